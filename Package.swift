@@ -1,0 +1,99 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+/// Strict settings shared by every target: Swift 6 language mode (the package default at this tools
+/// version) plus the upcoming features that keep module boundaries honest.
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "OpenClawClient",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    products: [
+        .library(name: "OpenClawProtocol", targets: ["OpenClawProtocol"]),
+        .library(name: "OpenClawGateway", targets: ["OpenClawGateway"]),
+        .library(name: "OpenClawTestGateway", targets: ["OpenClawTestGateway"]),
+        .executable(name: "openclaw-chat", targets: ["openclaw-chat"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/vapor/websocket-kit.git", from: "2.16.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
+    ],
+    targets: [
+        // Wire types only: frames, errors, handshake and event payloads. No I/O, Foundation only.
+        .target(
+            name: "OpenClawProtocol",
+            swiftSettings: strictSettings
+        ),
+        // The connection engine: transport, handshake, requests, events, liveness, identity, credentials.
+        .target(
+            name: "OpenClawGateway",
+            dependencies: [
+                "OpenClawProtocol",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "WebSocketKit", package: "websocket-kit"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // A protocol-faithful gateway on 127.0.0.1 with a scripted agent and fault hooks.
+        .target(
+            name: "OpenClawTestGateway",
+            dependencies: [
+                "OpenClawProtocol",
+                "OpenClawGateway",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // The terminal client's commands, as a library so the logic is testable without a process.
+        .target(
+            name: "OpenClawCLI",
+            dependencies: [
+                "OpenClawProtocol",
+                "OpenClawGateway",
+                "OpenClawTestGateway",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "openclaw-chat",
+            dependencies: ["OpenClawCLI"],
+            swiftSettings: strictSettings
+        ),
+        // Test helpers shared by the test targets: a small JSON Schema validator for the shared schemas.
+        .target(
+            name: "OpenClawTestSupport",
+            dependencies: ["OpenClawProtocol"],
+            path: "Tests/OpenClawTestSupport",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "OpenClawProtocolTests",
+            dependencies: ["OpenClawProtocol", "OpenClawTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "OpenClawGatewayTests",
+            dependencies: [
+                "OpenClawProtocol", "OpenClawGateway", "OpenClawTestGateway", "OpenClawTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strictSettings
+        ),
+    ]
+)

@@ -1,0 +1,139 @@
+import OpenClawProtocol
+import Synchronization
+
+/// A device token the gateway issued in `hello-ok.auth`, reused on the next connect.
+public struct DeviceTokenRecord: Sendable, Hashable {
+    public var token: String
+    public var role: String
+    public var scopes: [String]
+    public var issuedAtMs: Int?
+
+    public init(token: String, role: String, scopes: [String], issuedAtMs: Int? = nil) {
+        self.token = token
+        self.role = role
+        self.scopes = scopes
+        self.issuedAtMs = issuedAtMs
+    }
+}
+
+extension DeviceTokenRecord: CustomStringConvertible, CustomDebugStringConvertible {
+    /// Never prints the token itself.
+    public var description: String { "DeviceTokenRecord(role: \(role), scopes: \(scopes), token: <redacted>)" }
+    public var debugDescription: String { description }
+}
+
+/// Which token: tokens are per gateway, per device and per role.
+public struct DeviceTokenKey: Sendable, Hashable {
+    public var gateway: String
+    public var deviceId: String
+    public var role: String
+
+    public init(gateway: String, deviceId: String, role: String) {
+        self.gateway = gateway
+        self.deviceId = deviceId
+        self.role = role
+    }
+
+    var storageKey: String { "\(gateway)|\(deviceId)|\(role)" }
+}
+
+public struct CredentialStoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let path: String
+    public let reason: String
+    public var description: String { "cannot use the credential file \(path): \(reason)" }
+}
+
+/// Persists device tokens: a 0600 file here, the Keychain in the iOS app.
+public protocol DeviceTokenStore: Sendable {
+    func load(_ key: DeviceTokenKey) throws(CredentialStoreError) -> DeviceTokenRecord?
+    func save(_ record: DeviceTokenRecord, for key: DeviceTokenKey) throws(CredentialStoreError)
+    func remove(_ key: DeviceTokenKey) throws(CredentialStoreError)
+}
+
+/// All device tokens in one JSON file, mode 0600, replaced atomically on every change.
+public final class FileDeviceTokenStore: DeviceTokenStore {
+    public let path: String
+    private let lock = Mutex(())
+
+    /// `path` is usually `<state dir>/credentials/device-tokens.json`.
+    public init(path: String) {
+        self.path = path
+    }
+
+    public func load(_ key: DeviceTokenKey) throws(CredentialStoreError) -> DeviceTokenRecord? {
+        try lock.withLock { _ throws(CredentialStoreError) in
+            try readAll()[key.storageKey]
+        }
+    }
+
+    public func save(_ record: DeviceTokenRecord, for key: DeviceTokenKey) throws(CredentialStoreError) {
+        try lock.withLock { _ throws(CredentialStoreError) in
+            var all = try readAll()
+            all[key.storageKey] = record
+            try writeAll(all)
+        }
+    }
+
+    public func remove(_ key: DeviceTokenKey) throws(CredentialStoreError) {
+        try lock.withLock { _ throws(CredentialStoreError) in
+            var all = try readAll()
+            guard all.removeValue(forKey: key.storageKey) != nil else { return }
+            try writeAll(all)
+        }
+    }
+
+    private func readAll() throws(CredentialStoreError) -> [String: DeviceTokenRecord] {
+        let bytes: [UInt8]?
+        do {
+            bytes = try SecureFile.read(path)
+        } catch {
+            throw CredentialStoreError(path: path, reason: error.description)
+        }
+        guard let bytes else { return [:] }
+        guard let entries = (try? JSONParser().parse(bytes))?["tokens"]?.objectValue else {
+            throw CredentialStoreError(path: path, reason: "not a device token file")
+        }
+        return entries.compactMapValues { entry in
+            guard let token = entry["token"]?.nonEmptyStringValue else { return nil }
+            return DeviceTokenRecord(
+                token: token,
+                role: entry["role"]?.stringValue ?? "operator",
+                scopes: entry["scopes"]?.stringArrayValue ?? [],
+                issuedAtMs: entry["issuedAtMs"]?.intValue
+            )
+        }
+    }
+
+    private func writeAll(_ all: [String: DeviceTokenRecord]) throws(CredentialStoreError) {
+        let entries = all.mapValues { record -> JSONValue in
+            .object(dropping: [
+                ("token", .string(record.token)), ("role", .string(record.role)),
+                ("scopes", .strings(record.scopes)), ("issuedAtMs", .int(record.issuedAtMs)),
+            ])
+        }
+        do {
+            try SecureFile.writeAtomically(JSONSerializer.bytes(["version": 1, "tokens": .object(entries)]), to: path)
+        } catch {
+            throw CredentialStoreError(path: path, reason: error.description)
+        }
+    }
+}
+
+/// Device tokens in memory only.
+public final class InMemoryDeviceTokenStore: DeviceTokenStore {
+    private let records = Mutex<[DeviceTokenKey: DeviceTokenRecord]>([:])
+
+    public init() {}
+
+    public func load(_ key: DeviceTokenKey) throws(CredentialStoreError) -> DeviceTokenRecord? {
+        records.withLock { $0[key] }
+    }
+
+    public func save(_ record: DeviceTokenRecord, for key: DeviceTokenKey) throws(CredentialStoreError) {
+        records.withLock { $0[key] = record }
+    }
+
+    public func remove(_ key: DeviceTokenKey) throws(CredentialStoreError) {
+        _ = records.withLock { $0.removeValue(forKey: key) }
+    }
+}

@@ -1,0 +1,179 @@
+/// `client.id` values. Only ids that exist in both v3 and v4 gateways' closed enums are offered, so a
+/// connect is never rejected for its id.
+public enum ClientID: String, Sendable, Hashable, CaseIterable {
+    case ios = "openclaw-ios"
+    case macos = "openclaw-macos"
+    case cli = "cli"
+    case test = "test"
+}
+
+/// `client.mode` values valid in both v3 and v4.
+public enum ClientMode: String, Sendable, Hashable, CaseIterable {
+    case ui
+    case cli
+    case test
+}
+
+/// Operator scopes. Requesting one the gateway does not know triggers a scope-upgrade pairing, so
+/// the default set is the minimum a chat client needs.
+public enum OperatorScope {
+    public static let admin = "operator.admin"
+    public static let read = "operator.read"
+    public static let write = "operator.write"
+    public static let approvals = "operator.approvals"
+    public static let pairing = "operator.pairing"
+    public static let talkSecrets = "operator.talk.secrets"
+
+    public static let chatDefault = [read, write]
+}
+
+/// The `client` object of `connect`.
+public struct ClientInfo: Sendable, Hashable {
+    public var id: ClientID
+    public var mode: ClientMode
+    public var version: String
+    /// Pinned by the gateway at pairing: must not change across OS updates, or the device must be
+    /// re-approved. Callers pass a stable value such as `"linux"` or `"iOS"`, never an OS version.
+    public var platform: String
+    public var displayName: String?
+    public var deviceFamily: String?
+    public var modelIdentifier: String?
+    public var instanceId: String?
+
+    public init(
+        id: ClientID,
+        mode: ClientMode,
+        version: String,
+        platform: String,
+        displayName: String? = nil,
+        deviceFamily: String? = nil,
+        modelIdentifier: String? = nil,
+        instanceId: String? = nil
+    ) {
+        self.id = id
+        self.mode = mode
+        self.version = version
+        self.platform = platform
+        self.displayName = displayName
+        self.deviceFamily = deviceFamily
+        self.modelIdentifier = modelIdentifier
+        self.instanceId = instanceId
+    }
+
+    public var json: JSONValue {
+        .object(dropping: [
+            ("id", .string(id.rawValue)), ("mode", .string(mode.rawValue)), ("version", .string(version)),
+            ("platform", .string(platform)), ("displayName", .string(displayName.nilIfBlank)),
+            ("deviceFamily", .string(deviceFamily.nilIfBlank)), ("modelIdentifier", .string(modelIdentifier.nilIfBlank)),
+            ("instanceId", .string(instanceId.nilIfBlank)),
+        ])
+    }
+}
+
+/// The `device` proof of `connect`: `{id, publicKey, signature, signedAt, nonce}`.
+public struct DeviceProof: Sendable, Hashable {
+    public var id: String
+    public var publicKey: String
+    public var signature: String
+    public var signedAt: Int
+    public var nonce: String
+
+    public init(id: String, publicKey: String, signature: String, signedAt: Int, nonce: String) {
+        self.id = id
+        self.publicKey = publicKey
+        self.signature = signature
+        self.signedAt = signedAt
+        self.nonce = nonce
+    }
+
+    public var json: JSONValue {
+        [
+            "id": .string(id), "publicKey": .string(publicKey), "signature": .string(signature),
+            "signedAt": .int(signedAt), "nonce": .string(nonce),
+        ]
+    }
+}
+
+/// The `auth` object of `connect`. Only the fields every v3 and v4 gateway accepts.
+public struct ConnectAuth: Sendable, Hashable {
+    public var token: String?
+    public var deviceToken: String?
+    public var password: String?
+
+    public init(token: String? = nil, deviceToken: String? = nil, password: String? = nil) {
+        self.token = token
+        self.deviceToken = deviceToken
+        self.password = password
+    }
+
+    public var isEmpty: Bool { token == nil && deviceToken == nil && password == nil }
+
+    /// The token that goes into the signed payload: the first of token and device token.
+    /// The password is never signed.
+    public var signatureToken: String { token.nilIfBlank ?? deviceToken.nilIfBlank ?? "" }
+
+    public var json: JSONValue {
+        .object(dropping: [
+            ("token", .string(token.nilIfBlank)), ("deviceToken", .string(deviceToken.nilIfBlank)),
+            ("password", .string(password.nilIfBlank)),
+        ])
+    }
+}
+
+/// The params of the `connect` request.
+///
+/// Encoding is strict: ``json`` contains only fields of the closed v3 `ConnectParams` schema, which
+/// every v4 gateway also accepts, so the same object is valid whichever version answers.
+public struct ConnectParams: Sendable, Hashable {
+    public var minProtocol: Int
+    public var maxProtocol: Int
+    public var client: ClientInfo
+    public var role: String
+    public var scopes: [String]
+    public var caps: [String]
+    public var device: DeviceProof?
+    public var auth: ConnectAuth?
+    public var locale: String?
+    public var userAgent: String?
+
+    public init(
+        minProtocol: Int = ProtocolVersion.minimumSupported.rawValue,
+        maxProtocol: Int = ProtocolVersion.maximumSupported.rawValue,
+        client: ClientInfo,
+        role: String = "operator",
+        scopes: [String] = OperatorScope.chatDefault,
+        caps: [String] = [],
+        device: DeviceProof? = nil,
+        auth: ConnectAuth? = nil,
+        locale: String? = nil,
+        userAgent: String? = nil
+    ) {
+        self.minProtocol = minProtocol
+        self.maxProtocol = maxProtocol
+        self.client = client
+        self.role = role
+        self.scopes = scopes
+        self.caps = caps
+        self.device = device
+        self.auth = auth
+        self.locale = locale
+        self.userAgent = userAgent
+    }
+
+    public var json: JSONValue {
+        .object(dropping: [
+            ("minProtocol", .int(minProtocol)), ("maxProtocol", .int(maxProtocol)), ("client", client.json),
+            ("role", .string(role)), ("scopes", .strings(scopes)), ("caps", .strings(caps)),
+            ("device", device?.json), ("auth", auth.flatMap { $0.isEmpty ? nil : $0.json }),
+            ("locale", .string(locale.nilIfBlank)), ("userAgent", .string(userAgent.nilIfBlank)),
+        ])
+    }
+}
+
+extension Optional where Wrapped == String {
+    /// Nil for nil, empty or blank strings: closed schemas require `minLength: 1` on optional strings.
+    var nilIfBlank: String? {
+        guard let value = self, !value.allSatisfy(\.isWhitespace) else { return nil }
+        return value
+    }
+}

@@ -1,0 +1,220 @@
+/// The `hello-ok` payload that completes a handshake, for both protocol versions.
+///
+/// Decoded leniently: keys a later gateway adds (`features.capabilities`, `controlUiTabs`,
+/// `policy.attachments`, `snapshot.appliedConfigHash` ...) are ignored, and missing optional parts
+/// fall back to the protocol defaults.
+public struct HelloOk: Sendable, Hashable {
+    /// The version the gateway speaks (its own `PROTOCOL_VERSION`): the only source of truth for
+    /// version-dependent behaviour. Raw, because a gateway may answer with a version we do not speak.
+    public var protocolNumber: Int
+    public var server: ServerInfo
+    public var features: Features
+    public var snapshot: Snapshot
+    public var policy: Policy
+    public var auth: AuthInfo?
+    public var canvasHostUrl: String?
+    public var pluginSurfaceUrls: [String: String]
+
+    public init(
+        protocolNumber: Int,
+        server: ServerInfo,
+        features: Features = Features(),
+        snapshot: Snapshot = Snapshot(),
+        policy: Policy = Policy(),
+        auth: AuthInfo? = nil,
+        canvasHostUrl: String? = nil,
+        pluginSurfaceUrls: [String: String] = [:]
+    ) {
+        self.protocolNumber = protocolNumber
+        self.server = server
+        self.features = features
+        self.snapshot = snapshot
+        self.policy = policy
+        self.auth = auth
+        self.canvasHostUrl = canvasHostUrl
+        self.pluginSurfaceUrls = pluginSurfaceUrls
+    }
+
+    /// The negotiated version, when it is one we speak.
+    public var protocolVersion: ProtocolVersion? { ProtocolVersion(rawValue: protocolNumber) }
+
+    /// Nil when the payload is not a `hello-ok` at all (no integer `protocol`).
+    public init?(json: JSONValue?) {
+        guard let json, let protocolNumber = json["protocol"]?.intValue else { return nil }
+        if let type = json["type"]?.stringValue, type != "hello-ok" { return nil }
+        self.init(
+            protocolNumber: protocolNumber,
+            server: ServerInfo(json: json["server"]),
+            features: Features(json: json["features"]),
+            snapshot: Snapshot(json: json["snapshot"]),
+            policy: Policy(json: json["policy"]),
+            auth: json["auth"].flatMap(AuthInfo.init(json:)),
+            canvasHostUrl: json["canvasHostUrl"]?.stringValue,
+            pluginSurfaceUrls: json["pluginSurfaceUrls"]?.objectValue?.compactMapValues(\.stringValue) ?? [:]
+        )
+    }
+
+    public struct ServerInfo: Sendable, Hashable {
+        public var version: String
+        public var connId: String
+
+        public init(version: String, connId: String) {
+            self.version = version
+            self.connId = connId
+        }
+
+        init(json: JSONValue?) {
+            self.init(
+                version: json?["version"]?.stringValue ?? "unknown",
+                connId: json?["connId"]?.stringValue ?? ""
+            )
+        }
+    }
+
+    public struct Features: Sendable, Hashable {
+        public var methods: [String]
+        public var events: [String]
+        public var capabilities: [String]
+
+        public init(methods: [String] = [], events: [String] = [], capabilities: [String] = []) {
+            self.methods = methods
+            self.events = events
+            self.capabilities = capabilities
+        }
+
+        init(json: JSONValue?) {
+            self.init(
+                methods: json?["methods"]?.stringArrayValue ?? [],
+                events: json?["events"]?.stringArrayValue ?? [],
+                capabilities: json?["capabilities"]?.stringArrayValue ?? []
+            )
+        }
+    }
+
+    public struct SessionDefaults: Sendable, Hashable {
+        public var defaultAgentId: String
+        public var mainKey: String
+        /// The canonical key of the main session, e.g. `agent:main:main`; the alias `main` means the same.
+        public var mainSessionKey: String
+        public var scope: String?
+
+        public init(
+            defaultAgentId: String = "main",
+            mainKey: String = "main",
+            mainSessionKey: String = "agent:main:main",
+            scope: String? = nil
+        ) {
+            self.defaultAgentId = defaultAgentId
+            self.mainKey = mainKey
+            self.mainSessionKey = mainSessionKey
+            self.scope = scope
+        }
+
+        init?(json: JSONValue?) {
+            guard let json, json.objectValue != nil else { return nil }
+            let agent = json["defaultAgentId"]?.stringValue ?? "main"
+            let mainKey = json["mainKey"]?.stringValue ?? "main"
+            self.init(
+                defaultAgentId: agent,
+                mainKey: mainKey,
+                mainSessionKey: json["mainSessionKey"]?.stringValue ?? "agent:\(agent):\(mainKey)",
+                scope: json["scope"]?.stringValue
+            )
+        }
+    }
+
+    public struct Snapshot: Sendable, Hashable {
+        public var uptimeMs: Int
+        public var stateVersion: StateVersion
+        public var sessionDefaults: SessionDefaults?
+        /// The cached health summary as the gateway sent it.
+        public var health: JSONValue
+        public var presenceCount: Int
+
+        public init(
+            uptimeMs: Int = 0,
+            stateVersion: StateVersion = StateVersion(presence: 0, health: 0),
+            sessionDefaults: SessionDefaults? = nil,
+            health: JSONValue = [:],
+            presenceCount: Int = 0
+        ) {
+            self.uptimeMs = uptimeMs
+            self.stateVersion = stateVersion
+            self.sessionDefaults = sessionDefaults
+            self.health = health
+            self.presenceCount = presenceCount
+        }
+
+        init(json: JSONValue?) {
+            self.init(
+                uptimeMs: json?["uptimeMs"]?.intValue ?? 0,
+                stateVersion: StateVersion(json: json?["stateVersion"]) ?? StateVersion(presence: 0, health: 0),
+                sessionDefaults: SessionDefaults(json: json?["sessionDefaults"]),
+                health: json?["health"] ?? [:],
+                presenceCount: json?["presence"]?.arrayValue?.count ?? 0
+            )
+        }
+    }
+
+    public struct Policy: Sendable, Hashable {
+        /// Largest frame either side may send after the handshake.
+        public var maxPayload: Int
+        public var maxBufferedBytes: Int
+        /// Ticks arrive at this interval; silence for twice as long means the connection is dead.
+        public var tickIntervalMs: Int
+        /// v4 per-attachment ceilings (decoded bytes), when the gateway advertises them.
+        public var attachmentMaxBytes: Int?
+        public var attachmentMaxImageBytes: Int?
+
+        public init(
+            maxPayload: Int = GatewayLimits.defaultMaxPayloadBytes,
+            maxBufferedBytes: Int = GatewayLimits.defaultMaxBufferedBytes,
+            tickIntervalMs: Int = GatewayLimits.defaultTickIntervalMs,
+            attachmentMaxBytes: Int? = nil,
+            attachmentMaxImageBytes: Int? = nil
+        ) {
+            self.maxPayload = maxPayload
+            self.maxBufferedBytes = maxBufferedBytes
+            self.tickIntervalMs = tickIntervalMs
+            self.attachmentMaxBytes = attachmentMaxBytes
+            self.attachmentMaxImageBytes = attachmentMaxImageBytes
+        }
+
+        init(json: JSONValue?) {
+            self.init(
+                maxPayload: json?["maxPayload"]?.intValue.flatMap { $0 > 0 ? $0 : nil }
+                    ?? GatewayLimits.defaultMaxPayloadBytes,
+                maxBufferedBytes: json?["maxBufferedBytes"]?.intValue ?? GatewayLimits.defaultMaxBufferedBytes,
+                tickIntervalMs: json?["tickIntervalMs"]?.intValue.flatMap { $0 > 0 ? $0 : nil }
+                    ?? GatewayLimits.defaultTickIntervalMs,
+                attachmentMaxBytes: json?["attachments"]?["maxBytes"]?.intValue,
+                attachmentMaxImageBytes: json?["attachments"]?["maxImageBytes"]?.intValue
+            )
+        }
+    }
+
+    /// `hello-ok.auth`: the role and scopes granted, and the device token to reuse next time.
+    public struct AuthInfo: Sendable, Hashable {
+        public var role: String
+        public var scopes: [String]
+        public var deviceToken: String?
+        public var issuedAtMs: Int?
+
+        public init(role: String, scopes: [String], deviceToken: String? = nil, issuedAtMs: Int? = nil) {
+            self.role = role
+            self.scopes = scopes
+            self.deviceToken = deviceToken
+            self.issuedAtMs = issuedAtMs
+        }
+
+        init?(json: JSONValue) {
+            guard json.objectValue != nil else { return nil }
+            self.init(
+                role: json["role"]?.stringValue ?? "operator",
+                scopes: json["scopes"]?.stringArrayValue ?? [],
+                deviceToken: json["deviceToken"]?.nonEmptyStringValue,
+                issuedAtMs: json["issuedAtMs"]?.intValue
+            )
+        }
+    }
+}

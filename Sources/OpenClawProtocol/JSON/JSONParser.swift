@@ -1,0 +1,297 @@
+/// Why a byte sequence is not a JSON document we accept.
+public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Reason: Sendable, Equatable {
+        case unexpectedEnd
+        case unexpectedByte(UInt8)
+        case invalidNumber
+        case invalidEscape
+        case invalidUnicodeEscape
+        case nestingTooDeep(limit: Int)
+        case trailingContent
+    }
+
+    public let reason: Reason
+    /// Byte offset where the problem was found.
+    public let offset: Int
+
+    public var description: String {
+        switch reason {
+        case .unexpectedEnd: return "JSON ends unexpectedly at byte \(offset)"
+        case .unexpectedByte(let byte): return "unexpected byte 0x\(String(byte, radix: 16)) at \(offset)"
+        case .invalidNumber: return "invalid number at byte \(offset)"
+        case .invalidEscape: return "invalid escape at byte \(offset)"
+        case .invalidUnicodeEscape: return "invalid \\u escape at byte \(offset)"
+        case .nestingTooDeep(let limit): return "JSON nested deeper than \(limit) levels at byte \(offset)"
+        case .trailingContent: return "content after the JSON value at byte \(offset)"
+        }
+    }
+}
+
+/// A single-pass RFC 8259 parser into ``JSONValue``.
+///
+/// Written here rather than using `JSONDecoder` because every inbound frame is parsed exactly once
+/// on the hot path (20,000 deltas per long reply) and typed views are then read from the tree.
+/// Nesting depth is bounded so that hostile input cannot exhaust the stack.
+public struct JSONParser: Sendable {
+    public static let defaultMaxDepth = 256
+    public var maxDepth: Int
+
+    public init(maxDepth: Int = JSONParser.defaultMaxDepth) {
+        self.maxDepth = maxDepth
+    }
+
+    public func parse(_ bytes: some Collection<UInt8>) throws(JSONParseError) -> JSONValue {
+        let array = Array(bytes)
+        do {
+            return try array.withUnsafeBufferPointer { buffer in
+                var cursor = Cursor(buffer: buffer, maxDepth: maxDepth)
+                cursor.skipWhitespace()
+                let value = try cursor.parseValue(depth: 0)
+                cursor.skipWhitespace()
+                guard cursor.index == buffer.count else {
+                    throw JSONParseError(reason: .trailingContent, offset: cursor.index)
+                }
+                return value
+            }
+        } catch let error as JSONParseError {
+            throw error
+        } catch {
+            throw JSONParseError(reason: .unexpectedEnd, offset: 0)
+        }
+    }
+
+    public func parse(_ text: String) throws(JSONParseError) -> JSONValue {
+        try parse(Array(text.utf8))
+    }
+}
+
+private struct Cursor {
+    let buffer: UnsafeBufferPointer<UInt8>
+    let maxDepth: Int
+    var index = 0
+
+    init(buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+        self.buffer = buffer
+        self.maxDepth = maxDepth
+    }
+
+    mutating func skipWhitespace() {
+        while index < buffer.count {
+            switch buffer[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
+    }
+
+    func fail(_ reason: JSONParseError.Reason) -> JSONParseError {
+        JSONParseError(reason: reason, offset: index)
+    }
+
+    mutating func peek() throws(JSONParseError) -> UInt8 {
+        guard index < buffer.count else { throw fail(.unexpectedEnd) }
+        return buffer[index]
+    }
+
+    mutating func parseValue(depth: Int) throws(JSONParseError) -> JSONValue {
+        switch try peek() {
+        case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
+        case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
+        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
+        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+        case let byte: throw fail(.unexpectedByte(byte))
+        }
+    }
+
+    mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
+        let count = literal.utf8CodeUnitCount
+        guard index + count <= buffer.count else { throw fail(.unexpectedEnd) }
+        let start = literal.utf8Start
+        for offset in 0..<count where buffer[index + offset] != start[offset] {
+            index += offset
+            throw fail(.unexpectedByte(buffer[index]))
+        }
+        index += count
+    }
+
+    mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
+        guard depth <= maxDepth else { throw fail(.nestingTooDeep(limit: maxDepth)) }
+        index += 1
+        var members: [String: JSONValue] = [:]
+        skipWhitespace()
+        if try peek() == UInt8(ascii: "}") {
+            index += 1
+            return .object(members)
+        }
+        while true {
+            skipWhitespace()
+            guard try peek() == UInt8(ascii: "\"") else { throw fail(.unexpectedByte(buffer[index])) }
+            let key = try parseString()
+            skipWhitespace()
+            guard try peek() == UInt8(ascii: ":") else { throw fail(.unexpectedByte(buffer[index])) }
+            index += 1
+            skipWhitespace()
+            members[key] = try parseValue(depth: depth)
+            skipWhitespace()
+            switch try peek() {
+            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: "}"): index += 1; return .object(members)
+            case let byte: throw fail(.unexpectedByte(byte))
+            }
+        }
+    }
+
+    mutating func parseArray(depth: Int) throws(JSONParseError) -> JSONValue {
+        guard depth <= maxDepth else { throw fail(.nestingTooDeep(limit: maxDepth)) }
+        index += 1
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if try peek() == UInt8(ascii: "]") {
+            index += 1
+            return .array(elements)
+        }
+        while true {
+            skipWhitespace()
+            elements.append(try parseValue(depth: depth))
+            skipWhitespace()
+            switch try peek() {
+            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: "]"): index += 1; return .array(elements)
+            case let byte: throw fail(.unexpectedByte(byte))
+            }
+        }
+    }
+
+    mutating func parseString() throws(JSONParseError) -> String {
+        index += 1  // opening quote
+        let start = index
+        // Fast path: no escapes.
+        while index < buffer.count {
+            let byte = buffer[index]
+            if byte == UInt8(ascii: "\"") {
+                let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<index]), as: UTF8.self)
+                index += 1
+                return text
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            if byte < 0x20 { throw fail(.unexpectedByte(byte)) }
+            index += 1
+        }
+        guard index < buffer.count else { throw fail(.unexpectedEnd) }
+        var bytes = Array(UnsafeBufferPointer(rebasing: buffer[start..<index]))
+        while index < buffer.count {
+            let byte = buffer[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                index += 1
+                return String(decoding: bytes, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                index += 1
+                try parseEscape(into: &bytes)
+            case 0..<0x20:
+                throw fail(.unexpectedByte(byte))
+            default:
+                bytes.append(byte)
+                index += 1
+            }
+        }
+        throw fail(.unexpectedEnd)
+    }
+
+    mutating func parseEscape(into bytes: inout [UInt8]) throws(JSONParseError) {
+        let byte = try peek()
+        index += 1
+        switch byte {
+        case UInt8(ascii: "\""): bytes.append(0x22)
+        case UInt8(ascii: "\\"): bytes.append(0x5C)
+        case UInt8(ascii: "/"): bytes.append(0x2F)
+        case UInt8(ascii: "b"): bytes.append(0x08)
+        case UInt8(ascii: "f"): bytes.append(0x0C)
+        case UInt8(ascii: "n"): bytes.append(0x0A)
+        case UInt8(ascii: "r"): bytes.append(0x0D)
+        case UInt8(ascii: "t"): bytes.append(0x09)
+        case UInt8(ascii: "u"):
+            var scalar = try parseHex4()
+            if (0xD800..<0xDC00).contains(scalar) {
+                // A high surrogate must be followed by an escaped low surrogate; otherwise U+FFFD.
+                if index + 1 < buffer.count, buffer[index] == UInt8(ascii: "\\"), buffer[index + 1] == UInt8(ascii: "u") {
+                    index += 2
+                    let low = try parseHex4()
+                    if (0xDC00..<0xE000).contains(low) {
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    } else {
+                        appendScalar(0xFFFD, to: &bytes)
+                        scalar = low
+                    }
+                } else {
+                    scalar = 0xFFFD
+                }
+            } else if (0xDC00..<0xE000).contains(scalar) {
+                scalar = 0xFFFD
+            }
+            appendScalar(scalar, to: &bytes)
+        default:
+            index -= 1
+            throw fail(.invalidEscape)
+        }
+    }
+
+    mutating func parseHex4() throws(JSONParseError) -> UInt32 {
+        guard index + 4 <= buffer.count else { throw fail(.unexpectedEnd) }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = buffer[index]
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: throw fail(.invalidUnicodeEscape)
+            }
+            value = value << 4 | digit
+            index += 1
+        }
+        return value
+    }
+
+    func appendScalar(_ value: UInt32, to bytes: inout [UInt8]) {
+        let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
+        bytes.append(contentsOf: UTF8.encode(scalar).map { Array($0) } ?? [0xEF, 0xBF, 0xBD])
+    }
+
+    mutating func parseNumber() throws(JSONParseError) -> JSONValue {
+        let start = index
+        var isInteger = true
+        if buffer[index] == UInt8(ascii: "-") { index += 1 }
+        guard index < buffer.count else { throw fail(.unexpectedEnd) }
+        if buffer[index] == UInt8(ascii: "0") {
+            index += 1
+        } else if (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(buffer[index]) {
+            while index < buffer.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(buffer[index]) { index += 1 }
+        } else {
+            throw fail(.invalidNumber)
+        }
+        if index < buffer.count, buffer[index] == UInt8(ascii: ".") {
+            isInteger = false
+            index += 1
+            let digitsStart = index
+            while index < buffer.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(buffer[index]) { index += 1 }
+            guard index > digitsStart else { throw fail(.invalidNumber) }
+        }
+        if index < buffer.count, buffer[index] == UInt8(ascii: "e") || buffer[index] == UInt8(ascii: "E") {
+            isInteger = false
+            index += 1
+            if index < buffer.count, buffer[index] == UInt8(ascii: "+") || buffer[index] == UInt8(ascii: "-") { index += 1 }
+            let digitsStart = index
+            while index < buffer.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(buffer[index]) { index += 1 }
+            guard index > digitsStart else { throw fail(.invalidNumber) }
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<index]), as: UTF8.self)
+        if isInteger, let value = Int(text) { return .int(value) }
+        guard let value = Double(text) else { throw JSONParseError(reason: .invalidNumber, offset: start) }
+        return .double(value)
+    }
+}
