@@ -77,7 +77,9 @@ struct ErrorShapeTests {
     }
 
     @Test func readsTheMissingScopeFromTheV3Message() {
-        #expect(ErrorShape(code: .invalidRequest, message: "missing scope: operator.admin").missingScope == "operator.admin")
+        #expect(
+            ErrorShape(code: .invalidRequest, message: "missing scope: operator.admin").missingScope == "operator.admin"
+        )
         #expect(ErrorShape(code: .forbidden, message: "Missing Scope:  operator.read").missingScope == "operator.read")
         #expect(ErrorShape(code: .unavailable, message: "missing scope: operator.read").missingScope == nil)
         #expect(ErrorShape(code: .invalidRequest, message: "unknown method: x").missingScope == nil)

@@ -40,7 +40,9 @@ struct HandshakeTypesTests {
                 "type": "hello-ok", "protocol": 4,
                 "server": ["version": "2026.6.1", "connId": "c"],
                 "features": ["methods": [], "events": [], "capabilities": ["chat-send-routing-contract"]],
-                "snapshot": ["presence": [], "health": [:], "stateVersion": ["presence": 1, "health": 1], "uptimeMs": 1],
+                "snapshot": [
+                    "presence": [], "health": [:], "stateVersion": ["presence": 1, "health": 1], "uptimeMs": 1,
+                ],
                 "auth": ["role": "operator", "scopes": ["operator.read"], "deviceToken": "dt", "issuedAtMs": 9],
                 "policy": [
                     "maxPayload": 1000, "maxBufferedBytes": 2000, "tickIntervalMs": 15000,
@@ -70,7 +72,10 @@ struct HandshakeTypesTests {
             client: ClientInfo(id: .cli, mode: .cli, version: "1.0", platform: "linux", displayName: "  ")
         )
         let json = params.json
-        #expect(Set(json.objectValue?.keys.map { $0 } ?? []) == ["minProtocol", "maxProtocol", "client", "role", "scopes", "caps"])
+        #expect(
+            Set(json.objectValue?.keys.map { $0 } ?? []) == [
+                "minProtocol", "maxProtocol", "client", "role", "scopes", "caps",
+            ])
         #expect(Set(json["client"]?.objectValue?.keys.map { $0 } ?? []) == ["id", "mode", "version", "platform"])
         #expect(json["minProtocol"] == 3)
         #expect(json["maxProtocol"] == 4)

@@ -189,7 +189,8 @@ public actor GatewayConnection {
         let transport = self.transport
         let url = configuration.url
         let maxFrame = configuration.maxInboundFrameBytes
-        let outcome = await firstOf(timeout: configuration.connectTimeout) { () async -> Result<any WebSocketConnection, GatewayError> in
+        let outcome = await firstOf(timeout: configuration.connectTimeout) {
+            () async -> Result<any WebSocketConnection, GatewayError> in
             do {
                 return .success(try await transport.connect(to: url, maxFrameSize: maxFrame))
             } catch let error as TransportError {
@@ -226,7 +227,9 @@ public actor GatewayConnection {
         waiter.resume(returning: result)
     }
 
-    private func connectParams(identity: DeviceIdentity, challenge: ConnectChallenge) throws(DeviceIdentityError)
+    private func connectParams(
+        identity: DeviceIdentity, challenge: ConnectChallenge
+    ) throws(DeviceIdentityError)
         -> ConnectParams
     {
         let storedToken = try? tokenStore.load(tokenKey(deviceId: identity.deviceId))
@@ -258,7 +261,9 @@ public actor GatewayConnection {
         )
     }
 
-    private func abortHandshake(_ error: GatewayError, generation socketGeneration: Int) async
+    private func abortHandshake(
+        _ error: GatewayError, generation socketGeneration: Int
+    ) async
         -> Result<GatewaySession, GatewayError>
     {
         guard socketGeneration == generation else { return .failure(error) }
@@ -283,7 +288,9 @@ public actor GatewayConnection {
     ///
     /// Fails with a typed error when the gateway refuses it, when it times out, when the connection ends
     /// before the answer, or at once when the frame would exceed the gateway's `policy.maxPayload`.
-    public func request(_ method: String, params: JSONValue? = nil, timeout: Duration? = nil) async throws(GatewayError)
+    public func request(
+        _ method: String, params: JSONValue? = nil, timeout: Duration? = nil
+    ) async throws(GatewayError)
         -> JSONValue?
     {
         guard let session = state.session else { throw .notConnected }
@@ -303,7 +310,9 @@ public actor GatewayConnection {
         return frame.payload
     }
 
-    private func send(method: String, params: JSONValue?, timeout: Duration, generation socketGeneration: Int) async
+    private func send(
+        method: String, params: JSONValue?, timeout: Duration, generation socketGeneration: Int
+    ) async
         -> Result<ResponseFrame, GatewayError>
     {
         guard socketGeneration == generation, let socket else { return .failure(.notConnected) }

@@ -96,7 +96,8 @@ extension GatewayError: CustomStringConvertible {
             case .authPasswordMissing?: return "The gateway requires a password and none was given."
             case .authPasswordMismatch?: return "The gateway refused the password."
             case .authDeviceTokenMismatch?: return "The gateway no longer accepts this device's saved token."
-            case .authRateLimited?: return "Too many failed sign-in attempts; the gateway is rate-limiting this address."
+            case .authRateLimited?:
+                return "Too many failed sign-in attempts; the gateway is rate-limiting this address."
             case .authScopeMismatch?: return "This device's token does not cover the requested permissions."
             case .authTokenNotConfigured?, .authPasswordNotConfigured?:
                 return "The gateway has no token or password configured for this kind of sign-in."
@@ -126,7 +127,8 @@ extension GatewayError: CustomStringConvertible {
         case .payloadTooLarge(let bytes, let limit):
             return "The message is too large to send (\(bytes) bytes; the gateway accepts \(limit))."
         case .requestFailed(let method, let error): return "The gateway refused \(method): \(error.message)."
-        case .invalidResponse(let method, let reason): return "The gateway's answer to \(method) was unreadable: \(reason)."
+        case .invalidResponse(let method, let reason):
+            return "The gateway's answer to \(method) was unreadable: \(reason)."
         case .cancelled: return "The request was cancelled."
         case .localStorage(let reason): return "Local credentials could not be used: \(reason)."
         }

@@ -29,7 +29,7 @@ enum SecureFile {
         var result: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16_384)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc_or_Darwin_read(descriptor, $0.baseAddress, $0.count) }
+            let count = chunk.withUnsafeMutableBytes { posixRead(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw Failure(operation: "read", path: path, code: errno)
@@ -47,7 +47,7 @@ enum SecureFile {
         var written = 0
         while written < bytes.count {
             let count = bytes.withUnsafeBytes { buffer in
-                Glibc_or_Darwin_write(descriptor, buffer.baseAddress.map { $0 + written }, bytes.count - written)
+                posixWrite(descriptor, buffer.baseAddress.map { $0 + written }, bytes.count - written)
             }
             if count < 0 {
                 if errno == EINTR { continue }
@@ -94,11 +94,11 @@ enum SecureFile {
 }
 
 @inline(__always)
-private func Glibc_or_Darwin_read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+private func posixRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     read(fd, buffer, count)
 }
 
 @inline(__always)
-private func Glibc_or_Darwin_write(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
     write(fd, buffer, count)
 }
