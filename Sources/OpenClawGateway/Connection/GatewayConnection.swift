@@ -250,6 +250,8 @@ public actor GatewayConnection {
             auth: auth
         )
         return ConnectParams(
+            minProtocol: configuration.offeredProtocols.lowerBound,
+            maxProtocol: configuration.offeredProtocols.upperBound,
             client: configuration.client,
             role: configuration.role,
             scopes: configuration.scopes,

@@ -23,6 +23,9 @@ public struct GatewayConnectionConfiguration: Sendable {
     public var url: GatewayURL
     public var credential: GatewayCredential
     public var client: ClientInfo
+    /// The protocol versions offered in `connect`: 3...4, so that gateways from before and after May
+    /// 2026 both accept us. Narrower only for tests and diagnostics.
+    public var offeredProtocols: ClosedRange<Int>
     public var role: String
     /// Requested scopes: read + write is what a chat client needs. Asking for more triggers a
     /// scope-upgrade pairing on the gateway.
@@ -48,6 +51,8 @@ public struct GatewayConnectionConfiguration: Sendable {
         url: GatewayURL,
         credential: GatewayCredential = .none,
         client: ClientInfo,
+        offeredProtocols: ClosedRange<Int> = ProtocolVersion.minimumSupported
+            .rawValue...ProtocolVersion.maximumSupported.rawValue,
         role: String = "operator",
         scopes: [String] = OperatorScope.chatDefault,
         caps: [String] = ["tool-events"],
@@ -62,6 +67,7 @@ public struct GatewayConnectionConfiguration: Sendable {
         self.url = url
         self.credential = credential
         self.client = client
+        self.offeredProtocols = offeredProtocols
         self.role = role
         self.scopes = scopes
         self.caps = caps
