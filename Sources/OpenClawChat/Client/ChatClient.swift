@@ -1,0 +1,134 @@
+import OpenClawGateway
+import OpenClawProtocol
+
+/// The chat methods of a gateway as typed calls: params in, decoded results out, each with its own
+/// timeout. The only place that knows method names and response shapes; everything above it
+/// (view model, terminal client) works with types.
+public struct ChatClient: Sendable {
+    public let connection: GatewayConnection
+    public var timeouts: ChatTimeouts
+
+    public init(connection: GatewayConnection, timeouts: ChatTimeouts = ChatTimeouts()) {
+        self.connection = connection
+        self.timeouts = timeouts
+    }
+
+    /// The latest `limit` messages of a session, as the gateway stores them (the source of truth).
+    public func history(sessionKey: String, limit: Int? = nil) async throws(GatewayError) -> ChatHistoryPage {
+        try await perform(ChatHistoryParams(sessionKey: sessionKey, limit: limit), timeout: timeouts.history) {
+            ChatHistoryPage(json: $0)
+        }
+    }
+
+    /// Starts a run. `idempotencyKey` is made by the client, becomes the run id, and makes a resend after
+    /// a lost connection safe: the gateway answers `in_flight` or the cached result instead of a second run.
+    public func send(
+        sessionKey: String,
+        message: String,
+        idempotencyKey: String,
+        thinking: String? = nil
+    ) async throws(GatewayError) -> ChatSendAck {
+        let params = ChatSendParams(
+            sessionKey: sessionKey,
+            message: message,
+            idempotencyKey: idempotencyKey,
+            thinking: thinking
+        )
+        return try await perform(params, timeout: timeouts.send) { ChatSendAck(json: $0) }
+    }
+
+    /// Stops a run. `sessionKey` must be the very string used to send: the gateway compares it exactly.
+    public func abort(sessionKey: String, runId: String?) async throws(GatewayError) -> ChatAbortResult {
+        try await perform(ChatAbortParams(sessionKey: sessionKey, runId: runId), timeout: timeouts.abort) {
+            ChatAbortResult(json: $0)
+        }
+    }
+
+    public func sessions(limit: Int? = nil) async throws(GatewayError) -> SessionsListResult {
+        try await perform(SessionsListParams(limit: limit), timeout: timeouts.sessions) {
+            SessionsListResult(json: $0)
+        }
+    }
+
+    public func models() async throws(GatewayError) -> ModelsListResult {
+        try await perform(ModelsListParams(), timeout: timeouts.models) { ModelsListResult(json: $0) }
+    }
+
+    /// The agent's name and avatar, for headers.
+    public func agentIdentity(agentId: String? = nil) async throws(GatewayError) -> AgentIdentity {
+        try await perform(AgentIdentityParams(agentId: agentId), timeout: timeouts.identity) {
+            AgentIdentity(json: $0)
+        }
+    }
+
+    /// Connection events with `chat` and `agent` payloads decoded; other events pass through untyped.
+    public func events() -> AsyncStream<ChatStreamEvent> {
+        let source = connection.events()
+        return AsyncStream { continuation in
+            let task = Task {
+                for await event in source {
+                    continuation.yield(ChatStreamEvent(event))
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    private func perform<Params: GatewayMethodParams, Result>(
+        _ params: Params,
+        timeout: Duration,
+        decode: (JSONValue?) -> Result?
+    ) async throws(GatewayError) -> Result {
+        let payload = try await connection.request(Params.method, params: params.json, timeout: timeout)
+        guard let result = decode(payload) else {
+            throw .invalidResponse(method: Params.method, reason: "unexpected shape")
+        }
+        return result
+    }
+}
+
+/// Per-method timeouts. The official iOS client's values, with a little more room for `chat.send`,
+/// whose ack can wait behind a busy gateway.
+public struct ChatTimeouts: Sendable, Equatable {
+    public var history: Duration = .seconds(15)
+    public var send: Duration = .seconds(35)
+    public var abort: Duration = .seconds(10)
+    public var sessions: Duration = .seconds(15)
+    public var models: Duration = .seconds(15)
+    public var identity: Duration = .seconds(15)
+
+    public init() {}
+}
+
+/// What the chat layer hears from the connection, typed.
+public enum ChatStreamEvent: Sendable, Equatable {
+    case connected(GatewaySession)
+    case disconnected(DisconnectReason)
+    case chat(ChatEvent)
+    case agent(AgentEvent)
+    /// Events were lost on a live connection: reload history to recover.
+    case gap(expected: Int, received: Int)
+    /// A `shutdown` notice: the gateway is going away and expects to be back after the delay.
+    case shutdown(ShutdownEvent)
+    /// Any other event, or a `chat`/`agent` payload that could not be read.
+    case other(EventFrame)
+    /// A frame that was not understood at all (malformed or of an unknown type).
+    case ignored
+
+    init(_ event: GatewayEvent) {
+        switch event {
+        case .connected(let session): self = .connected(session)
+        case .disconnected(let reason): self = .disconnected(reason)
+        case .gap(let expected, let received): self = .gap(expected: expected, received: received)
+        case .unknownFrame, .malformedFrame: self = .ignored
+        case .event(let frame):
+            switch frame.event {
+            case GatewayEventName.chat: self = ChatEvent(frame: frame).map(ChatStreamEvent.chat) ?? .other(frame)
+            case GatewayEventName.agent: self = AgentEvent(frame: frame).map(ChatStreamEvent.agent) ?? .other(frame)
+            case GatewayEventName.shutdown: self = .shutdown(ShutdownEvent(json: frame.payload))
+            default: self = .other(frame)
+            }
+        }
+    }
+}
