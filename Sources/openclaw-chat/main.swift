@@ -1,1 +1,3 @@
-print("openclaw-chat")
+import OpenClawCLI
+
+await OpenClawChatCommand.main()

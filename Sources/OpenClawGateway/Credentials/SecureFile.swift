@@ -11,15 +11,15 @@
 ///
 /// POSIX rather than `Data.write(options: .atomic)`, which creates the file with the umask's mode
 /// first and so leaves a window in which a secret is readable by others.
-enum SecureFile {
-    struct Failure: Error, CustomStringConvertible {
-        let operation: String
-        let path: String
-        let code: Int32
-        var description: String { "\(operation) \(path) failed: \(String(cString: strerror(code)))" }
+public enum SecureFile {
+    public struct Failure: Error, CustomStringConvertible {
+        public let operation: String
+        public let path: String
+        public let code: Int32
+        public var description: String { "\(operation) \(path) failed: \(String(cString: strerror(code)))" }
     }
 
-    static func read(_ path: String) throws(Failure) -> [UInt8]? {
+    public static func read(_ path: String) throws(Failure) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY)
         if descriptor < 0 {
             if errno == ENOENT { return nil }
@@ -29,7 +29,7 @@ enum SecureFile {
         var result: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16_384)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc_or_Darwin_read(descriptor, $0.baseAddress, $0.count) }
+            let count = chunk.withUnsafeMutableBytes { posixRead(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw Failure(operation: "read", path: path, code: errno)
@@ -39,7 +39,7 @@ enum SecureFile {
         }
     }
 
-    static func writeAtomically(_ bytes: [UInt8], to path: String) throws(Failure) {
+    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(Failure) {
         try makeDirectory(parent(of: path))
         let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o600)
@@ -47,7 +47,7 @@ enum SecureFile {
         var written = 0
         while written < bytes.count {
             let count = bytes.withUnsafeBytes { buffer in
-                Glibc_or_Darwin_write(descriptor, buffer.baseAddress.map { $0 + written }, bytes.count - written)
+                posixWrite(descriptor, buffer.baseAddress.map { $0 + written }, bytes.count - written)
             }
             if count < 0 {
                 if errno == EINTR { continue }
@@ -67,12 +67,12 @@ enum SecureFile {
         }
     }
 
-    static func remove(_ path: String) throws(Failure) {
+    public static func remove(_ path: String) throws(Failure) {
         if unlink(path) != 0, errno != ENOENT { throw Failure(operation: "remove", path: path, code: errno) }
     }
 
     /// Creates `path` and its missing parents with mode 0700.
-    static func makeDirectory(_ path: String) throws(Failure) {
+    public static func makeDirectory(_ path: String) throws(Failure) {
         guard !path.isEmpty, path != "/" else { return }
         var status = stat()
         if stat(path, &status) == 0 { return }
@@ -81,7 +81,7 @@ enum SecureFile {
     }
 
     /// The permission bits of a file, for tests and diagnostics.
-    static func mode(of path: String) -> UInt32? {
+    public static func mode(of path: String) -> UInt32? {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
         return UInt32(status.st_mode) & 0o777
@@ -94,11 +94,11 @@ enum SecureFile {
 }
 
 @inline(__always)
-private func Glibc_or_Darwin_read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+private func posixRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     read(fd, buffer, count)
 }
 
 @inline(__always)
-private func Glibc_or_Darwin_write(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
     write(fd, buffer, count)
 }

@@ -64,7 +64,8 @@ public struct ClientInfo: Sendable, Hashable {
         .object(dropping: [
             ("id", .string(id.rawValue)), ("mode", .string(mode.rawValue)), ("version", .string(version)),
             ("platform", .string(platform)), ("displayName", .string(displayName.nilIfBlank)),
-            ("deviceFamily", .string(deviceFamily.nilIfBlank)), ("modelIdentifier", .string(modelIdentifier.nilIfBlank)),
+            ("deviceFamily", .string(deviceFamily.nilIfBlank)),
+            ("modelIdentifier", .string(modelIdentifier.nilIfBlank)),
             ("instanceId", .string(instanceId.nilIfBlank)),
         ])
     }

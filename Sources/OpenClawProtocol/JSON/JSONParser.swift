@@ -217,7 +217,8 @@ private struct Cursor {
             var scalar = try parseHex4()
             if (0xD800..<0xDC00).contains(scalar) {
                 // A high surrogate must be followed by an escaped low surrogate; otherwise U+FFFD.
-                if index + 1 < buffer.count, buffer[index] == UInt8(ascii: "\\"), buffer[index + 1] == UInt8(ascii: "u") {
+                if index + 1 < buffer.count, buffer[index] == UInt8(ascii: "\\"), buffer[index + 1] == UInt8(ascii: "u")
+                {
                     index += 2
                     let low = try parseHex4()
                     if (0xDC00..<0xE000).contains(low) {
@@ -284,7 +285,9 @@ private struct Cursor {
         if index < buffer.count, buffer[index] == UInt8(ascii: "e") || buffer[index] == UInt8(ascii: "E") {
             isInteger = false
             index += 1
-            if index < buffer.count, buffer[index] == UInt8(ascii: "+") || buffer[index] == UInt8(ascii: "-") { index += 1 }
+            if index < buffer.count, buffer[index] == UInt8(ascii: "+") || buffer[index] == UInt8(ascii: "-") {
+                index += 1
+            }
             let digitsStart = index
             while index < buffer.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(buffer[index]) { index += 1 }
             guard index > digitsStart else { throw fail(.invalidNumber) }

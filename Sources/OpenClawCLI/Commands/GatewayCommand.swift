@@ -1,0 +1,37 @@
+import ArgumentParser
+import OpenClawProtocol
+import OpenClawTestGateway
+
+/// `openclaw-chat gateway`: the test gateway in the foreground, to try other clients against it.
+struct GatewayCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gateway",
+        abstract: "Run the built-in test gateway (scripted agent) in the foreground; Ctrl-C stops it."
+    )
+
+    @Option(help: "Port to listen on (0 picks a free one).") var port = 18789
+    @Option(help: "Token clients must present.") var token = "test-token"
+    @Option(name: .customLong("protocol"), help: "Protocol version to speak: 3 or 4.") var protocolVersion = 4
+    @Option(help: "Interface to bind.") var host = "127.0.0.1"
+
+    func validate() throws {
+        guard ProtocolVersion(rawValue: protocolVersion) != nil else {
+            throw ValidationError("--protocol must be 3 or 4")
+        }
+    }
+
+    func run() async throws {
+        let terminal = Terminal()
+        var configuration = TestGatewayConfiguration(protocolNumber: protocolVersion)
+        configuration.host = host
+        configuration.port = port
+        configuration.auth = .token(token)
+        let gateway = try await TestGateway.start(configuration)
+        terminal.line("Test gateway (protocol \(protocolVersion)) listening on \(gateway.url)")
+        terminal.line("Try: openclaw-chat --url \(gateway.url) --token <token>   (Ctrl-C to stop)")
+        try await withSignalCancellation {
+            try await gateway.runUntilCancelled()
+        }
+        await gateway.stop()
+    }
+}

@@ -1,0 +1,47 @@
+import ArgumentParser
+import OpenClawGateway
+import OpenClawProtocol
+
+/// `openclaw-chat status`: connect once and show what was agreed.
+struct StatusCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Connect and show the negotiated protocol, server version, granted scopes and device id."
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @Flag(help: "Print one JSON object.") var json = false
+
+    func run() async throws {
+        let terminal = Terminal()
+        do {
+            guard let target = try global.resolveGateway() else { throw CLIError.noGatewayConfigured }
+            let connection = global.makeConnection(url: target.url, credential: target.credential, terminal: terminal)
+            let session = try await connection.connect()
+            await connection.disconnect()
+            let hello = session.hello
+            if json {
+                let object: JSONValue = .object(dropping: [
+                    ("url", .string(target.url.description)), ("connected", true),
+                    ("protocol", .int(session.protocolVersion.rawValue)), ("serverVersion", .string(hello.server.version)),
+                    ("scopes", .strings(session.scopes)), ("tokenScopes", .strings(hello.auth?.scopes)),
+                    ("deviceId", .string(session.deviceId)), ("mainSessionKey", .string(session.mainSessionKey)),
+                    ("tickIntervalMs", .int(hello.policy.tickIntervalMs)), ("maxPayload", .int(hello.policy.maxPayload)),
+                ])
+                terminal.line(JSONSerializer.string(object))
+                return
+            }
+            terminal.line("\(terminal.styled("●", .green)) connected to \(target.url)")
+            terminal.line("  protocol        \(session.protocolVersion.rawValue)")
+            terminal.line("  server version  \(hello.server.version)")
+            terminal.line("  scopes          \(session.scopes.joined(separator: ", "))")
+            if let tokenScopes = hello.auth?.scopes, tokenScopes != session.scopes {
+                terminal.line("  device token    \(tokenScopes.joined(separator: ", "))")
+            }
+            terminal.line("  device id       \(session.deviceId)")
+            terminal.line("  main session    \(session.mainSessionKey)")
+        } catch {
+            throw report(error, terminal: terminal)
+        }
+    }
+}

@@ -1,0 +1,13 @@
+import ArgumentParser
+
+/// The `openclaw-chat` command: a terminal client for OpenClaw gateways.
+public struct OpenClawChatCommand: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "openclaw-chat",
+        abstract: "Chat with your OpenClaw agent from the terminal.",
+        version: ClientIdentity.version,
+        subcommands: [StatusCommand.self, LoginCommand.self, LogoutCommand.self, GatewayCommand.self]
+    )
+
+    public init() {}
+}

@@ -1,0 +1,130 @@
+import ArgumentParser
+import Foundation
+import Logging
+import OpenClawGateway
+import OpenClawProtocol
+
+/// Options every command that talks to a gateway accepts.
+struct GlobalOptions: ParsableArguments {
+    @Option(help: "Gateway URL: ws(s)://host:port[/path] (or OPENCLAW_GATEWAY_URL).")
+    var url: String?
+
+    @Option(help: "Gateway token (or OPENCLAW_GATEWAY_TOKEN).")
+    var token: String?
+
+    @Option(help: "Gateway password, for gateways configured with one (or OPENCLAW_GATEWAY_PASSWORD).")
+    var password: String?
+
+    @Option(name: .customLong("state-dir"), help: "Identity, credentials and database directory (or OPENCLAW_STATE_DIR).")
+    var stateDir: String?
+
+    @Flag(help: "Log connection steps to stderr.")
+    var verbose = false
+
+    @Flag(help: "Print every raw frame to stderr, secrets redacted.")
+    var trace = false
+
+    var environment: [String: String] { ProcessInfo.processInfo.environment }
+
+    var state: StateDirectory { StateDirectory(explicit: stateDir, environment: environment) }
+
+    /// The gateway to use: flags first, then environment variables, then the saved login. Nil when
+    /// nothing is configured anywhere.
+    func resolveGateway() throws -> (url: GatewayURL, credential: GatewayCredential)? {
+        let saved = try SavedLogin.load(from: state.loginFile)
+        let urlText = url ?? environment["OPENCLAW_GATEWAY_URL"].flatMap { $0.isEmpty ? nil : $0 } ?? saved?.url
+        guard let urlText else { return nil }
+        let parsed: GatewayURL
+        do {
+            parsed = try GatewayURL(parsing: urlText)
+        } catch {
+            throw GatewayError.invalidURL(error)
+        }
+        let credential: GatewayCredential
+        if let token, !token.isEmpty {
+            credential = .token(token)
+        } else if let password, !password.isEmpty {
+            credential = .password(password)
+        } else if let token = environment["OPENCLAW_GATEWAY_TOKEN"], !token.isEmpty {
+            credential = .token(token)
+        } else if let password = environment["OPENCLAW_GATEWAY_PASSWORD"], !password.isEmpty {
+            credential = .password(password)
+        } else if let saved, (try? GatewayURL(parsing: saved.url)) == parsed {
+            credential = saved.credential
+        } else {
+            credential = .none
+        }
+        return (parsed, credential)
+    }
+
+    func makeLogger(terminal: Terminal) -> Logger {
+        var logger = Logger(label: "openclaw.chat") { label in StderrLogHandler(label: label) }
+        logger.logLevel = verbose ? .debug : .warning
+        return logger
+    }
+
+    /// A connection to `url` with this machine's identity and stored device tokens.
+    func makeConnection(url: GatewayURL, credential: GatewayCredential, terminal: Terminal) -> GatewayConnection {
+        let configuration = GatewayConnectionConfiguration(
+            url: url,
+            credential: credential,
+            client: ClientIdentity.terminal,
+            locale: Locale.current.identifier.replacingOccurrences(of: "_", with: "-"),
+            userAgent: "openclaw-chat/\(ClientIdentity.version)"
+        )
+        let trace: (@Sendable (FrameTrace) -> Void)? =
+            trace
+            ? { frame in
+                let arrow = frame.direction == .inbound ? "←" : "→"
+                FileHandle.standardError.write(Data("\(arrow) \(frame.text)\n".utf8))
+            } : nil
+        return GatewayConnection(
+            configuration: configuration,
+            identityStore: FileDeviceIdentityStore(path: state.identityFile),
+            tokenStore: FileDeviceTokenStore(path: state.deviceTokensFile),
+            logger: makeLogger(terminal: terminal),
+            traceFrame: trace
+        )
+    }
+}
+
+/// How this client introduces itself to gateways.
+enum ClientIdentity {
+    static let version = "0.1.0"
+
+    /// `platform` must stay stable across OS updates: the gateway pins it at pairing and asks for a new
+    /// approval when it changes. So it names the OS family, never its version.
+    static var terminal: ClientInfo {
+        #if os(macOS)
+            let platform = "macos"
+        #else
+            let platform = "linux"
+        #endif
+        return ClientInfo(
+            id: .cli,
+            mode: .cli,
+            version: version,
+            platform: platform,
+            displayName: "openclaw-chat on \(ProcessInfo.processInfo.hostName)",
+            deviceFamily: "terminal"
+        )
+    }
+}
+
+/// A swift-log handler that writes plain lines to stderr.
+struct StderrLogHandler: LogHandler {
+    let label: String
+    var logLevel: Logger.Level = .warning
+    var metadata: Logger.Metadata = [:]
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        let merged = metadata.merging(event.metadata ?? [:]) { $1 }
+        let details = merged.isEmpty ? "" : " " + merged.sorted { $0.key < $1.key }.map { "\($0)=\($1)" }.joined(separator: " ")
+        FileHandle.standardError.write(Data("[\(event.level)] \(event.message)\(details)\n".utf8))
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Output to a terminal or a pipe: colour and cursor control only on a TTY and only when `NO_COLOR`
+/// is not set; plain lines otherwise, so piped output stays clean for scripts.
+struct Terminal: Sendable {
+    let stdoutIsTTY: Bool
+    let stderrIsTTY: Bool
+    let colors: Bool
+
+    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        stdoutIsTTY = isatty(STDOUT_FILENO) == 1
+        stderrIsTTY = isatty(STDERR_FILENO) == 1
+        let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        colors = stdoutIsTTY && !noColor && environment["TERM"] != "dumb"
+    }
+
+    enum Style: String {
+        case bold = "1"
+        case dim = "2"
+        case red = "31"
+        case green = "32"
+        case yellow = "33"
+        case cyan = "36"
+    }
+
+    func styled(_ text: String, _ style: Style) -> String {
+        colors ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
+    }
+
+    /// Writes to stdout without a newline and flushes, for streamed text.
+    func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    func line(_ text: String = "") {
+        write(text + "\n")
+    }
+
+    func errorLine(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+
+    func error(_ message: String, hint: String?) {
+        let prefix = stderrIsTTY && colors ? "\u{1B}[31merror:\u{1B}[0m " : "error: "
+        errorLine(prefix + message)
+        if let hint { errorLine("  → " + hint) }
+    }
+
+    /// Replaces the current line (status indicator) on a TTY; does nothing when piped.
+    func status(_ text: String) {
+        guard stdoutIsTTY else { return }
+        write("\r\u{1B}[2K" + styled(text, .dim))
+    }
+
+    func clearStatus() {
+        guard stdoutIsTTY else { return }
+        write("\r\u{1B}[2K")
+    }
+}

@@ -1,0 +1,50 @@
+import OpenClawProtocol
+
+/// What an established connection agreed with the gateway.
+public struct GatewaySession: Sendable, Equatable {
+    public let hello: HelloOk
+    /// The version the gateway speaks; switches delta semantics and error shapes.
+    public let protocolVersion: ProtocolVersion
+    public let deviceId: String
+    /// The scopes this socket holds: the ones requested (the gateway authorises against those).
+    public let scopes: [String]
+    /// Which socket this is; increases with every connect, so late work for an old socket is ignored.
+    public let generation: Int
+
+    /// The canonical key of the main session (`agent:main:main` unless the gateway says otherwise).
+    public var mainSessionKey: String {
+        hello.snapshot.sessionDefaults?.mainSessionKey ?? "agent:main:main"
+    }
+}
+
+/// The connection's life. Automatic reconnecting (a later layer) moves between these states too, so
+/// `disconnected` carries why the last connection ended and `failed` why the last attempt could not succeed.
+public enum ConnectionState: Sendable, Equatable {
+    case disconnected(DisconnectReason?)
+    case connecting
+    case connected(GatewaySession)
+    case failed(GatewayError)
+
+    public var session: GatewaySession? {
+        if case .connected(let session) = self { return session }
+        return nil
+    }
+
+    public var isConnected: Bool { session != nil }
+}
+
+/// What a subscriber of the connection receives, in arrival order.
+public enum GatewayEvent: Sendable, Equatable {
+    /// A handshake completed (also after every reconnect): time to reload and reconcile.
+    case connected(GatewaySession)
+    /// A server event (everything except `connect.challenge`).
+    case event(EventFrame)
+    /// Frame `seq` jumped: events were lost (per-connection numbering makes every gap a real loss).
+    case gap(expected: Int, received: Int)
+    /// The connection ended.
+    case disconnected(DisconnectReason)
+    /// A frame of a type this client does not know; ignored, surfaced for diagnostics.
+    case unknownFrame(type: String)
+    /// A frame that could not be decoded at all; ignored, surfaced for diagnostics.
+    case malformedFrame(FrameDecodingError)
+}

@@ -1,0 +1,56 @@
+import OpenClawProtocol
+
+/// Why an established connection ended, from the close code, a preceding `shutdown`, or our own checks.
+public enum DisconnectReason: Sendable, Equatable, CustomStringConvertible {
+    /// We closed it (user action, app going away).
+    case closedByClient
+    /// The socket dropped without a close frame: network loss, sleep, the gateway process killed.
+    case connectionLost
+    /// No frame for twice the tick interval: the connection is dead even if the socket looks open.
+    case tickTimeout(silenceMs: Int)
+    /// The gateway is restarting (`shutdown` event and/or close 1012).
+    case gatewayRestarting(restartExpectedMs: Int?)
+    /// Close 1013: the gateway is starting or temporarily unavailable.
+    case gatewayUnavailable
+    /// Close 4001: the gateway's shared token or password changed since we authenticated.
+    case authChanged
+    /// Close 1009: a frame was larger than allowed.
+    case messageTooLarge
+    /// Close 1008: a policy violation (slow consumer, repeated unauthorised calls).
+    case policyViolation
+    /// Close 1002.
+    case protocolError
+    /// Any other close code.
+    case closed(code: Int)
+
+    static func from(closeCode code: Int?, pendingShutdown: ShutdownEvent?) -> DisconnectReason {
+        if let pendingShutdown { return .gatewayRestarting(restartExpectedMs: pendingShutdown.restartExpectedMs) }
+        guard let code else { return .connectionLost }
+        switch code {
+        case GatewayCloseCode.serviceRestart: return .gatewayRestarting(restartExpectedMs: nil)
+        case GatewayCloseCode.tryAgainLater: return .gatewayUnavailable
+        case GatewayCloseCode.authChanged: return .authChanged
+        case GatewayCloseCode.messageTooBig: return .messageTooLarge
+        case GatewayCloseCode.policyViolation: return .policyViolation
+        case GatewayCloseCode.protocolError: return .protocolError
+        default: return .closed(code: code)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .closedByClient: return "closed by this client"
+        case .connectionLost: return "the connection dropped"
+        case .tickTimeout(let silence): return "no sign of life from the gateway for \(silence / 1000) s"
+        case .gatewayRestarting(let expected):
+            if let expected { return "the gateway is restarting (back in about \(max(1, expected / 1000)) s)" }
+            return "the gateway is restarting"
+        case .gatewayUnavailable: return "the gateway is starting up or temporarily unavailable"
+        case .authChanged: return "the gateway's token or password was changed"
+        case .messageTooLarge: return "a message was larger than the connection allows"
+        case .policyViolation: return "the gateway closed the connection (policy violation)"
+        case .protocolError: return "the gateway closed the connection (protocol error)"
+        case .closed(let code): return "the gateway closed the connection (code \(code))"
+        }
+    }
+}

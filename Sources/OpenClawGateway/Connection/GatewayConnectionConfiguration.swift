@@ -1,0 +1,90 @@
+import OpenClawProtocol
+
+/// The shared secret of a gateway: its token or its password (or none, for `auth.mode: none`).
+public enum GatewayCredential: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible {
+    case none
+    case token(String)
+    case password(String)
+
+    /// Never shows the secret.
+    public var description: String {
+        switch self {
+        case .none: return "none"
+        case .token: return "token(<redacted>)"
+        case .password: return "password(<redacted>)"
+        }
+    }
+
+    public var debugDescription: String { description }
+}
+
+/// Everything a connection needs to know before it opens its socket.
+public struct GatewayConnectionConfiguration: Sendable {
+    public var url: GatewayURL
+    public var credential: GatewayCredential
+    public var client: ClientInfo
+    /// The protocol versions offered in `connect`: 3...4, so that gateways from before and after May
+    /// 2026 both accept us. Narrower only for tests and diagnostics.
+    public var offeredProtocols: ClosedRange<Int>
+    public var role: String
+    /// Requested scopes: read + write is what a chat client needs. Asking for more triggers a
+    /// scope-upgrade pairing on the gateway.
+    public var scopes: [String]
+    /// Behaviour opt-ins. `tool-events` asks the gateway to send tool start/result `agent` events for
+    /// our runs, which is how tool activity (name, arguments, duration) is shown live.
+    public var caps: [String]
+    public var locale: String?
+    public var userAgent: String?
+    /// How long to wait for `connect.challenge` after the socket opens.
+    public var challengeTimeout: Duration
+    /// Budget for opening the socket and for the `connect` round trip, each.
+    public var connectTimeout: Duration
+    /// Timeout of a request that names none.
+    public var defaultRequestTimeout: Duration
+    /// Largest inbound message accepted. The gateway's `policy.maxPayload` (25 MiB) by default; the
+    /// WebSocket libraries' 16 KiB default would close the socket on the first large history page.
+    public var maxInboundFrameBytes: Int
+    /// Silence longer than this many tick intervals means the connection is dead.
+    public var tickTolerance: Int
+
+    public init(
+        url: GatewayURL,
+        credential: GatewayCredential = .none,
+        client: ClientInfo,
+        offeredProtocols: ClosedRange<Int> = ProtocolVersion.minimumSupported
+            .rawValue...ProtocolVersion.maximumSupported.rawValue,
+        role: String = "operator",
+        scopes: [String] = OperatorScope.chatDefault,
+        caps: [String] = ["tool-events"],
+        locale: String? = nil,
+        userAgent: String? = nil,
+        challengeTimeout: Duration = .seconds(6),
+        connectTimeout: Duration = .seconds(12),
+        defaultRequestTimeout: Duration = .seconds(30),
+        maxInboundFrameBytes: Int = GatewayLimits.defaultMaxPayloadBytes,
+        tickTolerance: Int = 2
+    ) {
+        self.url = url
+        self.credential = credential
+        self.client = client
+        self.offeredProtocols = offeredProtocols
+        self.role = role
+        self.scopes = scopes
+        self.caps = caps
+        self.locale = locale
+        self.userAgent = userAgent
+        self.challengeTimeout = challengeTimeout
+        self.connectTimeout = connectTimeout
+        self.defaultRequestTimeout = defaultRequestTimeout
+        self.maxInboundFrameBytes = maxInboundFrameBytes
+        self.tickTolerance = tickTolerance
+    }
+}
+
+extension Duration {
+    /// Whole milliseconds, for messages and protocol fields.
+    var milliseconds: Int {
+        let (seconds, attoseconds) = components
+        return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
+    }
+}

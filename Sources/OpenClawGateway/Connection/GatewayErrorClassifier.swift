@@ -1,0 +1,65 @@
+import Foundation
+import OpenClawProtocol
+
+/// Turns the gateway's error answers and close codes into ``GatewayError`` cases.
+enum GatewayErrorClassifier {
+    /// A refused `connect`.
+    static func connectFailure(_ error: ErrorShape) -> GatewayError {
+        let detail = error.detailCode
+        let lowered = error.message.lowercased()
+        if detail == .pairingRequired || (error.code == .notPaired && lowered.contains("pairing")) {
+            return .pairingRequired(
+                GatewayError.PairingRequest(
+                    requestId: error.details?["requestId"]?.stringValue ?? requestId(inReason: error.message),
+                    reason: error.details?["reason"]?.stringValue,
+                    deviceId: error.details?["deviceId"]?.stringValue
+                )
+            )
+        }
+        if detail == .protocolMismatch || lowered.contains("protocol mismatch") {
+            return .protocolMismatch(expected: error.details?["expectedProtocol"]?.intValue)
+        }
+        if let detail, detail.rawValue.hasPrefix("DEVICE_AUTH_") || detail == .deviceIdentityRequired {
+            return .deviceIdentityRejected(code: detail, message: error.message)
+        }
+        if let detail, detail.rawValue.hasPrefix("AUTH_") || lowered.hasPrefix("unauthorized") {
+            return .authFailed(
+                GatewayError.AuthFailure(
+                    code: detail,
+                    message: error.message,
+                    recommendedNextStep: error.details?["recommendedNextStep"]?.stringValue,
+                    canRetryWithDeviceToken: error.details?["canRetryWithDeviceToken"]?.boolValue ?? false
+                )
+            )
+        }
+        if error.code == .unavailable {
+            return .gatewayUnavailable(retryAfterMs: error.retryAfterMs, message: error.message)
+        }
+        return .requestFailed(method: "connect", error: error)
+    }
+
+    /// A refused request after the handshake.
+    static func requestFailure(method: String, error: ErrorShape) -> GatewayError {
+        if let scope = error.missingScope { return .missingScope(scope: scope, method: method) }
+        if error.code == .unavailable, error.retryable == true {
+            return .gatewayUnavailable(retryAfterMs: error.retryAfterMs, message: error.message)
+        }
+        return .requestFailed(method: method, error: error)
+    }
+
+    /// A socket that closed during the handshake without an error response.
+    static func handshakeClose(code: Int?, pendingShutdown: ShutdownEvent?) -> GatewayError {
+        switch code {
+        case GatewayCloseCode.protocolError?: return .protocolMismatch(expected: nil)
+        case GatewayCloseCode.tryAgainLater?: return .gatewayUnavailable(retryAfterMs: nil, message: "gateway starting")
+        default: return .connectionLost(DisconnectReason.from(closeCode: code, pendingShutdown: pendingShutdown))
+        }
+    }
+
+    /// Newer gateways end the pairing close reason with `(requestId: <id>)`.
+    static func requestId(inReason reason: String) -> String? {
+        guard let marker = reason.range(of: "requestId:") else { return nil }
+        let id = reason[marker.upperBound...].drop(while: { $0 == " " }).prefix(while: { $0 != ")" && $0 != " " })
+        return id.isEmpty ? nil : String(id)
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+
+/// A validated gateway address: `ws://` or `wss://`, a host, a port and a path.
+///
+/// Accepts what people paste: `http(s)://` is taken as `ws(s)://`, and a bare `host` or `host:port`
+/// means `ws://host:18789` (the gateway's default port).
+public struct GatewayURL: Sendable, Hashable, CustomStringConvertible {
+    public static let defaultPort = 18789
+
+    public let isSecure: Bool
+    public let host: String
+    public let port: Int
+    public let path: String
+    public let query: String?
+
+    public init(isSecure: Bool, host: String, port: Int, path: String = "/", query: String? = nil) {
+        self.isSecure = isSecure
+        self.host = host
+        self.port = port
+        self.path = path.isEmpty ? "/" : path
+        self.query = query
+    }
+
+    public init(parsing text: String) throws(GatewayURLError) {
+        var rest = Substring(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        guard !rest.isEmpty else { throw .empty }
+        var secure = false
+        var explicitScheme = false
+        if let schemeEnd = rest.range(of: "://") {
+            let scheme = rest[..<schemeEnd.lowerBound].lowercased()
+            switch scheme {
+            case "ws", "http": secure = false
+            case "wss", "https": secure = true
+            default: throw .unsupportedScheme(scheme)
+            }
+            explicitScheme = true
+            rest = rest[schemeEnd.upperBound...]
+        }
+        var query: String?
+        if let questionMark = rest.firstIndex(of: "?") {
+            query = String(rest[rest.index(after: questionMark)...])
+            rest = rest[..<questionMark]
+        }
+        var path = "/"
+        if let slash = rest.firstIndex(of: "/") {
+            path = String(rest[slash...])
+            rest = rest[..<slash]
+        }
+        if let at = rest.lastIndex(of: "@") {
+            // user:password@ in a URL would leak into logs; refuse it and say where credentials go.
+            _ = at
+            throw .credentialsInURL
+        }
+        var host = String(rest)
+        var port: Int?
+        if host.hasPrefix("[") {
+            guard let close = host.firstIndex(of: "]") else { throw .invalidHost(host) }
+            let after = host[host.index(after: close)...]
+            if after.hasPrefix(":") {
+                guard let number = Int(after.dropFirst()) else { throw .invalidPort(String(after.dropFirst())) }
+                port = number
+            } else if !after.isEmpty {
+                throw .invalidHost(host)
+            }
+            host = String(host[host.index(after: host.startIndex)..<close])
+        } else if let colon = host.lastIndex(of: ":") {
+            let portText = host[host.index(after: colon)...]
+            guard let number = Int(portText) else { throw .invalidPort(String(portText)) }
+            port = number
+            host = String(host[..<colon])
+        }
+        guard !host.isEmpty, !host.contains(where: { $0 == " " || $0 == "/" }) else { throw .invalidHost(host) }
+        if let port, !(1...65535).contains(port) { throw .invalidPort(String(port)) }
+        let resolvedPort = port ?? (explicitScheme ? (secure ? 443 : 80) : Self.defaultPort)
+        self.init(isSecure: secure, host: host, port: resolvedPort, path: path, query: query)
+    }
+
+    public var scheme: String { isSecure ? "wss" : "ws" }
+
+    /// Whether the host is this machine: pairing is silent there, and a `ws://` link stays local.
+    public var isLoopback: Bool {
+        host == "localhost" || host == "::1" || host.hasPrefix("127.")
+    }
+
+    public var description: String {
+        let hostPart = host.contains(":") ? "[\(host)]" : host
+        let defaultPort = isSecure ? 443 : 80
+        let portPart = port == defaultPort ? "" : ":\(port)"
+        let pathPart = path == "/" && query == nil ? "" : path
+        return "\(scheme)://\(hostPart)\(portPart)\(pathPart)\(query.map { "?\($0)" } ?? "")"
+    }
+}
+
+public enum GatewayURLError: Error, Sendable, Equatable, CustomStringConvertible {
+    case empty
+    case unsupportedScheme(String)
+    case invalidHost(String)
+    case invalidPort(String)
+    case credentialsInURL
+
+    public var description: String {
+        switch self {
+        case .empty: return "no gateway URL was given"
+        case .unsupportedScheme(let scheme):
+            return "'\(scheme)://' is not a gateway address; use ws://host:port or wss://host"
+        case .invalidHost(let host): return "'\(host)' is not a valid host name"
+        case .invalidPort(let port): return "'\(port)' is not a valid port (1-65535)"
+        case .credentialsInURL: return "put the token in --token or OPENCLAW_GATEWAY_TOKEN, not in the URL"
+        }
+    }
+}

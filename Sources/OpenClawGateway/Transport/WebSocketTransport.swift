@@ -1,0 +1,54 @@
+/// One inbound WebSocket message or the end of the socket.
+public enum TransportEvent: Sendable, Equatable {
+    case text(String)
+    case binary([UInt8])
+    /// The socket is gone. `code` is the peer's close code; nil when the connection dropped without a
+    /// close frame (network loss, process killed).
+    case closed(code: Int?)
+}
+
+/// An open WebSocket. Inbound messages arrive in order on ``events``, which ends after `.closed`.
+public protocol WebSocketConnection: Sendable {
+    var events: AsyncStream<TransportEvent> { get }
+    func send(text: String) async throws(TransportError)
+    /// Sends a close frame with `code` and lets the socket go.
+    func close(code: Int) async
+}
+
+/// Opens WebSocket connections. The live implementation is ``WebSocketKitTransport``; tests may
+/// substitute their own.
+public protocol WebSocketTransport: Sendable {
+    /// Opens a socket to `url`. The upgrade request must not carry an `Origin` header: a gateway that
+    /// sees one treats the client as a browser (origin check, browser rate limits, no local pairing).
+    /// - Parameter maxFrameSize: the largest inbound message accepted; larger ones close the socket (1009).
+    func connect(to url: GatewayURL, maxFrameSize: Int) async throws(TransportError) -> any WebSocketConnection
+}
+
+/// Why a socket could not be opened or used.
+public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The host name did not resolve.
+    case hostNotFound(host: String)
+    /// Nothing accepted the TCP connection.
+    case connectionRefused(host: String, port: Int)
+    /// TCP connected but TLS failed (certificate, protocol).
+    case tlsFailed(reason: String)
+    /// The server answered the upgrade request with an HTTP status instead of switching protocols.
+    case upgradeRejected(status: Int)
+    /// No socket within the connect timeout.
+    case timedOut
+    /// Writing to a socket that is closed.
+    case notConnected
+    case other(String)
+
+    public var description: String {
+        switch self {
+        case .hostNotFound(let host): return "the host \(host) could not be found"
+        case .connectionRefused(let host, let port): return "nothing is listening at \(host):\(port)"
+        case .tlsFailed(let reason): return "the TLS handshake failed: \(reason)"
+        case .upgradeRejected(let status): return "the server refused the WebSocket upgrade (HTTP \(status))"
+        case .timedOut: return "the connection attempt timed out"
+        case .notConnected: return "the socket is closed"
+        case .other(let text): return text
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Testing
+
+@testable import OpenClawProtocol
+
+@Suite("JSON parser and serializer")
+struct JSONParserTests {
+    let parser = JSONParser()
+
+    @Test func parsesEveryKindOfValue() throws {
+        let value = try parser.parse(#"{"a":[1,-2.5,true,false,null,"x"],"b":{"c":1e3},"d":""}"#)
+        #expect(value["a"] == [1, -2.5, true, false, nil, "x"])
+        #expect(value["b"]?["c"] == .double(1000))
+        #expect(value["d"] == "")
+    }
+
+    @Test func keepsLargeIntegersExact() throws {
+        let value = try parser.parse(#"{"ts":1737264000000,"big":9007199254740993}"#)
+        #expect(value["ts"]?.intValue == 1_737_264_000_000)
+        #expect(value["big"] == .int(9_007_199_254_740_993))
+    }
+
+    @Test func decodesEscapesAndSurrogatePairs() throws {
+        let value = try parser.parse(#"["a\"b\\c\/d\n\t", "\u00e9\ud83d\ude00", "\ud800x"]"#)
+        #expect(value.arrayValue?[0] == "a\"b\\c/d\n\t")
+        #expect(value.arrayValue?[1] == "é😀")
+        #expect(value.arrayValue?[2] == "\u{FFFD}x")
+    }
+
+    @Test(arguments: [
+        "", "{", "[1,]", "{\"a\":}", "tru", "01", "1.", "-", "\"abc", "{\"a\" 1}", "[1] 2", "\"\u{01}\"",
+        "{\"a\":1,}", "\"\\x\"", "\"\\u12\"",
+    ])
+    func rejectsMalformedInput(_ text: String) {
+        #expect(throws: JSONParseError.self) { try parser.parse(text) }
+    }
+
+    @Test func boundsNestingDepth() {
+        let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+        #expect(throws: JSONParseError.self) { try parser.parse(deep) }
+        let fine = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
+        #expect((try? parser.parse(fine)) != nil)
+    }
+
+    @Test func serializerRoundTripsAndEscapes() throws {
+        let original: JSONValue = ["text": "line\n\"quoted\" \u{01} é", "n": 42, "d": 0.5, "list": [true, nil]]
+        let text = JSONSerializer.string(original)
+        #expect(try parser.parse(text) == original)
+        #expect(text.contains("\\u0001"))
+    }
+
+    @Test func serializerSortsKeysForStableOutput() {
+        #expect(JSONSerializer.string(["b": 1, "a": 2]) == #"{"a":2,"b":1}"#)
+    }
+
+    @Test func objectDroppingLeavesOutNilMembers() {
+        let value = JSONValue.object(dropping: [("a", .string("x")), ("b", nil), ("c", .int(nil))])
+        #expect(value == ["a": "x"])
+    }
+}
