@@ -40,6 +40,10 @@ struct TextBuffer: Sendable {
     mutating func replace(with text: String) {
         self = TextBuffer(text)
     }
+
+    /// Whether both values read the same storage: appends at the end keep sharing, which is what
+    /// makes them O(1) while other copies are alive.
+    func sharesStorage(with other: TextBuffer) -> Bool { storage === other.storage }
 }
 
 extension TextBuffer: Hashable {

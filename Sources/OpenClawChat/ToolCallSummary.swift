@@ -32,10 +32,10 @@ public enum ToolCallSummary {
         case .object(let members):
             if members.isEmpty { return nil }
             for key in preferredKeys {
-                if let text = members[key].flatMap(scalarText) { return text }
+                if let text = members[key].flatMap({ scalarText($0, numbersCount: true) }) { return text }
             }
             for key in members.keys.sorted() {
-                if let text = members[key].flatMap(scalarText) { return text }
+                if let text = members[key].flatMap({ scalarText($0, numbersCount: false) }) { return text }
             }
             return JSONSerializer.string(arguments)
         default:
@@ -43,14 +43,15 @@ public enum ToolCallSummary {
         }
     }
 
-    /// A string, a list of strings joined by spaces (argv style), or a number as text.
-    private static func scalarText(_ value: JSONValue) -> String? {
+    /// A string, or a list of strings joined by spaces (argv style); a number too when the argument's
+    /// name says it matters (`id: 42`), but not as a fallback, where a bare number says nothing.
+    private static func scalarText(_ value: JSONValue, numbersCount: Bool) -> String? {
         switch value {
         case .string(let text): return text.allSatisfy(\.isWhitespace) ? nil : text
         case .array(let items):
             let words = items.compactMap(\.stringValue)
             return words.isEmpty || words.count != items.count ? nil : words.joined(separator: " ")
-        case .int(let number): return String(number)
+        case .int(let number): return numbersCount ? String(number) : nil
         default: return nil
         }
     }

@@ -64,7 +64,8 @@ extension Transcript {
 
     /// Settles a tool step (creating it when its start was missed) and remembers the timing, which
     /// outlives the live row so history-built steps keep their duration.
-    private mutating func recordToolResult(toolCallId: String, name: String?, isError: Bool, at ts: Int?, runId: String) {
+    private mutating func recordToolResult(toolCallId: String, name: String?, isError: Bool, at ts: Int?, runId: String)
+    {
         toolTimings[toolCallId, default: ToolTiming()].endedAtMs = ts
         toolTimings[toolCallId, default: ToolTiming()].isError = isError
         let status: ActivityStatus = isError ? .failed : .succeeded

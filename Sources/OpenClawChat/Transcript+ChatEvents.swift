@@ -65,7 +65,9 @@ extension Transcript {
     ) {
         run.outcome = outcome
         run.openThinkingStep = nil
+        run.lastChatEvent = nil
         requestHistoryRefresh(.runEnded(runId: event.runId))
+        if historyRequestOutstanding { runsEndedDuringFetch.insert(event.runId) }
 
         let hasText = event.message?.hasText ?? false
         let index: Int

@@ -9,7 +9,10 @@ import OpenClawProtocol
 ///   and stays, for a retry);
 /// * live replies of runs that have not ended — unless the page follows a resync (events were lost)
 ///   and the page does not name the run as in flight; a run that is in fact still going comes back
-///   with its next event.
+///   with its next event;
+/// * local sends and replies of runs that ended after the page was requested (see
+///   ``TranscriptAction/historyRequested``): the page is older than their end, and the refresh
+///   their end asked for will confirm them.
 ///
 /// Every other row is dropped: history rows outside the page, and replies of ended runs.
 ///
@@ -68,10 +71,13 @@ extension Transcript {
             if let match { claim(message: match, entry: entry) }
         }
 
-        let followsResync = resyncSinceHistory
-        let inFlightRunId = page.inFlightRun?.runId
+        let context = SurvivalContext(
+            followsResync: resyncSinceHistory,
+            inFlightRunId: page.inFlightRun?.runId,
+            runsEndedAfterRequest: historyRequestOutstanding ? runsEndedDuringFetch : []
+        )
         let survivors = entries.indices.filter { index in
-            !claimed.contains(index) && survives(entries[index], followsResync: followsResync, inFlightRunId: inFlightRunId)
+            !claimed.contains(index) && survives(entries[index], context)
         }
         var usedIDs = Set(claimed.map { entries[$0].id })
         for index in survivors { usedIDs.insert(entries[index].id) }
@@ -103,12 +109,13 @@ extension Transcript {
         }
         for index in survivors { rebuilt.append(entries[index]) }
         entries = rebuilt
-        if let flight = page.inFlightRun { adopt(flight, replacingText: followsResync) }
+        if let flight = page.inFlightRun { adopt(flight, replacingText: context.followsResync) }
 
         sessionId = page.sessionId ?? sessionId
         thinkingLevel = page.thinkingLevel ?? thinkingLevel
         hasOlderHistory = page.hasMore ?? false
         resyncSinceHistory = false
+        runsEndedDuringFetch = []
         if historyRequestOutstanding {
             historyRequestOutstanding = false
         } else {
@@ -117,13 +124,22 @@ extension Transcript {
         return .applied
     }
 
-    private func survives(_ entry: TranscriptEntry, followsResync: Bool, inFlightRunId: String?) -> Bool {
-        let runEnded = entry.runId.map { runs[$0]?.outcome != nil } ?? false
-        switch entry.source {
-        case .history: return false
-        case .local: return !runEnded
-        case .live: return !runEnded && (!followsResync || entry.runId == inFlightRunId)
+    /// What decides whether a row history does not contain stays after it.
+    private struct SurvivalContext {
+        /// Events were lost before this page: live text is not to be trusted.
+        var followsResync: Bool
+        var inFlightRunId: String?
+        /// Runs that ended after this page was requested: the page cannot contain them yet.
+        var runsEndedAfterRequest: Set<String>
+    }
+
+    private func survives(_ entry: TranscriptEntry, _ context: SurvivalContext) -> Bool {
+        guard entry.source != .history else { return false }
+        guard let runId = entry.runId, runs[runId]?.outcome != nil else {
+            // The run has not ended (or never started: a failed send).
+            return entry.source == .local || !context.followsResync || entry.runId == context.inFlightRunId
         }
+        return context.runsEndedAfterRequest.contains(runId)
     }
 
     /// Picks up v4 `inFlightRun`: its live row gets the page's text when this client has none, or

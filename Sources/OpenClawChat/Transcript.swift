@@ -29,6 +29,8 @@ public struct Transcript: Sendable, Hashable {
     var historyRequestOutstanding = false
     /// Events may have been lost since the last history page: live text is not to be trusted.
     var resyncSinceHistory = false
+    /// Runs that ended after the outstanding history request was made: its page cannot show them yet.
+    var runsEndedDuringFetch: Set<String> = []
 
     public init(sessionKey: String, sessionKeys: SessionKeyMatcher = SessionKeyMatcher()) {
         self.sessionKey = sessionKey
@@ -49,6 +51,7 @@ public struct Transcript: Sendable, Hashable {
         case .historyRequested:
             pendingHistoryRefresh = nil
             historyRequestOutstanding = true
+            runsEndedDuringFetch = []
             return .applied
         case .historyLoaded(let page): return reconcile(with: page)
         case .resyncNeeded(let reason):

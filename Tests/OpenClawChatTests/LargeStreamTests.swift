@@ -8,12 +8,15 @@ struct LargeStreamTests {
     /// 52 bytes per delta: 20,000 deltas make a 1,040,000-byte reply.
     static func piece(_ index: Int) -> String {
         let number = String(index)
-        return "chunk " + String(repeating: "0", count: 6 - number.count) + number + " of a very long streamed reply.....\n"
+        return "chunk " + String(repeating: "0", count: 6 - number.count) + number
+            + " of a very long streamed reply.........\n"
     }
 
     static func delta(_ index: Int) -> TranscriptAction {
-        .chatEvent(ChatEvent(runId: "big", sessionKey: "agent:main:main", seq: index + 1, state: .delta,
-            deltaText: piece(index)))
+        .chatEvent(
+            ChatEvent(
+                runId: "big", sessionKey: "agent:main:main", seq: index + 1, state: .delta,
+                deltaText: piece(index)))
     }
 
     static func expectedText() -> String {

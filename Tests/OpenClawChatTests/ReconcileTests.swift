@@ -5,28 +5,36 @@ import Testing
 @Suite("Reconciling with chat.history")
 struct ReconcileTests {
     private static let firstPage = #"""
-        {"type":"res","id":"h1","ok":true,"payload":{"sessionKey":"main","sessionId":"s1","thinkingLevel":"low","messages":[
+        {"type":"res","id":"h1","ok":true,"payload":{"sessionKey":"main","sessionId":"s1","thinkingLevel":"low",
+         "messages":[
          {"role":"user","content":"hi","timestamp":1000,"__openclaw":{"id":"a1","seq":1}},
-         {"role":"assistant","content":[{"type":"text","text":"Hello!"}],"timestamp":1500,"__openclaw":{"id":"a2","seq":2}}]}}
+         {"role":"assistant","content":[{"type":"text","text":"Hello!"}],"timestamp":1500,"__openclaw":{"id":"a2",
+          "seq":2}}]}}
         """#
 
     private static let weatherRun = #"""
         {"type":"res","id":"2","ok":true,"payload":{"runId":"r1","status":"started"}}
-        {"type":"event","event":"chat","seq":1,"payload":{"runId":"r1","sessionKey":"agent:main:main","seq":3,"state":"delta","deltaText":"Let me check."}}
-        {"type":"event","event":"chat","seq":2,"payload":{"runId":"r1","sessionKey":"agent:main:main","seq":9,"state":"delta","deltaText":" It is 21 °C."}}
-        {"type":"event","event":"chat","seq":3,"payload":{"runId":"r1","sessionKey":"agent:main:main","seq":9,"state":"final",
-         "message":{"role":"assistant","content":[{"type":"text","text":"Let me check. It is 21 °C."}],"timestamp":4000}}}
+        {"type":"event","event":"chat","seq":1,"payload":{"runId":"r1","sessionKey":"agent:main:main","seq":3,
+         "state":"delta","deltaText":"Let me check."}}
+        {"type":"event","event":"chat","seq":2,"payload":{"runId":"r1","sessionKey":"agent:main:main","seq":9,
+         "state":"delta","deltaText":" It is 21 °C."}}
+        {"type":"event","event":"chat","seq":3,"payload":{"runId":"r1","sessionKey":"agent:main:main","seq":9,
+         "state":"final",
+         "message":{"role":"assistant","content":[{"type":"text","text":"Let me check. It is 21 °C."}],
+          "timestamp":4000}}}
         """#
 
     private static let secondPage = #"""
         {"type":"res","id":"h2","ok":true,"payload":{"sessionKey":"main","sessionId":"s1","messages":[
          {"role":"user","content":"hi","timestamp":1000,"__openclaw":{"id":"a1","seq":1}},
-         {"role":"assistant","content":[{"type":"text","text":"Hello!"}],"timestamp":1500,"__openclaw":{"id":"a2","seq":2}},
+         {"role":"assistant","content":[{"type":"text","text":"Hello!"}],"timestamp":1500,"__openclaw":{"id":"a2",
+          "seq":2}},
          {"role":"user","content":"What's the weather?","timestamp":2000,"__openclaw":{"id":"a3","seq":3}},
          {"role":"assistant","content":[{"type":"text","text":"Let me check."},
            {"type":"toolCall","id":"toolu_01","name":"web_fetch","arguments":{"url":"https://wttr.in"}}],
           "stopReason":"toolUse","timestamp":2100,"__openclaw":{"id":"a4","seq":4}},
-         {"role":"toolResult","toolCallId":"toolu_01","toolName":"web_fetch","content":[{"type":"text","text":"21"}],"isError":false,
+         {"role":"toolResult","toolCallId":"toolu_01","toolName":"web_fetch","content":[{"type":"text","text":"21"}],
+          "isError":false,
           "timestamp":3000,"__openclaw":{"id":"a5","seq":5}},
          {"role":"assistant","content":[{"type":"text","text":"It is 21 °C."}],"stopReason":"stop","timestamp":4000,
           "__openclaw":{"id":"a6","seq":6}}]}}
@@ -75,7 +83,8 @@ struct ReconcileTests {
             #"""
             {"type":"res","id":"h","ok":true,"payload":{"sessionKey":"main","messages":[
              {"role":"user","content":"hi","timestamp":1000,"__openclaw":{"id":"a1","seq":1}},
-             {"role":"assistant","content":[{"type":"text","text":"Hello!"}],"timestamp":1500,"__openclaw":{"id":"a2","seq":2}},
+             {"role":"assistant","content":[{"type":"text","text":"Hello!"}],"timestamp":1500,"__openclaw":{"id":"a2",
+              "seq":2}},
              {"role":"user","content":"one","timestamp":1600,"__openclaw":{"id":"a3","seq":3}}]}}
             """#
         )
@@ -141,7 +150,8 @@ struct ReconcileTests {
         transcript.send("long task", id: "r1")
         try transcript.play(
             #"""
-            {"type":"event","event":"chat","seq":1,"payload":{"runId":"r1","sessionKey":"main","seq":1,"state":"delta","deltaText":"Working"}}
+            {"type":"event","event":"chat","seq":1,"payload":{"runId":"r1","sessionKey":"main","seq":1,"state":"delta",
+             "deltaText":"Working"}}
             """#
         )
         try transcript.play(
@@ -154,7 +164,8 @@ struct ReconcileTests {
         #expect(transcript.entries[1].source == .live)
         try transcript.play(
             #"""
-            {"type":"event","event":"chat","seq":2,"payload":{"runId":"r1","sessionKey":"main","seq":2,"state":"delta","deltaText":" on it"}}
+            {"type":"event","event":"chat","seq":2,"payload":{"runId":"r1","sessionKey":"main","seq":2,"state":"delta",
+             "deltaText":" on it"}}
             """#
         )
         #expect(transcript.texts == ["long task", "Working on it"])
@@ -164,16 +175,20 @@ struct ReconcileTests {
         var transcript = Transcript(sessionKey: "main")
         try transcript.play(
             #"""
-            {"type":"event","event":"chat","seq":1,"payload":{"runId":"gone","sessionKey":"main","seq":1,"state":"delta","deltaText":"Lost"}}
-            {"type":"event","event":"chat","seq":2,"payload":{"runId":"live","sessionKey":"main","seq":1,"state":"delta","deltaText":"Garbled"}}
+            {"type":"event","event":"chat","seq":1,"payload":{"runId":"gone","sessionKey":"main","seq":1,
+             "state":"delta","deltaText":"Lost"}}
+            {"type":"event","event":"chat","seq":2,"payload":{"runId":"live","sessionKey":"main","seq":1,
+             "state":"delta","deltaText":"Garbled"}}
             """#
         )
         transcript.apply(.resyncNeeded(.sequenceGap))
         #expect(transcript.pendingHistoryRefresh == .resync(.sequenceGap))
         try transcript.play(
             #"""
-            {"type":"res","id":"h","ok":true,"payload":{"sessionKey":"main","messages":[],"inFlightRun":{"runId":"live","text":"Working on it"}}}
-            {"type":"event","event":"chat","seq":9,"payload":{"runId":"live","sessionKey":"main","seq":7,"state":"delta","deltaText":", nearly done"}}
+            {"type":"res","id":"h","ok":true,"payload":{"sessionKey":"main","messages":[],
+             "inFlightRun":{"runId":"live","text":"Working on it"}}}
+            {"type":"event","event":"chat","seq":9,"payload":{"runId":"live","sessionKey":"main","seq":7,
+             "state":"delta","deltaText":", nearly done"}}
             """#
         )
         #expect(transcript.ids == ["reply:live"])
@@ -181,7 +196,8 @@ struct ReconcileTests {
         // A run dropped by mistake comes back with its next event.
         try transcript.play(
             #"""
-            {"type":"event","event":"chat","seq":10,"payload":{"runId":"gone","sessionKey":"main","seq":5,"state":"delta",
+            {"type":"event","event":"chat","seq":10,"payload":{"runId":"gone","sessionKey":"main","seq":5,
+             "state":"delta",
              "message":{"role":"assistant","content":[{"type":"text","text":"Lost no more"}]}}}
             """#
         )
@@ -194,8 +210,10 @@ struct ReconcileTests {
         try transcript.play(
             #"""
             {"type":"res","id":"h","ok":true,"payload":{"sessionKey":"main","messages":[
-             {"role":"user","content":"go","timestamp":1,"__openclaw":{"id":"u1"}}],"inFlightRun":{"runId":"r9","text":"Half"}}}
-            {"type":"event","event":"chat","seq":1,"payload":{"runId":"r9","sessionKey":"main","seq":12,"state":"delta","deltaText":" way"}}
+             {"role":"user","content":"go","timestamp":1,"__openclaw":{"id":"u1"}}],"inFlightRun":{"runId":"r9",
+              "text":"Half"}}}
+            {"type":"event","event":"chat","seq":1,"payload":{"runId":"r9","sessionKey":"main","seq":12,
+             "state":"delta","deltaText":" way"}}
             """#
         )
         #expect(transcript.ids == ["u1", "reply:r9"])
@@ -208,13 +226,16 @@ struct ReconcileTests {
         try transcript.play(Self.firstPage)
         try transcript.play(
             #"""
-            {"type":"event","event":"chat","seq":1,"payload":{"runId":"other","sessionKey":"agent:main:main","seq":1,"state":"final",
+            {"type":"event","event":"chat","seq":1,"payload":{"runId":"other","sessionKey":"agent:main:main","seq":1,
+             "state":"final",
              "message":{"role":"assistant","content":[{"type":"text","text":"Sure."}]}}}
             {"type":"res","id":"h","ok":true,"payload":{"sessionKey":"main","messages":[
              {"role":"user","content":"hi","timestamp":1000,"__openclaw":{"id":"a1","seq":1}},
-             {"role":"assistant","content":[{"type":"text","text":"Hello!"}],"timestamp":1500,"__openclaw":{"id":"a2","seq":2}},
+             {"role":"assistant","content":[{"type":"text","text":"Hello!"}],"timestamp":1500,"__openclaw":{"id":"a2",
+              "seq":2}},
              {"role":"user","content":"from my phone","timestamp":1600,"__openclaw":{"id":"a3","seq":3}},
-             {"role":"assistant","content":[{"type":"text","text":"Sure."}],"timestamp":1700,"__openclaw":{"id":"a4","seq":4}}]}}
+             {"role":"assistant","content":[{"type":"text","text":"Sure."}],"timestamp":1700,"__openclaw":{"id":"a4",
+              "seq":4}}]}}
             """#
         )
         #expect(transcript.ids == ["a1", "a2", "a3", "reply:other"])
@@ -224,8 +245,10 @@ struct ReconcileTests {
         var transcript = Transcript(sessionKey: "main")
         try transcript.play(
             #"""
-            {"type":"event","event":"chat","seq":1,"payload":{"runId":"C3","sessionKey":"main","seq":1,"state":"delta","deltaText":"Partial an"}}
-            {"type":"event","event":"chat","seq":2,"payload":{"runId":"C3","sessionKey":"main","seq":2,"state":"aborted","stopReason":"rpc"}}
+            {"type":"event","event":"chat","seq":1,"payload":{"runId":"C3","sessionKey":"main","seq":1,"state":"delta",
+             "deltaText":"Partial an"}}
+            {"type":"event","event":"chat","seq":2,"payload":{"runId":"C3","sessionKey":"main","seq":2,
+             "state":"aborted","stopReason":"rpc"}}
             {"type":"res","id":"h","ok":true,"payload":{"sessionKey":"main","messages":[
              {"role":"assistant","content":[{"type":"text","text":"Partial ans"}],"stopReason":"stop","timestamp":5,
               "openclawAbort":{"aborted":true,"origin":"rpc","runId":"C3"},"__openclaw":{"id":"p1"}}]}}
@@ -241,10 +264,12 @@ struct ReconcileTests {
         transcript.send("hi", id: "E5")
         try transcript.play(
             #"""
-            {"type":"event","event":"chat","seq":1,"payload":{"runId":"E5","sessionKey":"main","seq":3,"state":"error","errorMessage":"rate limited"}}
+            {"type":"event","event":"chat","seq":1,"payload":{"runId":"E5","sessionKey":"main","seq":3,"state":"error",
+             "errorMessage":"rate limited"}}
             {"type":"res","id":"h","ok":true,"payload":{"sessionKey":"main","messages":[
              {"role":"user","content":"hi","timestamp":1,"__openclaw":{"id":"u1"}},
-             {"role":"assistant","content":[],"stopReason":"error","errorMessage":"429 rate limited","timestamp":2,"__openclaw":{"id":"e1"}}]}}
+             {"role":"assistant","content":[],"stopReason":"error","errorMessage":"429 rate limited","timestamp":2,
+              "__openclaw":{"id":"e1"}}]}}
             """#
         )
         #expect(transcript.ids == ["E5", "reply:E5"])
@@ -287,13 +312,47 @@ struct ReconcileTests {
         var transcript = Transcript(sessionKey: "main")
         try transcript.play(
             #"""
-            {"type":"event","event":"chat","seq":1,"payload":{"runId":"E6","sessionKey":"main","seq":3,"state":"error","errorMessage":"boom"}}
+            {"type":"event","event":"chat","seq":1,"payload":{"runId":"E6","sessionKey":"main","seq":3,"state":"error",
+             "errorMessage":"boom"}}
             """#
         )
         #expect(transcript.ids == ["reply:E6"])
         try transcript.play(Self.firstPage)
         #expect(transcript.ids == ["a1", "a2"])
         #expect(transcript.outcome(ofRun: "E6") == .failed(message: "boom", kind: nil))
+    }
+
+    @Test func aPageRequestedBeforeARunEndedDoesNotEraseIt() throws {
+        var transcript = Transcript(sessionKey: "main")
+        transcript.apply(.resyncNeeded(.reconnected))
+        transcript.apply(.historyRequested)
+        transcript.send("/status", id: "k1")
+        try transcript.play(
+            #"""
+            {"type":"event","event":"chat","seq":1,"payload":{"runId":"k1","sessionKey":"main","seq":1,"state":"final",
+             "message":{"role":"assistant","content":[{"type":"text","text":"All good."}]}}}
+            """#
+        )
+        // The page left before the run ended: it cannot show it, so nothing of the run is dropped.
+        try transcript.play(Self.firstPage)
+        #expect(transcript.ids == ["a1", "a2", "k1", "reply:k1"])
+        #expect(transcript.pendingHistoryRefresh == .runEnded(runId: "k1"))
+
+        transcript.apply(.historyRequested)
+        try transcript.play(
+            #"""
+            {"type":"res","id":"h","ok":true,"payload":{"sessionKey":"main","messages":[
+             {"role":"user","content":"hi","timestamp":1000,"__openclaw":{"id":"a1","seq":1}},
+             {"role":"assistant","content":[{"type":"text","text":"Hello!"}],"timestamp":1500,"__openclaw":{"id":"a2",
+              "seq":2}},
+             {"role":"user","content":"/status","timestamp":1600,"__openclaw":{"id":"a3","seq":3}},
+             {"role":"assistant","content":[{"type":"text","text":"All good."}],"timestamp":1700,
+              "__openclaw":{"id":"a4","seq":4}}]}}
+            """#
+        )
+        #expect(transcript.ids == ["a1", "a2", "k1", "reply:k1"])
+        #expect(transcript.entries.allSatisfy { $0.source == .history })
+        #expect(transcript.pendingHistoryRefresh == nil)
     }
 
     @Test func aTriggerDuringAFetchAsksForAnotherFetch() throws {

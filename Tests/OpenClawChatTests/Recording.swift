@@ -3,8 +3,8 @@ import OpenClawProtocol
 import Testing
 
 /// Recorded gateway traffic, written as the frames a socket would deliver and decoded through
-/// `FrameCodec` exactly as the engine will. A line starting with `{"type"` begins a frame; other
-/// lines continue it, so long frames can wrap. Event frames become event actions; response frames
+/// `FrameCodec` exactly as the engine will. A line starting with `{"type":"event"` (or `res`, `req`)
+/// begins a frame; other lines continue it, so long frames can wrap. Event frames become event actions; response frames
 /// become a history page (a payload with `messages`) or a `chat.send` ack.
 enum Recording {
     struct UnrecognisedFrame: Error, CustomStringConvertible {
@@ -12,11 +12,13 @@ enum Recording {
         var description: String { "not a chat or agent event, history page or ack: \(text)" }
     }
 
+    private static let frameStarts = [#"{"type":"event""#, #"{"type":"res""#, #"{"type":"req""#]
+
     static func actions(_ text: String) throws -> [TranscriptAction] {
         var frames: [String] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
             let trimmed = line.drop { $0 == " " }
-            if trimmed.hasPrefix("{\"type\"") || frames.isEmpty {
+            if frameStarts.contains(where: { trimmed.hasPrefix($0) }) || frames.isEmpty {
                 frames.append(String(trimmed))
             } else {
                 frames[frames.count - 1] += String(trimmed)

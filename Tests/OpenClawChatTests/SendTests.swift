@@ -53,7 +53,8 @@ struct SendTests {
         transcript.apply(.sendAcknowledged(ChatSendAck(runId: "k2", status: .ok)))
         #expect(transcript.entries.map(\.status) == [.failed("model unavailable"), .sent])
         #expect(transcript.pendingHistoryRefresh == .runFinishedUnseen(runId: "k2"))
-        #expect(transcript.apply(.sendAcknowledged(ChatSendAck(runId: "nope", status: .started))) == .ignored(.noSuchEntry))
+        #expect(
+            transcript.apply(.sendAcknowledged(ChatSendAck(runId: "nope", status: .started))) == .ignored(.noSuchEntry))
     }
 
     @Test func eventsBeforeTheAckConfirmTheSend() throws {
@@ -61,7 +62,8 @@ struct SendTests {
         transcript.send("hi", id: "k1")
         try transcript.play(
             #"""
-            {"type":"event","event":"chat","seq":1,"payload":{"runId":"k1","sessionKey":"main","seq":1,"state":"delta","deltaText":"Hi"}}
+            {"type":"event","event":"chat","seq":1,"payload":{"runId":"k1","sessionKey":"main","seq":1,"state":"delta",
+             "deltaText":"Hi"}}
             """#
         )
         #expect(transcript.entries[0].status == .sent)

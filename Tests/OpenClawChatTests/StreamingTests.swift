@@ -13,9 +13,11 @@ struct StreamingTests {
             {"type":"event","event":"chat","seq":10,"payload":{"runId":"r1","sessionKey":"agent:main:main","seq":2,
              "state":"delta","message":{"role":"assistant","content":[{"type":"text","text":"Hel"}],"timestamp":5}}}
             {"type":"event","event":"chat","seq":11,"payload":{"runId":"r1","sessionKey":"agent:main:main","seq":4,
-             "state":"delta","message":{"role":"assistant","content":[{"type":"text","text":"Hello! Let me"}],"timestamp":5}}}
+             "state":"delta","message":{"role":"assistant","content":[{"type":"text","text":"Hello! Let me"}],
+              "timestamp":5}}}
             {"type":"event","event":"chat","seq":12,"payload":{"runId":"r1","sessionKey":"agent:main:main","seq":6,
-             "state":"delta","message":{"role":"assistant","content":[{"type":"text","text":"Hello! I will"}],"timestamp":5}}}
+             "state":"delta","message":{"role":"assistant","content":[{"type":"text","text":"Hello! I will"}],
+              "timestamp":5}}}
             """#
         )
         #expect(transcript.ids == ["r1", "reply:r1"])
@@ -45,9 +47,12 @@ struct StreamingTests {
         var transcript = Transcript(sessionKey: "main")
         try transcript.play(
             #"""
-            {"type":"event","event":"chat","seq":1,"payload":{"runId":"r1","sessionKey":"main","seq":1,"state":"delta","deltaText":"Hel"}}
-            {"type":"event","event":"chat","seq":2,"payload":{"runId":"r1","sessionKey":"main","seq":2,"state":"delta","deltaText":"lo"}}
-            {"type":"event","event":"chat","seq":3,"payload":{"runId":"r1","sessionKey":"main","seq":3,"state":"delta","deltaText":", world"}}
+            {"type":"event","event":"chat","seq":1,"payload":{"runId":"r1","sessionKey":"main","seq":1,"state":"delta",
+             "deltaText":"Hel"}}
+            {"type":"event","event":"chat","seq":2,"payload":{"runId":"r1","sessionKey":"main","seq":2,"state":"delta",
+             "deltaText":"lo"}}
+            {"type":"event","event":"chat","seq":3,"payload":{"runId":"r1","sessionKey":"main","seq":3,"state":"delta",
+             "deltaText":", world"}}
             """#
         )
         #expect(transcript.texts == ["Hello, world"])
@@ -57,9 +62,12 @@ struct StreamingTests {
         var transcript = Transcript(sessionKey: "main")
         try transcript.play(
             #"""
-            {"type":"event","event":"chat","seq":1,"payload":{"runId":"r1","sessionKey":"main","seq":1,"state":"delta","deltaText":"Nice work "}}
-            {"type":"event","event":"chat","seq":2,"payload":{"runId":"r1","sessionKey":"main","seq":2,"state":"delta","deltaText":"Nice work","replace":true}}
-            {"type":"event","event":"chat","seq":3,"payload":{"runId":"r1","sessionKey":"main","seq":3,"state":"delta","deltaText":"!"}}
+            {"type":"event","event":"chat","seq":1,"payload":{"runId":"r1","sessionKey":"main","seq":1,"state":"delta",
+             "deltaText":"Nice work "}}
+            {"type":"event","event":"chat","seq":2,"payload":{"runId":"r1","sessionKey":"main","seq":2,"state":"delta",
+             "deltaText":"Nice work","replace":true}}
+            {"type":"event","event":"chat","seq":3,"payload":{"runId":"r1","sessionKey":"main","seq":3,"state":"delta",
+             "deltaText":"!"}}
             """#
         )
         #expect(transcript.texts == ["Nice work!"])
@@ -69,15 +77,18 @@ struct StreamingTests {
         var transcript = Transcript(sessionKey: "main")
         try transcript.play(
             #"""
-            {"type":"event","event":"chat","seq":1,"payload":{"runId":"r1","sessionKey":"main","seq":1,"state":"delta","deltaText":"Committed part."}}
-            {"type":"event","event":"chat","seq":2,"payload":{"runId":"r1","sessionKey":"main","seq":2,"state":"delta","deltaText":"","replace":true}}
+            {"type":"event","event":"chat","seq":1,"payload":{"runId":"r1","sessionKey":"main","seq":1,"state":"delta",
+             "deltaText":"Committed part."}}
+            {"type":"event","event":"chat","seq":2,"payload":{"runId":"r1","sessionKey":"main","seq":2,"state":"delta",
+             "deltaText":"","replace":true}}
             """#
         )
         #expect(transcript.texts == [""])
         #expect(transcript.entries[0].status == .streaming)
         try transcript.play(
             #"""
-            {"type":"event","event":"chat","seq":3,"payload":{"runId":"r1","sessionKey":"main","seq":3,"state":"delta","deltaText":"Tail"}}
+            {"type":"event","event":"chat","seq":3,"payload":{"runId":"r1","sessionKey":"main","seq":3,"state":"delta",
+             "deltaText":"Tail"}}
             """#
         )
         #expect(transcript.texts == ["Tail"])
@@ -87,25 +98,33 @@ struct StreamingTests {
         var transcript = Transcript(sessionKey: "main")
         try transcript.play(
             #"""
-            {"type":"event","event":"chat","seq":16,"payload":{"runId":"A1","sessionKey":"agent:main:main","seq":3,"state":"delta","deltaText":"Let me"}}
-            {"type":"event","event":"chat","seq":17,"payload":{"runId":"A1","sessionKey":"agent:main:main","seq":5,"state":"delta",
-             "deltaText":" the weather","message":{"role":"assistant","content":[{"type":"text","text":"Let me check the weather"}],"timestamp":1}}}
+            {"type":"event","event":"chat","seq":16,"payload":{"runId":"A1","sessionKey":"agent:main:main","seq":3,
+             "state":"delta","deltaText":"Let me"}}
+            {"type":"event","event":"chat","seq":17,"payload":{"runId":"A1","sessionKey":"agent:main:main","seq":5,
+             "state":"delta",
+             "deltaText":" the weather","message":{"role":"assistant","content":[{"type":"text",
+              "text":"Let me check the weather"}],"timestamp":1}}}
             """#
         )
         // The snapshot wins over appending: a dropped frame in between is repaired.
         #expect(transcript.texts == ["Let me check the weather"])
         try transcript.play(
             #"""
-            {"type":"event","event":"chat","seq":18,"payload":{"runId":"A1","sessionKey":"agent:main:main","seq":7,"state":"delta",
-             "deltaText":"It is 21 °C.","replace":true,"message":{"role":"assistant","content":[{"type":"text","text":"It is 21 °C."}],"timestamp":2}}}
-            {"type":"event","event":"chat","seq":19,"payload":{"runId":"A1","sessionKey":"agent:main:main","seq":9,"state":"delta","deltaText":" Sunny."}}
+            {"type":"event","event":"chat","seq":18,"payload":{"runId":"A1","sessionKey":"agent:main:main","seq":7,
+             "state":"delta",
+             "deltaText":"It is 21 °C.","replace":true,"message":{"role":"assistant","content":[{"type":"text",
+              "text":"It is 21 °C."}],"timestamp":2}}}
+            {"type":"event","event":"chat","seq":19,"payload":{"runId":"A1","sessionKey":"agent:main:main","seq":9,
+             "state":"delta","deltaText":" Sunny."}}
             """#
         )
         #expect(transcript.texts == ["It is 21 °C. Sunny."])
         try transcript.play(
             #"""
-            {"type":"event","event":"chat","seq":20,"payload":{"runId":"A1","sessionKey":"agent:main:main","seq":11,"state":"final",
-             "message":{"role":"assistant","content":[{"type":"text","text":"It is 21 °C. Sunny."}],"timestamp":1737264003000}}}
+            {"type":"event","event":"chat","seq":20,"payload":{"runId":"A1","sessionKey":"agent:main:main","seq":11,
+             "state":"final",
+             "message":{"role":"assistant","content":[{"type":"text","text":"It is 21 °C. Sunny."}],
+              "timestamp":1737264003000}}}
             """#
         )
         #expect(transcript.texts == ["It is 21 °C. Sunny."])
@@ -116,8 +135,10 @@ struct StreamingTests {
         var transcript = Transcript(sessionKey: "main")
         try transcript.play(
             #"""
-            {"type":"event","event":"chat","seq":1,"payload":{"runId":"r1","sessionKey":"main","seq":1,"state":"delta","deltaText":"A"}}
-            {"type":"event","event":"chat","seq":2,"payload":{"runId":"r1","sessionKey":"main","seq":2,"state":"delta","deltaText":"B",
+            {"type":"event","event":"chat","seq":1,"payload":{"runId":"r1","sessionKey":"main","seq":1,"state":"delta",
+             "deltaText":"A"}}
+            {"type":"event","event":"chat","seq":2,"payload":{"runId":"r1","sessionKey":"main","seq":2,"state":"delta",
+             "deltaText":"B",
              "message":{"role":"assistant","content":[{"type":"canvas","preview":"p"}]}}}
             """#
         )
@@ -129,8 +150,10 @@ struct StreamingTests {
         transcript.send("build it", id: "r1")
         let results = try transcript.play(
             #"""
-            {"type":"event","event":"chat","seq":1,"payload":{"runId":"r1","sessionKey":"main","seq":1,"state":"status","phase":"preparing_workspace"}}
-            {"type":"event","event":"chat","seq":2,"payload":{"runId":"r1","sessionKey":"main","seq":2,"state":"status","phase":"starting_model",
+            {"type":"event","event":"chat","seq":1,"payload":{"runId":"r1","sessionKey":"main","seq":1,
+             "state":"status","phase":"preparing_workspace"}}
+            {"type":"event","event":"chat","seq":2,"payload":{"runId":"r1","sessionKey":"main","seq":2,
+             "state":"status","phase":"starting_model",
              "retry":{"attempt":1,"maxAttempts":3,"reason":"rate_limit"}}}
             """#
         )
@@ -141,8 +164,10 @@ struct StreamingTests {
         #expect(transcript.pendingHistoryRefresh == nil)
         try transcript.play(
             #"""
-            {"type":"event","event":"chat","seq":3,"payload":{"runId":"r1","sessionKey":"main","seq":3,"state":"some_future_state"}}
-            {"type":"event","event":"chat","seq":4,"payload":{"runId":"r1","sessionKey":"main","seq":4,"state":"delta","deltaText":"Done"}}
+            {"type":"event","event":"chat","seq":3,"payload":{"runId":"r1","sessionKey":"main","seq":3,
+             "state":"some_future_state"}}
+            {"type":"event","event":"chat","seq":4,"payload":{"runId":"r1","sessionKey":"main","seq":4,"state":"delta",
+             "deltaText":"Done"}}
             """#
         )
         #expect(transcript.outcome(ofRun: "r1") == nil)

@@ -6,8 +6,9 @@ import Testing
 struct ToolCallSummaryTests {
     @Test func picksTheMostTellingArgument() {
         #expect(ToolCallSummary.line(name: "exec", arguments: ["command": "ls -la", "timeout": 5]) == "exec: ls -la")
-        #expect(ToolCallSummary.line(name: "web_fetch", arguments: ["maxChars": 100, "url": "https://x.y"])
-            == "web_fetch: https://x.y")
+        #expect(
+            ToolCallSummary.line(name: "web_fetch", arguments: ["maxChars": 100, "url": "https://x.y"])
+                == "web_fetch: https://x.y")
         #expect(ToolCallSummary.line(name: "exec", arguments: ["command": ["git", "status"]]) == "exec: git status")
         #expect(ToolCallSummary.line(name: "custom", arguments: ["zeta": "last", "alpha": "first"]) == "custom: first")
     }
@@ -24,7 +25,7 @@ struct ToolCallSummaryTests {
         #expect(ToolCallSummary.line(name: "exec", arguments: script) == "exec: set -e cd /tmp then run it")
         let long: JSONValue = ["command": .string("curl -s https://example.com/" + String(repeating: "a", count: 500))]
         let line = ToolCallSummary.line(name: "exec", arguments: long, limit: 30)
-        #expect(line == "exec: curl -s https://example.…")
+        #expect(line == "exec: curl -s https://example…")
         #expect(line.count == 30)
     }
 }

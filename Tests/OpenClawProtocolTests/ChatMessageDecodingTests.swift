@@ -35,7 +35,9 @@ struct ChatMessageDecodingTests {
         #expect(decoded.role == .assistant)
         #expect(decoded.content.count == 6)
         #expect(decoded.content[0] == .thinking("User wants weather"))
-        #expect(decoded.content[1] == .toolCall(id: "toolu_01", name: "web_fetch", arguments: ["url": "https://example.com"]))
+        #expect(
+            decoded.content[1]
+                == .toolCall(id: "toolu_01", name: "web_fetch", arguments: ["url": "https://example.com"]))
         #expect(decoded.content[4] == .image(mimeType: "image/png", omitted: true, bytes: 2048))
         guard case .other(let type, let raw) = decoded.content[5] else {
             Issue.record("canvas should stay raw")
@@ -44,7 +46,10 @@ struct ChatMessageDecodingTests {
         #expect(type == "canvas")
         #expect(raw["preview"] == "p")
         #expect(decoded.text == "It is\n21 °C.")
-        #expect(decoded.usage == ChatUsage(inputTokens: 900, outputTokens: 40, cacheReadTokens: 5, totalTokens: 940, costTotal: 0.003))
+        #expect(
+            decoded.usage
+                == ChatUsage(inputTokens: 900, outputTokens: 40, cacheReadTokens: 5, totalTokens: 940, costTotal: 0.003)
+        )
         #expect(decoded.stopReason == "toolUse")
         #expect(decoded.provider == "anthropic")
         #expect(decoded.model == "claude-sonnet-4-5")
@@ -52,7 +57,10 @@ struct ChatMessageDecodingTests {
 
     @Test func toolResultInBothSpellings() throws {
         let camel = try message(
-            #"{"role":"toolResult","toolCallId":"t1","toolName":"exec","content":[{"type":"text","text":"ok"}],"isError":false,"timestamp":1}"#
+            #"""
+            {"role":"toolResult","toolCallId":"t1","toolName":"exec","content":[{"type":"text","text":"ok"}],
+             "isError":false,"timestamp":1}
+            """#
         )
         let snake = try message(
             #"{"role":"tool_result","tool_call_id":"t1","tool_name":"exec","content":"ok","is_error":true}"#
@@ -63,19 +71,24 @@ struct ChatMessageDecodingTests {
         #expect(camel.isError == false && snake.isError == true)
     }
 
-    @Test(arguments: [("tool", ChatRole.toolResult), ("function", .toolResult), ("system", .system),
-        ("developer", .other("developer")), ("", .other(""))])
+    @Test(arguments: [
+        ("tool", ChatRole.toolResult), ("function", .toolResult), ("system", .system),
+        ("developer", .other("developer")), ("", .other("")),
+    ])
     func oddRoles(wire: String, role: ChatRole) throws {
         #expect(try message(#"{"role":"\#(wire)","content":"x"}"#).role == role)
     }
 
     @Test func isoTimestamps() throws {
-        #expect(try message(#"{"role":"user","content":"x","timestamp":"2025-01-19T05:20:00Z"}"#).timestampMs
-            == 1_737_264_000_000)
-        #expect(try message(#"{"role":"user","content":"x","timestamp":"2025-01-19T07:20:00.5+02:00"}"#).timestampMs
-            == 1_737_264_000_500)
-        #expect(try message(#"{"role":"user","content":"x","timestamp":1737264000000.7}"#).timestampMs
-            == 1_737_264_000_000)
+        #expect(
+            try message(#"{"role":"user","content":"x","timestamp":"2025-01-19T05:20:00Z"}"#).timestampMs
+                == 1_737_264_000_000)
+        #expect(
+            try message(#"{"role":"user","content":"x","timestamp":"2025-01-19T07:20:00.5+02:00"}"#).timestampMs
+                == 1_737_264_000_500)
+        #expect(
+            try message(#"{"role":"user","content":"x","timestamp":1737264000000.7}"#).timestampMs
+                == 1_737_264_000_000)
         #expect(try message(#"{"role":"user","content":"x","timestamp":"yesterday"}"#).timestampMs == nil)
     }
 
@@ -93,11 +106,15 @@ struct ChatMessageDecodingTests {
 
     @Test func oddContentShapes() throws {
         let mixed = try message(
-            #"{"role":"assistant","content":["plain",{"type":"text"},{"type":"tool_use","id":"x","name":"exec","input":{"command":"ls"}},42]}"#
+            #"""
+            {"role":"assistant","content":["plain",{"type":"text"},{"type":"tool_use","id":"x","name":"exec",
+             "input":{"command":"ls"}},42]}
+            """#
         )
-        #expect(mixed.content == [
-            .text("plain"), .text(""), .toolCall(id: "x", name: "exec", arguments: ["command": "ls"]),
-        ])
+        #expect(
+            mixed.content == [
+                .text("plain"), .text(""), .toolCall(id: "x", name: "exec", arguments: ["command": "ls"]),
+            ])
         #expect(try message(#"{"role":"user","content":null}"#).content.isEmpty)
     }
 
@@ -107,16 +124,25 @@ struct ChatMessageDecodingTests {
         )
         #expect(failed.errorMessage == "rate limited")
         let aborted = try message(
-            #"{"role":"assistant","content":[{"type":"text","text":"Partial"}],"openclawAbort":{"aborted":true,"origin":"rpc","runId":"r9"}}"#
+            #"""
+            {"role":"assistant","content":[{"type":"text","text":"Partial"}],"openclawAbort":{"aborted":true,
+             "origin":"rpc","runId":"r9"}}
+            """#
         )
         #expect(aborted.abort == ChatAbortMarker(origin: "rpc", runId: "r9"))
         let oversized = try message(
-            #"{"role":"user","timestamp":5,"content":[{"type":"text","text":"[omitted]"}],"__openclaw":{"truncated":true,"reason":"oversized"}}"#
+            #"""
+            {"role":"user","timestamp":5,"content":[{"type":"text","text":"[omitted]"}],
+             "__openclaw":{"truncated":true,"reason":"oversized"}}
+            """#
         )
         #expect(oversized.entry?.truncated == true)
         #expect(oversized.entry?.id == nil)
         let compaction = try message(
-            #"{"role":"system","content":[{"type":"text","text":"Compaction"}],"__openclaw":{"kind":"compaction","id":"c1","seq":9}}"#
+            #"""
+            {"role":"system","content":[{"type":"text","text":"Compaction"}],"__openclaw":{"kind":"compaction",
+             "id":"c1","seq":9}}
+            """#
         )
         #expect(compaction.entry?.kind == "compaction")
     }

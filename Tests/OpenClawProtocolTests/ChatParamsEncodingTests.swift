@@ -22,7 +22,8 @@ struct ChatParamsEncodingTests {
     }
 
     @Test func chatSendDropsBlankThinkingAndNegativeTimeout() {
-        let params = ChatSendParams(sessionKey: "main", message: "hi", idempotencyKey: "k", thinking: " ", timeoutMs: -1)
+        let params = ChatSendParams(
+            sessionKey: "main", message: "hi", idempotencyKey: "k", thinking: " ", timeoutMs: -1)
         #expect(keys(params.json) == ["sessionKey", "message", "idempotencyKey"])
     }
 
@@ -30,8 +31,9 @@ struct ChatParamsEncodingTests {
         #expect(keys(ChatHistoryParams(sessionKey: "main").json) == ["sessionKey"])
         #expect(ChatHistoryParams(sessionKey: "main", limit: 5000).json["limit"] == 1000)
         #expect(keys(ChatHistoryParams(sessionKey: "main", limit: 0, maxChars: 0).json) == ["sessionKey"])
-        #expect(keys(ChatHistoryParams(sessionKey: "main", limit: 50, maxChars: 4000).json)
-            == ["sessionKey", "limit", "maxChars"])
+        #expect(
+            keys(ChatHistoryParams(sessionKey: "main", limit: 50, maxChars: 4000).json)
+                == ["sessionKey", "limit", "maxChars"])
     }
 
     @Test func chatAbortWithAndWithoutRun() {
@@ -61,7 +63,8 @@ struct ChatParamsEncodingTests {
 
     @Test func requestFrameCarriesMethodAndParams() {
         let frame = ChatAbortParams(sessionKey: "main").requestFrame(id: "7")
-        #expect(FrameCodec.text(frame) == #"{"id":"7","method":"chat.abort","params":{"sessionKey":"main"},"type":"req"}"#)
+        #expect(
+            FrameCodec.text(frame) == #"{"id":"7","method":"chat.abort","params":{"sessionKey":"main"},"type":"req"}"#)
     }
 
     // MARK: Against the shared closed schemas
@@ -93,7 +96,8 @@ struct ChatParamsEncodingTests {
         ("AgentIdentityParams", AgentIdentityParams(agentId: "a", sessionKey: "s").json),
     ]
 
-    @Test(.enabled(if: schemasPresent), arguments: ["v3-generated-2026-04-12.schema.json", "v4-core-subset.schema.json"])
+    @Test(
+        .enabled(if: schemasPresent), arguments: ["v3-generated-2026-04-12.schema.json", "v4-core-subset.schema.json"])
     func paramsUseOnlySchemaFieldsAndAllRequiredOnes(file: String) throws {
         var checked = 0
         for (name, json) in Self.fullestParams {

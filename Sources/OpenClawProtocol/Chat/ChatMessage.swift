@@ -53,7 +53,8 @@ public struct ChatMessage: Sendable, Hashable {
         usage = ChatUsage(json: json["usage"])
         abort = ChatAbortMarker(json: json["openclawAbort"])
         toolCallId = json["toolCallId"]?.nonEmptyStringValue ?? json["tool_call_id"]?.nonEmptyStringValue
-        toolName = json["toolName"]?.nonEmptyStringValue ?? json["tool_name"]?.nonEmptyStringValue
+        toolName =
+            json["toolName"]?.nonEmptyStringValue ?? json["tool_name"]?.nonEmptyStringValue
             ?? (role == .toolResult ? json["name"]?.nonEmptyStringValue : nil)
         isError = json["isError"]?.boolValue ?? json["is_error"]?.boolValue
         provider = json["provider"]?.nonEmptyStringValue

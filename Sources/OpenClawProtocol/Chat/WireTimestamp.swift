@@ -33,8 +33,9 @@ public enum WireTimestamp {
         reader.skipSpacesAtEnd()
         if reader.isAtEnd { return dayNumber * 86_400_000 }
 
-        guard let separator = reader.next(), separator == UInt8(ascii: "T") || separator == UInt8(ascii: "t")
-            || separator == UInt8(ascii: " "),
+        guard let separator = reader.next(),
+            separator == UInt8(ascii: "T") || separator == UInt8(ascii: "t")
+                || separator == UInt8(ascii: " "),
             let hour = reader.digits(exactly: 2), reader.take(UInt8(ascii: ":")),
             let minute = reader.digits(exactly: 2), hour < 24, minute < 60
         else { return nil }
