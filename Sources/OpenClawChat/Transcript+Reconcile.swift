@@ -33,43 +33,11 @@ extension Transcript {
         guard sessionKeys.matches(page.sessionKey, sessionKey) else { return .ignored(.otherSession) }
         let messages = page.messages
         let keys = Self.historyKeys(of: messages)
-        var claims = [Int?](repeating: nil, count: messages.count)
-        var claimed = Set<Int>()
-
-        func claim(message: Int, entry: Int) {
-            claims[message] = entry
-            claimed.insert(entry)
-        }
-
-        var entryByKey: [String: Int] = [:]
-        for (index, entry) in entries.enumerated() {
-            if let key = entry.historyKey { entryByKey[key] = index }
-        }
-        for (message, key) in keys.enumerated() {
-            if let entry = entryByKey[key], !claimed.contains(entry) { claim(message: message, entry: entry) }
-        }
-        let knownUpTo = claims.lastIndex { $0 != nil } ?? -1
-
-        // Local sends, newest first, against the page's new user messages, newest first.
-        var searchEnd = messages.count
-        for entry in entries.indices.reversed() where entries[entry].source == .local && !claimed.contains(entry) {
-            let text = Self.comparableText(entries[entry].text)
-            let match = (knownUpTo + 1..<searchEnd).last { message in
-                claims[message] == nil && messages[message].role == .user
-                    && Self.comparableText(messages[message].text) == text
-            }
-            guard let match else { continue }
-            claim(message: match, entry: entry)
-            searchEnd = match
-        }
-
-        for entry in entries.indices where entries[entry].source == .live && !claimed.contains(entry) {
-            guard let runId = entries[entry].runId, runs[runId]?.outcome != nil else { continue }
-            let match = replyMatch(
-                runId: runId, text: entries[entry].text, messages: messages, claims: claims, knownUpTo: knownUpTo
-            )
-            if let match { claim(message: match, entry: entry) }
-        }
+        var claims = HistoryClaims(messageCount: messages.count)
+        claimKnownRows(keys: keys, claims: &claims)
+        let knownUpTo = claims.lastClaimedMessage ?? -1
+        claimLocalSends(messages: messages, after: knownUpTo, claims: &claims)
+        claimEndedReplies(messages: messages, after: knownUpTo, claims: &claims)
 
         let context = SurvivalContext(
             followsResync: resyncSinceHistory,
@@ -77,38 +45,9 @@ extension Transcript {
             runsEndedAfterRequest: historyRequestOutstanding ? runsEndedDuringFetch : []
         )
         let survivors = entries.indices.filter { index in
-            !claimed.contains(index) && survives(entries[index], context)
+            !claims.isClaimed(entry: index) && survives(entries[index], context)
         }
-        var usedIDs = Set(claimed.map { entries[$0].id })
-        for index in survivors { usedIDs.insert(entries[index].id) }
-
-        var ids: [String] = []
-        ids.reserveCapacity(messages.count)
-        for message in messages.indices {
-            if let entry = claims[message] {
-                ids.append(entries[entry].id)
-            } else {
-                let id = Self.unique(keys[message], in: usedIDs)
-                usedIDs.insert(id)
-                ids.append(id)
-            }
-        }
-        let activity = HistoryActivity.steps(for: messages, entryIDs: ids, timings: toolTimings)
-
-        var rebuilt: [TranscriptEntry] = []
-        rebuilt.reserveCapacity(messages.count + survivors.count + 1)
-        for message in messages.indices {
-            var entry =
-                if let index = claims[message] {
-                    entries[index]
-                } else {
-                    TranscriptEntry(id: ids[message], role: messages[message].role, status: .complete, source: .history)
-                }
-            entry.adopt(messages[message], key: keys[message], activity: activity[message])
-            rebuilt.append(entry)
-        }
-        for index in survivors { rebuilt.append(entries[index]) }
-        entries = rebuilt
+        entries = rebuiltEntries(messages: messages, keys: keys, claims: claims, survivors: survivors)
         if let flight = page.inFlightRun { adopt(flight, replacingText: context.followsResync) }
 
         sessionId = page.sessionId ?? sessionId
@@ -122,6 +61,91 @@ extension Transcript {
             pendingHistoryRefresh = nil
         }
         return .applied
+    }
+
+    /// Rule 1: rows already confirmed by an earlier page, by history key.
+    private func claimKnownRows(keys: [String], claims: inout HistoryClaims) {
+        var entryByKey: [String: Int] = [:]
+        for (index, entry) in entries.enumerated() {
+            if let key = entry.historyKey { entryByKey[key] = index }
+        }
+        for (message, key) in keys.enumerated() {
+            if let entry = entryByKey[key], !claims.isClaimed(entry: entry) {
+                claims.claim(message: message, entry: entry)
+            }
+        }
+    }
+
+    /// Rule 2: local sends, newest first, against the page's new user messages, newest first.
+    private func claimLocalSends(messages: [ChatMessage], after knownUpTo: Int, claims: inout HistoryClaims) {
+        var userTexts: [Int: String] = [:]
+        for index in messages.indices where index > knownUpTo && messages[index].role == .user {
+            userTexts[index] = Self.comparableText(messages[index].text)
+        }
+        var searchEnd = messages.count
+        for entry in entries.indices.reversed() where entries[entry].source == .local {
+            guard !claims.isClaimed(entry: entry) else { continue }
+            let text = Self.comparableText(entries[entry].text)
+            let match = (knownUpTo + 1..<searchEnd).last { message in
+                !claims.isClaimed(message: message) && userTexts[message] == text
+            }
+            guard let match else { continue }
+            claims.claim(message: match, entry: entry)
+            searchEnd = match
+        }
+    }
+
+    /// Rule 3: reply rows of ended runs.
+    private func claimEndedReplies(messages: [ChatMessage], after knownUpTo: Int, claims: inout HistoryClaims) {
+        for entry in entries.indices where entries[entry].source == .live && !claims.isClaimed(entry: entry) {
+            guard let runId = entries[entry].runId, runs[runId]?.outcome != nil else { continue }
+            let match = replyMatch(
+                runId: runId, text: entries[entry].text, messages: messages, claims: claims, knownUpTo: knownUpTo
+            )
+            if let match { claims.claim(message: match, entry: entry) }
+        }
+    }
+
+    /// One row per page message (claimed rows keep their ids, others take their history key), then
+    /// the survivors in their current order.
+    private func rebuiltEntries(
+        messages: [ChatMessage],
+        keys: [String],
+        claims: HistoryClaims,
+        survivors: [Int]
+    ) -> [TranscriptEntry] {
+        let survivorSet = Set(survivors)
+        var usedIDs = Set<String>()
+        for index in entries.indices where claims.isClaimed(entry: index) || survivorSet.contains(index) {
+            usedIDs.insert(entries[index].id)
+        }
+        var ids: [String] = []
+        ids.reserveCapacity(messages.count)
+        for message in messages.indices {
+            if let entry = claims.entry(forMessage: message) {
+                ids.append(entries[entry].id)
+            } else {
+                let id = Self.unique(keys[message], in: usedIDs)
+                usedIDs.insert(id)
+                ids.append(id)
+            }
+        }
+        let activity = HistoryActivity.steps(for: messages, entryIDs: ids, timings: toolTimings)
+
+        var rebuilt: [TranscriptEntry] = []
+        rebuilt.reserveCapacity(messages.count + survivors.count + 1)
+        for message in messages.indices {
+            var entry =
+                if let index = claims.entry(forMessage: message) {
+                    entries[index]
+                } else {
+                    TranscriptEntry(id: ids[message], role: messages[message].role, status: .complete, source: .history)
+                }
+            entry.adopt(messages[message], key: keys[message], activity: activity[message])
+            rebuilt.append(entry)
+        }
+        for index in survivors { rebuilt.append(entries[index]) }
+        return rebuilt
     }
 
     /// What decides whether a row history does not contain stays after it.
@@ -160,16 +184,16 @@ extension Transcript {
         runId: String,
         text: String,
         messages: [ChatMessage],
-        claims: [Int?],
+        claims: HistoryClaims,
         knownUpTo: Int
     ) -> Int? {
-        func free(_ index: Int) -> Bool { claims[index] == nil && messages[index].role == .assistant }
+        func free(_ index: Int) -> Bool { !claims.isClaimed(message: index) && messages[index].role == .assistant }
 
         if let marked = messages.indices.last(where: { free($0) && messages[$0].abort?.runId == runId }) {
             return marked
         }
         let userMessage = messages.indices.first { index in
-            guard let entry = claims[index] else { return false }
+            guard let entry = claims.entry(forMessage: index) else { return false }
             return entries[entry].role == .user && entries[entry].runId == runId
         }
         if let userMessage {
@@ -232,4 +256,24 @@ extension TranscriptEntry {
             status = .complete
         }
     }
+}
+
+/// Which page message each existing row stands for, one to one.
+private struct HistoryClaims {
+    private var entryByMessage: [Int?]
+    private var claimedEntries: Set<Int> = []
+
+    init(messageCount: Int) {
+        entryByMessage = Array(repeating: nil, count: messageCount)
+    }
+
+    mutating func claim(message: Int, entry: Int) {
+        entryByMessage[message] = entry
+        claimedEntries.insert(entry)
+    }
+
+    func entry(forMessage message: Int) -> Int? { entryByMessage[message] }
+    func isClaimed(message: Int) -> Bool { entryByMessage[message] != nil }
+    func isClaimed(entry: Int) -> Bool { claimedEntries.contains(entry) }
+    var lastClaimedMessage: Int? { entryByMessage.lastIndex { $0 != nil } }
 }
