@@ -13,6 +13,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "OpenClawProtocol", targets: ["OpenClawProtocol"]),
+        .library(name: "OpenClawChat", targets: ["OpenClawChat"]),
         .library(name: "OpenClawGateway", targets: ["OpenClawGateway"]),
         .library(name: "OpenClawTestGateway", targets: ["OpenClawTestGateway"]),
         .executable(name: "openclaw-chat", targets: ["openclaw-chat"]),
@@ -31,6 +32,12 @@ let package = Package(
         // Wire types only: frames, errors, handshake and event payloads. No I/O, Foundation only.
         .target(
             name: "OpenClawProtocol",
+            swiftSettings: strictSettings
+        ),
+        // The chat engine's pure core: the transcript reducer. Deterministic, no I/O, no clocks.
+        .target(
+            name: "OpenClawChat",
+            dependencies: ["OpenClawProtocol"],
             swiftSettings: strictSettings
         ),
         // The connection engine: transport, handshake, requests, events, liveness, identity, credentials.
@@ -88,6 +95,11 @@ let package = Package(
         .testTarget(
             name: "OpenClawProtocolTests",
             dependencies: ["OpenClawProtocol", "OpenClawTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "OpenClawChatTests",
+            dependencies: ["OpenClawChat", "OpenClawProtocol"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,0 +1,77 @@
+import OpenClawProtocol
+
+/// One thing the agent did on the way to a reply: a stretch of thinking or a tool call.
+///
+/// Built from `agent` events while a run streams (with gateway timestamps, hence durations) and
+/// from the `thinking` / `toolCall` blocks and tool results of history otherwise.
+public struct ActivityStep: Sendable, Hashable, Identifiable {
+    /// The tool call id for tool steps; a position-based id for thinking steps.
+    public let id: String
+    public internal(set) var kind: ActivityKind
+    public internal(set) var status: ActivityStatus
+    /// Gateway time the step began and ended, epoch ms; nil when unknown.
+    public internal(set) var startedAtMs: Int?
+    public internal(set) var endedAtMs: Int?
+    /// The tool's arguments as the model produced them; nil for thinking steps.
+    public internal(set) var arguments: JSONValue?
+    var thinking: TextBuffer
+
+    init(
+        id: String,
+        kind: ActivityKind,
+        status: ActivityStatus,
+        startedAtMs: Int? = nil,
+        endedAtMs: Int? = nil,
+        arguments: JSONValue? = nil,
+        thinking: String = ""
+    ) {
+        self.id = id
+        self.kind = kind
+        self.status = status
+        self.startedAtMs = startedAtMs
+        self.endedAtMs = endedAtMs
+        self.arguments = arguments
+        self.thinking = TextBuffer(thinking)
+    }
+
+    /// Elapsed gateway time, when both ends are known.
+    public var durationMs: Int? {
+        guard let startedAtMs, let endedAtMs else { return nil }
+        return max(0, endedAtMs - startedAtMs)
+    }
+
+    /// The reasoning text of a thinking step; empty for tool steps.
+    public var thinkingText: String { thinking.text }
+
+    /// One readable line: `exec: curl -s https://…` for a tool, the first line of the reasoning for
+    /// thinking (or just `Thinking`).
+    public func summary(limit: Int = ToolCallSummary.defaultLimit) -> String {
+        switch kind {
+        case .tool(let name):
+            return ToolCallSummary.line(name: name, arguments: arguments, limit: limit)
+        case .thinking:
+            let head = thinking.prefix(utf8Limit: limit * 4 + 4)
+            let firstLine = head.split(whereSeparator: \.isNewline).first { !$0.allSatisfy(\.isWhitespace) }
+            guard let firstLine else { return "Thinking" }
+            let line = ToolCallSummary.collapsingWhitespace(String(firstLine), maxCharacters: limit + 1)
+            return ToolCallSummary.truncated(line.filter { $0 != "\u{FFFD}" }, limit: limit)
+        }
+    }
+
+    mutating func finish(_ status: ActivityStatus, at time: Int?) {
+        guard self.status == .running else { return }
+        self.status = status
+        if endedAtMs == nil { endedAtMs = time }
+    }
+}
+
+public enum ActivityKind: Sendable, Hashable {
+    case thinking
+    case tool(name: String)
+}
+
+public enum ActivityStatus: Sendable, Hashable {
+    case running
+    case succeeded
+    case failed
+}

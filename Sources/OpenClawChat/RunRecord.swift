@@ -1,0 +1,38 @@
+import OpenClawProtocol
+
+/// What the reducer remembers about one run of the session: enough to drop duplicated, stale and
+/// late events, and the run's outcome once it has one.
+struct RunRecord: Sendable, Hashable {
+    let runId: String
+    /// Highest `chat` event seq applied.
+    var lastChatSeq: Int?
+    /// The last `chat` event applied, to tell a re-delivered frame from a new one with the same seq.
+    var lastChatEvent: ChatEvent?
+    /// Highest `agent` event seq applied (one counter across all streams of the run).
+    var lastAgentSeq: Int?
+    /// Set by the run's one terminal event; later `chat` events are ignored.
+    var outcome: RunOutcome?
+    /// Index among the reply's activity of the thinking step still receiving text.
+    var openThinkingStep: Int?
+    /// How many thinking steps the run has had, for their ids.
+    var thinkingStepCount = 0
+
+    init(runId: String) {
+        self.runId = runId
+    }
+}
+
+/// How a run ended.
+public enum RunOutcome: Sendable, Hashable {
+    case completed
+    /// Aborted (`rpc`, `stop`, `timeout` ...), with the gateway's stop reason.
+    case stopped(reason: String?)
+    case failed(message: String, kind: ChatErrorKind?)
+}
+
+/// Tool timings seen in `agent` events, kept past reconcile so history-built steps keep durations.
+struct ToolTiming: Sendable, Hashable {
+    var startedAtMs: Int?
+    var endedAtMs: Int?
+    var isError: Bool?
+}

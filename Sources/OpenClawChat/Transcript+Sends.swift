@@ -1,0 +1,70 @@
+import OpenClawProtocol
+
+/// The user's side: optimistic rows for sent messages and their delivery status.
+extension Transcript {
+    mutating func applySend(_ send: LocalSend) -> TranscriptApplyResult {
+        if let index = lastIndex(ofEntry: send.id) {
+            guard entries[index].source == .local, case .failed = entries[index].status else {
+                return .ignored(.duplicate)
+            }
+            entries[index].status = .sending
+            entries[index].body.replace(with: send.text)
+            entries[index].timestampMs = send.timestampMs
+            return .applied
+        }
+        entries.append(
+            TranscriptEntry(
+                id: send.id,
+                role: .user,
+                status: .sending,
+                source: .local,
+                runId: send.id,
+                timestampMs: send.timestampMs,
+                text: send.text
+            )
+        )
+        return .applied
+    }
+
+    mutating func applyAck(_ ack: ChatSendAck) -> TranscriptApplyResult {
+        guard let index = lastIndex(ofEntry: ack.runId), entries[index].source == .local else {
+            return .ignored(.noSuchEntry)
+        }
+        switch ack.status {
+        case .error:
+            entries[index].status = .failed(ack.summary ?? "The gateway did not accept the message.")
+        case .ok:
+            // A retry of a message whose run already finished: no events will come, history has it.
+            entries[index].status = .sent
+            requestHistoryRefresh(.runFinishedUnseen(runId: ack.runId))
+        case .started, .inFlight, .other:
+            entries[index].status = .sent
+        }
+        return .applied
+    }
+
+    mutating func applySendFailure(id: String, reason: String) -> TranscriptApplyResult {
+        guard let index = lastIndex(ofEntry: id), entries[index].source == .local,
+            entries[index].status == .sending
+        else { return .ignored(.noSuchEntry) }
+        entries[index].status = .failed(reason)
+        return .applied
+    }
+
+    mutating func discardFailedSend(id: String) -> TranscriptApplyResult {
+        guard let index = lastIndex(ofEntry: id), entries[index].source == .local,
+            case .failed = entries[index].status
+        else { return .ignored(.noSuchEntry) }
+        entries.remove(at: index)
+        return .applied
+    }
+
+    /// Events for a run prove the gateway has its message, whatever the ack said or did not say.
+    mutating func markSendAccepted(runId: String) {
+        guard let index = lastIndex(ofEntry: runId), entries[index].source == .local else { return }
+        switch entries[index].status {
+        case .sending, .failed: entries[index].status = .sent
+        default: break
+        }
+    }
+}

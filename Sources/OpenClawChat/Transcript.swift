@@ -1,0 +1,137 @@
+import OpenClawProtocol
+
+/// The transcript of one session: a pure, deterministic reducer over the user's sends, the gateway's
+/// `chat` and `agent` events, and `chat.history` pages.
+///
+/// It holds no clock, no randomness and no I/O: every time and id arrives inside an action, so the
+/// same actions always give the same rows, and a terminal and an iOS client share the same engine.
+/// Streaming costs O(text received): reply text grows in an append-only ``TextBuffer``.
+///
+/// The engine around it sends `chat.send` / `chat.history` and feeds the answers back, and fetches
+/// history whenever ``pendingHistoryRefresh`` is set.
+public struct Transcript: Sendable, Hashable {
+    /// The session this transcript follows, as the client names it (`main` is fine).
+    public let sessionKey: String
+    public let sessionKeys: SessionKeyMatcher
+    /// The rows, oldest first: the last history page, then local sends and live replies history has
+    /// not confirmed yet.
+    public internal(set) var entries: [TranscriptEntry] = []
+    /// Set when a history fetch would bring the transcript up to date (a run ended, events were lost).
+    public internal(set) var pendingHistoryRefresh: HistoryRefreshReason?
+    /// From the last history page.
+    public internal(set) var sessionId: String?
+    public internal(set) var thinkingLevel: String?
+    /// From the last history page (v4 paging): older messages exist than the first row.
+    public internal(set) var hasOlderHistory = false
+
+    var runs: [String: RunRecord] = [:]
+    var toolTimings: [String: ToolTiming] = [:]
+    var historyRequestOutstanding = false
+    /// Events may have been lost since the last history page: live text is not to be trusted.
+    var resyncSinceHistory = false
+    /// Runs that ended after the outstanding history request was made: its page cannot show them yet.
+    var runsEndedDuringFetch: Set<String> = []
+
+    public init(sessionKey: String, sessionKeys: SessionKeyMatcher = SessionKeyMatcher()) {
+        self.sessionKey = sessionKey
+        self.sessionKeys = sessionKeys
+    }
+
+    /// Applies one action. Actions that do not concern this transcript (another session, a
+    /// duplicated or late event) leave it unchanged and say why.
+    @discardableResult
+    public mutating func apply(_ action: TranscriptAction) -> TranscriptApplyResult {
+        switch action {
+        case .send(let send): return applySend(send)
+        case .sendAcknowledged(let ack): return applyAck(ack)
+        case .sendFailed(let id, let reason): return applySendFailure(id: id, reason: reason)
+        case .discard(let id): return discardFailedSend(id: id)
+        case .chatEvent(let event): return applyChatEvent(event)
+        case .agentEvent(let event): return applyAgentEvent(event)
+        case .historyRequested:
+            pendingHistoryRefresh = nil
+            historyRequestOutstanding = true
+            runsEndedDuringFetch = []
+            return .applied
+        case .historyLoaded(let page): return reconcile(with: page)
+        case .resyncNeeded(let reason):
+            pendingHistoryRefresh = .resync(reason)
+            resyncSinceHistory = true
+            return .applied
+        }
+    }
+
+    /// The functional form of ``apply(_:)``.
+    public static func reduce(_ state: Transcript, _ action: TranscriptAction) -> Transcript {
+        var next = state
+        next.apply(action)
+        return next
+    }
+
+    public func entry(id: String) -> TranscriptEntry? {
+        entries.first { $0.id == id }
+    }
+
+    /// How a run ended; nil while it runs or if this transcript never saw it.
+    public func outcome(ofRun runId: String) -> RunOutcome? {
+        runs[runId]?.outcome
+    }
+
+    /// Runs that may still produce text: streaming replies and sends whose run has not ended. What a
+    /// stop button would abort.
+    public var activeRunIds: [String] {
+        var result: [String] = []
+        for entry in entries {
+            guard let runId = entry.runId, runs[runId]?.outcome == nil, !result.contains(runId) else { continue }
+            let active =
+                switch (entry.source, entry.status) {
+                case (.live, .streaming), (.local, .sending), (.local, .sent): true
+                default: false
+                }
+            if active { result.append(runId) }
+        }
+        return result
+    }
+
+    // MARK: Shared helpers
+
+    func lastIndex(ofReplyTo runId: String) -> Int? {
+        entries.lastIndex { $0.source == .live && $0.runId == runId }
+    }
+
+    func lastIndex(ofEntry id: String) -> Int? {
+        entries.lastIndex { $0.id == id }
+    }
+
+    /// The live reply row of `runId`, appended (streaming, empty) if there is none yet.
+    mutating func replyIndex(for runId: String) -> Int {
+        if let index = lastIndex(ofReplyTo: runId) { return index }
+        let entry = TranscriptEntry(
+            id: uniqueID("reply:\(runId)"),
+            role: .assistant,
+            status: .streaming,
+            source: .live,
+            runId: runId
+        )
+        entries.append(entry)
+        return entries.count - 1
+    }
+
+    /// `base`, or `base#2`, `base#3` ... when a row already has that id.
+    func uniqueID(_ base: String) -> String {
+        var used = Set<String>()
+        for entry in entries { used.insert(entry.id) }
+        return Self.unique(base, in: used)
+    }
+
+    static func unique(_ base: String, in used: Set<String>) -> String {
+        guard used.contains(base) else { return base }
+        var counter = 2
+        while used.contains("\(base)#\(counter)") { counter += 1 }
+        return "\(base)#\(counter)"
+    }
+
+    mutating func requestHistoryRefresh(_ reason: HistoryRefreshReason) {
+        pendingHistoryRefresh = reason
+    }
+}

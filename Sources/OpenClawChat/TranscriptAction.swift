@@ -1,0 +1,76 @@
+import OpenClawProtocol
+
+/// Everything that can change a transcript. Times and ids come in with the actions, so applying the
+/// same actions always yields the same transcript.
+public enum TranscriptAction: Sendable {
+    /// The user sent a message. Shown at once as ``TranscriptEntryStatus/sending``. Sending again
+    /// with the id of a failed message retries it in place.
+    case send(LocalSend)
+    /// `chat.send` answered.
+    case sendAcknowledged(ChatSendAck)
+    /// `chat.send` failed (error response, timeout, no connection) for the message with this id.
+    case sendFailed(id: String, reason: String)
+    /// Drop a local message that failed to send.
+    case discard(id: String)
+    case chatEvent(ChatEvent)
+    case agentEvent(AgentEvent)
+    /// The engine has asked for `chat.history`; triggers from now on need another fetch.
+    case historyRequested
+    /// A `chat.history` page arrived: reconcile with it.
+    case historyLoaded(ChatHistoryPage)
+    /// The event stream may have lost events: the transcript needs a history fetch.
+    case resyncNeeded(ResyncReason)
+}
+
+/// A message the user just sent.
+public struct LocalSend: Sendable, Hashable {
+    /// The `chat.send` idempotency key: also the row id and the run id of the reply.
+    public var id: String
+    public var text: String
+    /// Client time of the send, epoch ms.
+    public var timestampMs: Int
+
+    public init(id: String, text: String, timestampMs: Int) {
+        self.id = id
+        self.text = text
+        self.timestampMs = timestampMs
+    }
+}
+
+/// Why the event stream can no longer be trusted.
+public enum ResyncReason: Sendable, Hashable {
+    /// The socket reconnected; events in between are lost.
+    case reconnected
+    /// Frame `seq` jumped (a dropped v4 append delta corrupts the reply text).
+    case sequenceGap
+}
+
+/// Why the transcript wants a `chat.history` fetch.
+public enum HistoryRefreshReason: Sendable, Hashable {
+    /// A run of this session ended: history now holds its stored messages.
+    case runEnded(runId: String)
+    /// An ack said a run finished earlier without this client seeing its events.
+    case runFinishedUnseen(runId: String)
+    case resync(ResyncReason)
+}
+
+/// What an action did.
+public enum TranscriptApplyResult: Sendable, Hashable {
+    case applied
+    case ignored(TranscriptIgnoreReason)
+}
+
+public enum TranscriptIgnoreReason: Sendable, Hashable {
+    /// The event or page belongs to another session.
+    case otherSession
+    /// The same event was already applied.
+    case duplicate
+    /// An event older than one already applied for the run.
+    case stale
+    /// The run already had its terminal event.
+    case runEnded
+    /// An event for a run this transcript cannot place (no session key, never seen).
+    case unknownRun
+    /// No row has that id, or the row is not in a state the action applies to.
+    case noSuchEntry
+}

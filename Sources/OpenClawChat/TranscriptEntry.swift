@@ -1,0 +1,80 @@
+import OpenClawProtocol
+
+/// One row of the transcript: a message of the session, whether the gateway has stored it yet or not.
+///
+/// The id never changes for the life of the row: an optimistic user message keeps its idempotency
+/// key, and a streamed reply keeps its id, when history later confirms them.
+public struct TranscriptEntry: Sendable, Hashable, Identifiable {
+    public let id: String
+    public internal(set) var role: ChatRole
+    public internal(set) var status: TranscriptEntryStatus
+    public internal(set) var source: TranscriptEntrySource
+    /// The run that produced a reply, or that a local user message started.
+    public internal(set) var runId: String?
+    /// Epoch ms, from the gateway's message, or the client's send time for a local message.
+    public internal(set) var timestampMs: Int?
+    /// The gateway's message behind this row: the history message, or the message of the terminal
+    /// event. Nil while the row is local or still streaming.
+    public internal(set) var message: ChatMessage?
+    /// Thinking and tool steps that belong to this row.
+    public internal(set) var activity: [ActivityStep]
+    /// v4 `status` phase of a reply that has no text yet (`preparing_context` ...).
+    public internal(set) var progressPhase: String?
+    public internal(set) var errorKind: ChatErrorKind?
+    public internal(set) var stopReason: String?
+    /// The stable key of the history message this row stands for, once history has confirmed it.
+    var historyKey: String?
+    var body: TextBuffer
+
+    init(
+        id: String,
+        role: ChatRole,
+        status: TranscriptEntryStatus,
+        source: TranscriptEntrySource,
+        runId: String? = nil,
+        timestampMs: Int? = nil,
+        text: String = ""
+    ) {
+        self.id = id
+        self.role = role
+        self.status = status
+        self.source = source
+        self.runId = runId
+        self.timestampMs = timestampMs
+        self.message = nil
+        self.activity = []
+        self.body = TextBuffer(text)
+    }
+
+    /// The visible text (for a streaming reply, the text so far). Materialised on each read.
+    public var text: String { body.text }
+
+    /// UTF-8 length of ``text`` without materialising it.
+    public var textUTF8Count: Int { body.utf8Count }
+}
+
+/// Where a row stands.
+public enum TranscriptEntryStatus: Sendable, Hashable {
+    /// A user message waiting for the gateway's ack.
+    case sending
+    /// A user message the gateway accepted (acked, or seen in events or history).
+    case sent
+    /// A reply still receiving text.
+    case streaming
+    /// A finished reply, or any other stored message.
+    case complete
+    /// A reply whose run was aborted: the text is what had arrived.
+    case stopped
+    /// A user message that could not be sent, or a reply whose run failed, with the reason.
+    case failed(String)
+}
+
+/// Which knowledge a row rests on.
+public enum TranscriptEntrySource: Sendable, Hashable {
+    /// The gateway's stored transcript (`chat.history`).
+    case history
+    /// A message this client sent that history has not confirmed yet.
+    case local
+    /// A reply assembled from `chat` / `agent` events that history has not confirmed yet.
+    case live
+}

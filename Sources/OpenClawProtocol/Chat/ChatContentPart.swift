@@ -1,0 +1,46 @@
+/// One block of a message's content.
+///
+/// Unknown block types (`canvas`, or whatever a later gateway adds) are kept whole in ``other`` so
+/// that a newer transcript never fails to decode and a renderer can still show something.
+public enum ChatContentPart: Sendable, Hashable {
+    case text(String)
+    /// The model's reasoning, when the transcript kept it.
+    case thinking(String)
+    /// A tool invocation. `arguments` is the object the model produced, kept exactly.
+    case toolCall(id: String?, name: String, arguments: JSONValue)
+    /// An image. History never carries the bytes: `omitted` is true and `bytes` is the size.
+    case image(mimeType: String?, omitted: Bool, bytes: Int?)
+    case other(type: String, raw: JSONValue)
+
+    /// Nil only for a value that is not an object.
+    public init?(json: JSONValue) {
+        guard json.objectValue != nil else { return nil }
+        let type = json["type"]?.stringValue ?? ""
+        switch type {
+        case "text":
+            self = .text(json["text"]?.stringValue ?? "")
+        case "thinking", "reasoning":
+            self = .thinking(json["thinking"]?.stringValue ?? json["text"]?.stringValue ?? "")
+        case "toolCall", "tool_call", "tool_use", "toolUse", "functionCall":
+            self = .toolCall(
+                id: json["id"]?.nonEmptyStringValue ?? json["toolCallId"]?.nonEmptyStringValue,
+                name: json["name"]?.stringValue ?? "tool",
+                arguments: json["arguments"] ?? json["input"] ?? .object([:])
+            )
+        case "image":
+            self = .image(
+                mimeType: json["mimeType"]?.stringValue ?? json["source"]?["media_type"]?.stringValue,
+                omitted: json["omitted"]?.boolValue ?? (json["data"] == nil),
+                bytes: json["bytes"]?.intValue
+            )
+        default:
+            self = .other(type: type, raw: json)
+        }
+    }
+
+    /// The visible text of a `text` block; nil for every other kind.
+    public var text: String? {
+        if case .text(let value) = self { return value }
+        return nil
+    }
+}

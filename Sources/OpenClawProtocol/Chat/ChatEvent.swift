@@ -1,0 +1,131 @@
+/// The payload of a `chat` event: one step of a run's reply, for protocol 3 and 4.
+///
+/// Protocol 3 deltas carry the whole reply so far in ``message``; protocol 4 deltas carry
+/// ``deltaText`` to append, or to start over with when ``replace`` is set, and only sometimes a
+/// ``message`` snapshot. Terminal events (`final`, `aborted`, `error`) come once per run.
+public struct ChatEvent: Sendable, Hashable {
+    /// The `chat.send` idempotency key for runs this client started; other ids for other runs.
+    public var runId: String
+    public var sessionKey: String
+    /// Per-run sequence number (gaps are normal; `chat.inject` uses 0). Nil if the gateway omitted it.
+    public var seq: Int?
+    public var state: ChatEventState
+    /// The reply so far (deltas), the full reply (final), or the partial reply (aborted). Absent on
+    /// silent finals and on some late v4 deltas.
+    public var message: ChatMessage?
+    /// v4 deltas: the text to append, or the replacement when ``replace`` is true.
+    public var deltaText: String?
+    /// v4 deltas: ``deltaText`` replaces the reply so far instead of extending it.
+    public var replace: Bool
+    public var errorMessage: String?
+    public var errorKind: ChatErrorKind?
+    public var stopReason: String?
+    public var usage: ChatUsage?
+    /// v4 `status` events: what the gateway is doing before the model answers.
+    public var statusPhase: String?
+
+    public init(
+        runId: String,
+        sessionKey: String,
+        seq: Int?,
+        state: ChatEventState,
+        message: ChatMessage? = nil,
+        deltaText: String? = nil,
+        replace: Bool = false,
+        errorMessage: String? = nil,
+        errorKind: ChatErrorKind? = nil,
+        stopReason: String? = nil,
+        usage: ChatUsage? = nil,
+        statusPhase: String? = nil
+    ) {
+        self.runId = runId
+        self.sessionKey = sessionKey
+        self.seq = seq
+        self.state = state
+        self.message = message
+        self.deltaText = deltaText
+        self.replace = replace
+        self.errorMessage = errorMessage
+        self.errorKind = errorKind
+        self.stopReason = stopReason
+        self.usage = usage
+        self.statusPhase = statusPhase
+    }
+
+    /// Nil when the run id, session key or state is missing: such an event cannot be placed.
+    public init?(json: JSONValue?) {
+        guard let json, let runId = json["runId"]?.nonEmptyStringValue,
+            let sessionKey = json["sessionKey"]?.nonEmptyStringValue,
+            let state = json["state"]?.nonEmptyStringValue
+        else { return nil }
+        self.init(
+            runId: runId,
+            sessionKey: sessionKey,
+            seq: json["seq"]?.intValue,
+            state: ChatEventState(wireValue: state),
+            message: ChatMessage(json: json["message"]),
+            deltaText: json["deltaText"]?.stringValue,
+            replace: json["replace"]?.boolValue ?? false,
+            errorMessage: json["errorMessage"]?.nonEmptyStringValue,
+            errorKind: json["errorKind"]?.nonEmptyStringValue.map(ChatErrorKind.init(wireValue:)),
+            stopReason: json["stopReason"]?.nonEmptyStringValue,
+            usage: ChatUsage(json: json["usage"]),
+            statusPhase: json["phase"]?.nonEmptyStringValue
+        )
+    }
+
+    /// The payload of a `chat` event frame; nil for other events or an unplaceable payload.
+    public init?(frame: EventFrame) {
+        guard frame.event == GatewayEventName.chat else { return nil }
+        self.init(json: frame.payload)
+    }
+}
+
+/// Where a run stands after a `chat` event. Any state the client does not know is ``other(_:)``,
+/// which is never terminal: v4 added `status`, and later gateways may add more.
+public enum ChatEventState: Sendable, Hashable {
+    case delta
+    case final
+    case aborted
+    case error
+    case other(String)
+
+    public init(wireValue: String) {
+        switch wireValue {
+        case "delta": self = .delta
+        case "final": self = .final
+        case "aborted": self = .aborted
+        case "error": self = .error
+        default: self = .other(wireValue)
+        }
+    }
+
+    /// Whether the run is over: exactly `final`, `aborted` and `error`.
+    public var isTerminal: Bool {
+        switch self {
+        case .final, .aborted, .error: return true
+        case .delta, .other: return false
+        }
+    }
+}
+
+/// Why a run failed, when the gateway classified it.
+public enum ChatErrorKind: Sendable, Hashable {
+    case refusal
+    case timeout
+    case rateLimit
+    case contextLength
+    case unknown
+    case other(String)
+
+    public init(wireValue: String) {
+        switch wireValue {
+        case "refusal": self = .refusal
+        case "timeout": self = .timeout
+        case "rate_limit": self = .rateLimit
+        case "context_length": self = .contextLength
+        case "unknown": self = .unknown
+        default: self = .other(wireValue)
+        }
+    }
+}

@@ -1,0 +1,172 @@
+/// One transcript message, as `chat.history` returns it and as `chat` events carry it.
+///
+/// Decoded leniently: content may be a plain string or a list of blocks, the timestamp epoch
+/// milliseconds or ISO 8601, and every field but the role may be missing. Fields the gateway strips
+/// from history (`details`, image bytes, signatures) are not modelled.
+public struct ChatMessage: Sendable, Hashable {
+    public var role: ChatRole
+    /// The blocks in order. A plain-string content becomes one ``ChatContentPart/text(_:)`` block.
+    public var content: [ChatContentPart]
+    /// Epoch milliseconds.
+    public var timestampMs: Int?
+    /// The gateway's `__openclaw` transcript bookkeeping.
+    public var entry: ChatTranscriptEntryInfo?
+    /// Why an assistant message failed (`stopReason` is then `error`).
+    public var errorMessage: String?
+    /// `stop`, `length`, `toolUse`, `error` or `aborted` for assistant messages.
+    public var stopReason: String?
+    public var usage: ChatUsage?
+    /// Set on the partial reply the gateway stored when a run was aborted.
+    public var abort: ChatAbortMarker?
+    /// For tool results: the `toolCall` block this message answers.
+    public var toolCallId: String?
+    public var toolName: String?
+    public var isError: Bool?
+    public var provider: String?
+    public var model: String?
+    /// Who wrote a user message in a group session, when the gateway knows.
+    public var senderLabel: String?
+
+    public init(
+        role: ChatRole,
+        content: [ChatContentPart],
+        timestampMs: Int? = nil,
+        entry: ChatTranscriptEntryInfo? = nil
+    ) {
+        self.role = role
+        self.content = content
+        self.timestampMs = timestampMs
+        self.entry = entry
+    }
+
+    /// Nil only when the value is not an object.
+    public init?(json: JSONValue?) {
+        guard let json, json.objectValue != nil else { return nil }
+        self.init(
+            role: ChatRole(wireValue: json["role"]?.stringValue ?? ""),
+            content: Self.parts(of: json["content"]),
+            timestampMs: WireTimestamp.epochMilliseconds(json["timestamp"] ?? json["ts"]),
+            entry: ChatTranscriptEntryInfo(json: json["__openclaw"])
+        )
+        errorMessage = json["errorMessage"]?.nonEmptyStringValue
+        stopReason = json["stopReason"]?.nonEmptyStringValue
+        usage = ChatUsage(json: json["usage"])
+        abort = ChatAbortMarker(json: json["openclawAbort"])
+        toolCallId = json["toolCallId"]?.nonEmptyStringValue ?? json["tool_call_id"]?.nonEmptyStringValue
+        toolName =
+            json["toolName"]?.nonEmptyStringValue ?? json["tool_name"]?.nonEmptyStringValue
+            ?? (role == .toolResult ? json["name"]?.nonEmptyStringValue : nil)
+        isError = json["isError"]?.boolValue ?? json["is_error"]?.boolValue
+        provider = json["provider"]?.nonEmptyStringValue
+        model = json["model"]?.nonEmptyStringValue
+        senderLabel = json["senderLabel"]?.nonEmptyStringValue
+    }
+
+    private static func parts(of content: JSONValue?) -> [ChatContentPart] {
+        switch content {
+        case .string(let text)?: return [.text(text)]
+        case .array(let blocks)?:
+            return blocks.compactMap { block in
+                if case .string(let text) = block { return .text(text) }
+                return ChatContentPart(json: block)
+            }
+        default: return []
+        }
+    }
+
+    /// Whether any block is text; a `chat` event snapshot counts only when it has one.
+    public var hasText: Bool { content.contains { $0.text != nil } }
+
+    /// The visible text: the text blocks joined by newlines (thinking and tool blocks excluded).
+    public var text: String {
+        var texts = content.lazy.compactMap(\.text).makeIterator()
+        guard var joined = texts.next() else { return "" }
+        while let next = texts.next() {
+            joined += "\n"
+            joined += next
+        }
+        return joined
+    }
+
+    /// A key that names this message across history fetches: the gateway's transcript entry id when
+    /// present, else one derived from role, timestamp and content. Identical messages with the same
+    /// timestamp share a derived key; callers that need uniqueness number the repeats.
+    public var stableKey: String {
+        if let id = entry?.id { return id }
+        var hash = StableHash()
+        hash.combine(role.wireValue)
+        hash.combine(text)
+        hash.combine(toolCallId ?? "")
+        for case .toolCall(let id, let name, _) in content {
+            hash.combine(id ?? "")
+            hash.combine(name)
+        }
+        return "derived:\(role.wireValue):\(timestampMs.map(String.init) ?? "-"):\(hash.hexDigest)"
+    }
+}
+
+/// The `__openclaw` object the gateway adds to every history message.
+public struct ChatTranscriptEntryInfo: Sendable, Hashable {
+    /// The transcript entry id: the stable identity of the message.
+    public var id: String?
+    /// 1-based position in the transcript file.
+    public var seq: Int?
+    /// `compaction` or `reset` for the gateway's synthetic divider rows.
+    public var kind: String?
+    /// True for a placeholder that replaced an oversized message.
+    public var truncated: Bool
+
+    public init(id: String? = nil, seq: Int? = nil, kind: String? = nil, truncated: Bool = false) {
+        self.id = id
+        self.seq = seq
+        self.kind = kind
+        self.truncated = truncated
+    }
+
+    init?(json: JSONValue?) {
+        guard let json, json.objectValue != nil else { return nil }
+        self.init(
+            id: json["id"]?.nonEmptyStringValue,
+            seq: json["seq"]?.intValue,
+            kind: json["kind"]?.nonEmptyStringValue,
+            truncated: json["truncated"]?.boolValue ?? false
+        )
+    }
+}
+
+/// `openclawAbort`: marks the partial reply stored when a run was stopped.
+public struct ChatAbortMarker: Sendable, Hashable {
+    /// `rpc` (chat.abort) or `stop-command`.
+    public var origin: String?
+    public var runId: String?
+
+    public init(origin: String? = nil, runId: String? = nil) {
+        self.origin = origin
+        self.runId = runId
+    }
+
+    init?(json: JSONValue?) {
+        guard let json, json.objectValue != nil, json["aborted"]?.boolValue ?? true else { return nil }
+        self.init(origin: json["origin"]?.nonEmptyStringValue, runId: json["runId"]?.nonEmptyStringValue)
+    }
+}
+
+/// FNV-1a over UTF-8: a hash that, unlike `Hasher`, is the same in every process, so derived keys
+/// stay stable across launches.
+struct StableHash {
+    private var state: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    mutating func combine(_ text: String) {
+        for byte in text.utf8 {
+            state ^= UInt64(byte)
+            state &*= 0x0000_0100_0000_01b3
+        }
+        state ^= 0xff
+        state &*= 0x0000_0100_0000_01b3
+    }
+
+    var hexDigest: String {
+        let digits = String(state, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}

@@ -1,0 +1,34 @@
+/// The params of one gateway method: its name and the JSON the gateway's closed schema accepts.
+///
+/// Conforming types encode strictly: only fields both the v3 and the v4 schema define, and never a
+/// `null` or an empty string for an absent optional, because both gateways reject unknown or
+/// malformed params (`additionalProperties: false`) instead of ignoring them.
+public protocol GatewayMethodParams: Sendable {
+    /// The `method` of the request frame, e.g. `chat.send`.
+    static var method: String { get }
+    /// The `params` of the request frame.
+    var json: JSONValue { get }
+}
+
+extension GatewayMethodParams {
+    /// A request frame carrying these params under the caller's request id.
+    public func requestFrame(id: String) -> RequestFrame {
+        RequestFrame(id: id, method: Self.method, params: json)
+    }
+}
+
+/// Names of the methods the chat engine calls.
+public enum GatewayMethodName {
+    public static let chatSend = "chat.send"
+    public static let chatHistory = "chat.history"
+    public static let chatAbort = "chat.abort"
+    public static let sessionsList = "sessions.list"
+    public static let modelsList = "models.list"
+    public static let agentIdentity = "agent.identity.get"
+    public static let health = "health"
+}
+
+extension Int {
+    /// Nil below `minimum`: a closed schema rejects out-of-range integers rather than clamping them.
+    func nilIfBelow(_ minimum: Int) -> Int? { self >= minimum ? self : nil }
+}
