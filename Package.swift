@@ -37,7 +37,7 @@ let package = Package(
         // The chat engine's pure core: the transcript reducer. Deterministic, no I/O, no clocks.
         .target(
             name: "OpenClawChat",
-            dependencies: ["OpenClawProtocol"],
+            dependencies: ["OpenClawProtocol", "OpenClawGateway"],
             swiftSettings: strictSettings
         ),
         // The connection engine: transport, handshake, requests, events, liveness, identity, credentials.
@@ -73,6 +73,7 @@ let package = Package(
             name: "OpenClawCLI",
             dependencies: [
                 "OpenClawProtocol",
+                "OpenClawChat",
                 "OpenClawGateway",
                 "OpenClawTestGateway",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
