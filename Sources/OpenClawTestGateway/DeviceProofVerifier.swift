@@ -34,35 +34,42 @@ struct DeviceProofVerifier: Sendable {
 
         let keyBytes = Base64URL.decode(publicKey)
         guard let keyBytes, DeviceIdentity.deviceId(forPublicKey: keyBytes) == id else {
-            return Failure(code: "DEVICE_AUTH_DEVICE_ID_MISMATCH", reason: "device-id-mismatch",
-                           message: "device identity mismatch")
+            return Failure(
+                code: "DEVICE_AUTH_DEVICE_ID_MISMATCH", reason: "device-id-mismatch",
+                message: "device identity mismatch")
         }
         guard abs(nowMs - signedAt) <= GatewayLimits.deviceSignatureSkewMs else {
-            return Failure(code: "DEVICE_AUTH_SIGNATURE_EXPIRED", reason: "device-signature-stale",
-                           message: "device signature expired")
+            return Failure(
+                code: "DEVICE_AUTH_SIGNATURE_EXPIRED", reason: "device-signature-stale",
+                message: "device signature expired")
         }
         guard !nonce.isEmpty else {
-            return Failure(code: "DEVICE_AUTH_NONCE_REQUIRED", reason: "device-nonce-missing",
-                           message: "device nonce required")
+            return Failure(
+                code: "DEVICE_AUTH_NONCE_REQUIRED", reason: "device-nonce-missing",
+                message: "device nonce required")
         }
         guard nonce == socketNonce else {
-            return Failure(code: "DEVICE_AUTH_NONCE_MISMATCH", reason: "device-nonce-mismatch",
-                           message: "device nonce mismatch")
+            return Failure(
+                code: "DEVICE_AUTH_NONCE_MISMATCH", reason: "device-nonce-mismatch",
+                message: "device nonce mismatch")
         }
         let payload = DeviceAuthPayload(
             deviceId: id, clientId: fields.clientId, clientMode: fields.clientMode, role: fields.role,
             scopes: fields.scopes, signedAtMs: signedAt, token: fields.token, nonce: nonce,
             platform: fields.platform, deviceFamily: fields.deviceFamily
         )
-        let signed = DeviceIdentity.verify(signature: signature, of: payload.v3, publicKey: publicKey)
+        let signed =
+            DeviceIdentity.verify(signature: signature, of: payload.v3, publicKey: publicKey)
             || DeviceIdentity.verify(signature: signature, of: payload.v2, publicKey: publicKey)
         guard signed else {
-            return Failure(code: "DEVICE_AUTH_SIGNATURE_INVALID", reason: "device-signature",
-                           message: "device signature invalid")
+            return Failure(
+                code: "DEVICE_AUTH_SIGNATURE_INVALID", reason: "device-signature",
+                message: "device signature invalid")
         }
         guard keyBytes.count == 32 else {
-            return Failure(code: "DEVICE_AUTH_PUBLIC_KEY_INVALID", reason: "device-public-key",
-                           message: "device public key invalid")
+            return Failure(
+                code: "DEVICE_AUTH_PUBLIC_KEY_INVALID", reason: "device-public-key",
+                message: "device public key invalid")
         }
         return nil
     }

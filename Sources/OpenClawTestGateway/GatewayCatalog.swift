@@ -31,7 +31,10 @@ enum GatewayCatalog {
                 "id": "scripted-agent", "name": "Scripted Agent", "provider": "openclaw-test",
                 "contextWindow": 200_000, "reasoning": true,
             ],
-            ["id": "scripted-agent-mini", "name": "Scripted Agent Mini", "provider": "openclaw-test", "contextWindow": 32_000],
+            [
+                "id": "scripted-agent-mini", "name": "Scripted Agent Mini", "provider": "openclaw-test",
+                "contextWindow": 32_000,
+            ],
         ]
     ]
 
@@ -39,8 +42,11 @@ enum GatewayCatalog {
 
     /// `usage` of a scripted assistant message (whitelisted fields only, as history sanitises them).
     static func usage(input: Int, output: Int) -> JSONValue {
-        ["input": .int(input), "output": .int(output), "cacheRead": 0, "cacheWrite": 0, "totalTokens": .int(input + output),
-         "cost": ["total": 0]]
+        [
+            "input": .int(input), "output": .int(output), "cacheRead": 0, "cacheWrite": 0,
+            "totalTokens": .int(input + output),
+            "cost": ["total": 0],
+        ]
     }
 
     /// The provider fields every scripted assistant message carries.

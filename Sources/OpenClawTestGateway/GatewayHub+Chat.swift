@@ -10,14 +10,16 @@ extension GatewayHub {
         else { return }
         let hasAttachments = !(params["attachments"]?.arrayValue ?? []).isEmpty
         if message.unicodeScalars.contains("\u{0}") {
-            respond(to: id, requestId: request.id,
-                    error: ErrorShape(code: .invalidRequest, message: "message must not contain null bytes"))
+            respond(
+                to: id, requestId: request.id,
+                error: ErrorShape(code: .invalidRequest, message: "message must not contain null bytes"))
             return
         }
         let trimmed = message.trimmingCharacters(in: " \t\n\r")
         if trimmed.isEmpty, !hasAttachments {
-            respond(to: id, requestId: request.id,
-                    error: ErrorShape(code: .invalidRequest, message: "message or attachment required"))
+            respond(
+                to: id, requestId: request.id,
+                error: ErrorShape(code: .invalidRequest, message: "message or attachment required"))
             return
         }
         if runs[runId] != nil {
@@ -29,10 +31,12 @@ extension GatewayHub {
             return
         }
         if trimmed.lowercased() == "/stop" {
-            let aborted = abortRuns(matching: SessionStore.canonicalKey(rawKey), rawKey: rawKey, origin: "stop-command",
-                                    requester: connections[id])
-            respond(to: id, requestId: request.id,
-                    payload: ["ok": true, "aborted": .bool(!aborted.isEmpty), "runIds": .strings(aborted) ?? []])
+            let aborted = abortRuns(
+                matching: SessionStore.canonicalKey(rawKey), rawKey: rawKey, origin: "stop-command",
+                requester: connections[id])
+            respond(
+                to: id, requestId: request.id,
+                payload: ["ok": true, "aborted": .bool(!aborted.isEmpty), "runIds": .strings(aborted) ?? []])
             return
         }
 
@@ -40,8 +44,9 @@ extension GatewayHub {
         faults.dropConnectionOnChatSend = nil
         let now = Self.nowMs()
         _ = sessions.ensure(rawKey, newSessionId: Self.newId(), nowMs: now)
-        sessions.append(["role": "user", "content": .string(message), "timestamp": .int(now)], id: Self.entryId(),
-                        to: rawKey, nowMs: now)
+        sessions.append(
+            ["role": "user", "content": .string(message), "timestamp": .int(now)], id: Self.entryId(),
+            to: rawKey, nowMs: now)
         let script = configuration.agent.script(for: message)
         runsStarted += 1
         runs[runId] = ChatRun(
@@ -68,13 +73,16 @@ extension GatewayHub {
         guard let runId = params["runId"]?.stringValue else {
             let candidates = runs.values.filter { $0.sessionKey == SessionStore.canonicalKey(rawKey) }
             guard candidates.isEmpty || candidates.contains(where: { canAbort($0, requester) }) else {
-                respond(to: id, requestId: request.id, error: ErrorShape(code: .invalidRequest, message: "unauthorized"))
+                respond(
+                    to: id, requestId: request.id, error: ErrorShape(code: .invalidRequest, message: "unauthorized"))
                 return
             }
-            let aborted = abortRuns(matching: SessionStore.canonicalKey(rawKey), rawKey: rawKey, origin: "rpc",
-                                    requester: requester)
-            respond(to: id, requestId: request.id,
-                    payload: ["ok": true, "aborted": .bool(!aborted.isEmpty), "runIds": .strings(aborted) ?? []])
+            let aborted = abortRuns(
+                matching: SessionStore.canonicalKey(rawKey), rawKey: rawKey, origin: "rpc",
+                requester: requester)
+            respond(
+                to: id, requestId: request.id,
+                payload: ["ok": true, "aborted": .bool(!aborted.isEmpty), "runIds": .strings(aborted) ?? []])
             return
         }
         guard let run = runs[runId] else {
@@ -82,8 +90,9 @@ extension GatewayHub {
             return
         }
         guard run.rawSessionKey == rawKey else {
-            respond(to: id, requestId: request.id,
-                    error: ErrorShape(code: .invalidRequest, message: "runId does not match sessionKey"))
+            respond(
+                to: id, requestId: request.id,
+                error: ErrorShape(code: .invalidRequest, message: "runId does not match sessionKey"))
             return
         }
         guard canAbort(run, requester) else {
@@ -101,8 +110,10 @@ extension GatewayHub {
         return run.ownerDevice != nil && run.ownerDevice == requester.deviceId
     }
 
-    private func abortRuns(matching sessionKey: String, rawKey: String, origin: String,
-                           requester: ConnectionState?) -> [String] {
+    private func abortRuns(
+        matching sessionKey: String, rawKey: String, origin: String,
+        requester: ConnectionState?
+    ) -> [String] {
         let ids = runs.values.filter { $0.sessionKey == sessionKey && canAbort($0, requester) }.map(\.runId).sorted()
         for runId in ids { abort(runId, rawKey: rawKey, origin: origin) }
         return ids
@@ -152,10 +163,11 @@ extension GatewayHub {
     func runThinking(_ runId: String, chunk: String) -> Bool {
         guard var run = runs[runId] else { return false }
         run.draft.appendThinking(chunk)
-        let text = run.draft.parts.reversed().lazy.compactMap { part -> String? in
-            if case .thinking(let thinking) = part { return thinking }
-            return nil
-        }.first ?? chunk
+        let text =
+            run.draft.parts.reversed().lazy.compactMap { part -> String? in
+                if case .thinking(let thinking) = part { return thinking }
+                return nil
+            }.first ?? chunk
         emitAgent(&run, stream: "thinking", data: ["text": .string(text), "delta": .string(chunk)])
         runs[runId] = run
         return true
@@ -165,7 +177,8 @@ extension GatewayHub {
         guard var run = runs[runId] else { return false }
         run.draft.appendText(chunk)
         run.chatText += chunk
-        let seq = emitAgent(&run, stream: "assistant", data: ["text": .string(run.draft.text), "delta": .string(chunk)])
+        let seq = emitAgent(
+            &run, stream: "assistant", data: ["text": .string(run.draft.text), "delta": .string(chunk)])
         emitChatDelta(&run, seq: seq)
         runs[runId] = run
         return true
@@ -175,8 +188,9 @@ extension GatewayHub {
         guard var run = runs[runId] else { return false }
         run.draft.replaceText(text)
         run.chatText = text
-        let seq = emitAgent(&run, stream: "assistant",
-                            data: ["text": .string(run.draft.text), "delta": .string(text), "replace": true])
+        let seq = emitAgent(
+            &run, stream: "assistant",
+            data: ["text": .string(run.draft.text), "delta": .string(text), "replace": true])
         emitChatDelta(&run, seq: seq)
         runs[runId] = run
         return true
@@ -189,9 +203,11 @@ extension GatewayHub {
         run.draft.appendToolCall(id: callId, name: call.name, arguments: call.arguments)
         storeAssistant(&run, stopReason: "toolUse")
         let seq = run.nextSeq()
-        sendToolEvent(run, seq: seq, data: [
-            "phase": "start", "name": .string(call.name), "toolCallId": .string(callId), "args": call.arguments,
-        ])
+        sendToolEvent(
+            run, seq: seq,
+            data: [
+                "phase": "start", "name": .string(call.name), "toolCallId": .string(callId), "args": call.arguments,
+            ])
         runs[runId] = run
         return true
     }
@@ -200,17 +216,20 @@ extension GatewayHub {
         guard var run = runs[runId] else { return false }
         let callId = Self.toolCallId(runId, run.toolCalls)
         let now = Self.nowMs()
-        sessions.append([
-            "role": "toolResult", "toolCallId": .string(callId), "toolName": .string(call.name),
-            "content": [["type": "text", "text": .string(call.result)]], "isError": .bool(call.isError),
-            "timestamp": .int(now),
-        ], id: Self.entryId(), to: run.sessionKey, nowMs: now)
+        sessions.append(
+            [
+                "role": "toolResult", "toolCallId": .string(callId), "toolName": .string(call.name),
+                "content": [["type": "text", "text": .string(call.result)]], "isError": .bool(call.isError),
+                "timestamp": .int(now),
+            ], id: Self.entryId(), to: run.sessionKey, nowMs: now)
         let seq = run.nextSeq()
         let meta = call.arguments["command"]?.stringValue ?? call.name
-        sendToolEvent(run, seq: seq, data: [
-            "phase": "result", "name": .string(call.name), "toolCallId": .string(callId), "meta": .string(meta),
-            "isError": .bool(call.isError),
-        ])
+        sendToolEvent(
+            run, seq: seq,
+            data: [
+                "phase": "result", "name": .string(call.name), "toolCallId": .string(callId), "meta": .string(meta),
+                "isError": .bool(call.isError),
+            ])
         runs[runId] = run
         return true
     }
@@ -224,7 +243,10 @@ extension GatewayHub {
         let message: JSONValue? =
             run.silent
             ? nil
-            : ["role": "assistant", "content": [["type": "text", "text": .string(run.chatText)]], "timestamp": .int(now)]
+            : [
+                "role": "assistant", "content": [["type": "text", "text": .string(run.chatText)]],
+                "timestamp": .int(now),
+            ]
         let payload = JSONValue.object(dropping: [
             ("runId", .string(runId)), ("sessionKey", .string(run.sessionKey)), ("seq", .int(seq)), ("state", "final"),
             ("message", message),
@@ -236,7 +258,8 @@ extension GatewayHub {
         guard var run = runs.removeValue(forKey: runId) else { return }
         completedRunIds.insert(runId)
         let now = Self.nowMs()
-        let seq = emitAgent(&run, stream: "lifecycle", data: ["phase": "error", "error": .string(message), "endedAt": .int(now)])
+        let seq = emitAgent(
+            &run, stream: "lifecycle", data: ["phase": "error", "error": .string(message), "endedAt": .int(now)])
         storeAssistant(&run, stopReason: "error", errorMessage: message, keepEmpty: true)
         let payload: JSONValue = [
             "runId": .string(runId), "sessionKey": .string(run.sessionKey), "seq": .int(seq), "state": "error",
@@ -252,8 +275,10 @@ extension GatewayHub {
     }
 
     /// Appends the run's current assistant message to the transcript and starts a new one.
-    private func storeAssistant(_ run: inout ChatRun, stopReason: String, errorMessage: String? = nil,
-                                keepEmpty: Bool = false) {
+    private func storeAssistant(
+        _ run: inout ChatRun, stopReason: String, errorMessage: String? = nil,
+        keepEmpty: Bool = false
+    ) {
         guard !run.draft.isEmpty || keepEmpty else { return }
         let now = Self.nowMs()
         var message = GatewayCatalog.assistantOrigin
@@ -271,7 +296,8 @@ extension GatewayHub {
     @discardableResult
     private func emitAgent(_ run: inout ChatRun, stream: String, data: JSONValue) -> Int {
         let seq = run.nextSeq()
-        broadcastRunEvent(GatewayEventName.agent, payload: agentPayload(run, seq: seq, stream: stream, data: data), run: &run)
+        broadcastRunEvent(
+            GatewayEventName.agent, payload: agentPayload(run, seq: seq, stream: stream, data: data), run: &run)
         return seq
     }
 
@@ -287,8 +313,9 @@ extension GatewayHub {
         guard let owner = connections[run.ownerConnection], owner.isOpen, owner.caps.contains("tool-events") else {
             return
         }
-        sendTargetedEvent(GatewayEventName.agent, payload: agentPayload(run, seq: seq, stream: "tool", data: data),
-                          to: owner.id)
+        sendTargetedEvent(
+            GatewayEventName.agent, payload: agentPayload(run, seq: seq, stream: "tool", data: data),
+            to: owner.id)
     }
 
     /// The chat `delta` for the run's current text: cumulative `message` in v3; `deltaText` (with
@@ -320,10 +347,12 @@ extension GatewayHub {
     /// Broadcasts a run's `agent` or `chat` event to every socket allowed to see it, and applies the
     /// drop-after-N-run-frames fault.
     private func broadcastRunEvent(_ event: String, payload: JSONValue, run: inout ChatRun) {
-        let reached = broadcast(event, payload: payload, include: { [v4] connection in
-            guard v4 else { return true }
-            return connection.role == "operator" && ScopePolicy.allows(connection.scopes, OperatorScope.read)
-        })
+        let reached = broadcast(
+            event, payload: payload,
+            include: { [v4] connection in
+                guard v4 else { return true }
+                return connection.role == "operator" && ScopePolicy.allows(connection.scopes, OperatorScope.read)
+            })
         run.broadcastFrames += 1
         if let limit = faults.dropConnectionAfterRunFrames, !run.dropFired, run.broadcastFrames >= limit {
             run.dropFired = true

@@ -14,7 +14,10 @@ extension GatewayHub {
         }
         let problems = ProtocolShapes.connectParams(v4: v4).problems(in: params)
         guard problems.isEmpty, let params else {
-            refuse(id, requestId, ErrorShape(code: .invalidRequest, message: "invalid connect params: " + problems.joined(separator: "; ")))
+            refuse(
+                id, requestId,
+                ErrorShape(
+                    code: .invalidRequest, message: "invalid connect params: " + problems.joined(separator: "; ")))
             return
         }
         let expected = configuration.protocolNumber
@@ -29,8 +32,9 @@ extension GatewayHub {
                     "minimumProbeProtocol": 3,
                 ]
                 : ["expectedProtocol": .int(expected)]
-            respond(to: id, requestId: requestId,
-                    error: ErrorShape(code: .invalidRequest, message: "protocol mismatch", details: details))
+            respond(
+                to: id, requestId: requestId,
+                error: ErrorShape(code: .invalidRequest, message: "protocol mismatch", details: details))
             close(id, code: GatewayCloseCode.protocolError, reason: "protocol mismatch")
             return
         }
@@ -40,9 +44,13 @@ extension GatewayHub {
             return
         }
         if let origin = connection.handle.origin, !configuration.allowedOrigins.contains(origin) {
-            let message = "origin not allowed (open the Control UI from the gateway host or allow it in gateway.controlUi.allowedOrigins)"
-            refuse(id, requestId, ErrorShape(code: .invalidRequest, message: message,
-                                             details: ["code": "CONTROL_UI_ORIGIN_NOT_ALLOWED", "reason": "origin-not-allowed"]))
+            let message =
+                "origin not allowed (open the Control UI from the gateway host or allow it in gateway.controlUi.allowedOrigins)"
+            refuse(
+                id, requestId,
+                ErrorShape(
+                    code: .invalidRequest, message: message,
+                    details: ["code": "CONTROL_UI_ORIGIN_NOT_ALLOWED", "reason": "origin-not-allowed"]))
             return
         }
 
@@ -74,7 +82,8 @@ extension GatewayHub {
         var issuedToken: DeviceToken?
         if let device, let deviceId {
             let auth = params["auth"]
-            let signatureToken = [auth?["token"], auth?["deviceToken"], auth?["bootstrapToken"]]
+            let signatureToken =
+                [auth?["token"], auth?["deviceToken"], auth?["bootstrapToken"]]
                 .compactMap { $0?.stringValue }.first { !$0.isEmpty } ?? ""
             let verifier = DeviceProofVerifier(nowMs: Self.nowMs(), socketNonce: connection.nonce)
             let fields = DeviceProofVerifier.SignedFields(
@@ -83,46 +92,63 @@ extension GatewayHub {
                 platform: client["platform"]?.stringValue ?? "", deviceFamily: client["deviceFamily"]?.stringValue ?? ""
             )
             if let failure = verifier.verify(device: device, fields: fields) {
-                refuse(id, requestId, ErrorShape(code: .invalidRequest, message: failure.message,
-                                                 details: ["code": .string(failure.code), "reason": .string(failure.reason)]))
+                refuse(
+                    id, requestId,
+                    ErrorShape(
+                        code: .invalidRequest, message: failure.message,
+                        details: ["code": .string(failure.code), "reason": .string(failure.reason)]))
                 return
             }
             let publicKey = device["publicKey"]?.stringValue ?? ""
-            let verdict = pairing.verdict(deviceId: deviceId, publicKey: publicKey, role: role, scopes: requestedScopes,
-                                          platform: platform, deviceFamily: deviceFamily)
+            let verdict = pairing.verdict(
+                deviceId: deviceId, publicKey: publicKey, role: role, scopes: requestedScopes,
+                platform: platform, deviceFamily: deviceFamily)
             if case .required(let reason, let isRepair) = verdict {
                 if configuration.pairing == .automatic, reason != "metadata-upgrade" {
-                    pairing.approveSilently(deviceId: deviceId, publicKey: publicKey, role: role, scopes: requestedScopes,
-                                            platform: platform, deviceFamily: deviceFamily)
+                    pairing.approveSilently(
+                        deviceId: deviceId, publicKey: publicKey, role: role, scopes: requestedScopes,
+                        platform: platform, deviceFamily: deviceFamily)
                 } else {
-                    let request = pairing.request(PendingPairing(
-                        requestId: Self.newId(), deviceId: deviceId, publicKey: publicKey, role: role,
-                        scopes: requestedScopes, platform: platform, deviceFamily: deviceFamily,
-                        displayName: client["displayName"]?.stringValue, clientId: client["id"]?.stringValue ?? "",
-                        clientMode: client["mode"]?.stringValue ?? "", reason: reason, isRepair: isRepair,
-                        ts: Self.nowMs()
-                    ))
-                    broadcast(GatewayEventName.devicePairRequested, payload: request.json,
-                              include: { ScopePolicy.allows($0.scopes, OperatorScope.pairing) })
-                    respond(to: id, requestId: requestId, error: ErrorShape(
-                        code: .notPaired, message: "pairing required",
-                        details: ["code": "PAIRING_REQUIRED", "requestId": .string(request.requestId), "reason": .string(reason)]
-                    ))
+                    let request = pairing.request(
+                        PendingPairing(
+                            requestId: Self.newId(), deviceId: deviceId, publicKey: publicKey, role: role,
+                            scopes: requestedScopes, platform: platform, deviceFamily: deviceFamily,
+                            displayName: client["displayName"]?.stringValue, clientId: client["id"]?.stringValue ?? "",
+                            clientMode: client["mode"]?.stringValue ?? "", reason: reason, isRepair: isRepair,
+                            ts: Self.nowMs()
+                        ))
+                    broadcast(
+                        GatewayEventName.devicePairRequested, payload: request.json,
+                        include: { ScopePolicy.allows($0.scopes, OperatorScope.pairing) })
+                    respond(
+                        to: id, requestId: requestId,
+                        error: ErrorShape(
+                            code: .notPaired, message: "pairing required",
+                            details: [
+                                "code": "PAIRING_REQUIRED", "requestId": .string(request.requestId),
+                                "reason": .string(reason),
+                            ]
+                        ))
                     close(id, code: GatewayCloseCode.policyViolation, reason: "pairing required")
                     return
                 }
             }
-            issuedToken = pairing.ensureToken(deviceId: deviceId, role: role, scopes: requestedScopes, nowMs: Self.nowMs())
+            issuedToken = pairing.ensureToken(
+                deviceId: deviceId, role: role, scopes: requestedScopes, nowMs: Self.nowMs())
         } else if role == "node" {
-            refuse(id, requestId, ErrorShape(code: .notPaired, message: "device identity required",
-                                             details: ["code": "DEVICE_IDENTITY_REQUIRED"]))
+            refuse(
+                id, requestId,
+                ErrorShape(
+                    code: .notPaired, message: "device identity required",
+                    details: ["code": "DEVICE_IDENTITY_REQUIRED"]))
             return
         } else {
             grantedScopes = []
         }
 
-        admit(id, requestId: requestId, params: params, role: role, scopes: grantedScopes, deviceId: deviceId,
-              authMethod: authMethod, token: issuedToken)
+        admit(
+            id, requestId: requestId, params: params, role: role, scopes: grantedScopes, deviceId: deviceId,
+            authMethod: authMethod, token: issuedToken)
     }
 
     /// A connect failure that closes with 1008 and the error message as reason.
@@ -131,8 +157,10 @@ extension GatewayHub {
         close(id, code: GatewayCloseCode.policyViolation, reason: error.message)
     }
 
-    private func admit(_ id: Int, requestId: String, params: JSONValue, role: String, scopes: [String],
-                       deviceId: String?, authMethod: AuthMethod, token: DeviceToken?) {
+    private func admit(
+        _ id: Int, requestId: String, params: JSONValue, role: String, scopes: [String],
+        deviceId: String?, authMethod: AuthMethod, token: DeviceToken?
+    ) {
         guard var connection = connections[id] else { return }
         let client = params["client"] ?? [:]
         connection.phase = .open

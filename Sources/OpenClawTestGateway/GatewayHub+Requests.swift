@@ -6,13 +6,15 @@ extension GatewayHub {
         guard let connection = connections[id], connection.isOpen else { return }
         let method = request.method
         if GatewayCatalog.nodeOnlyMethods.contains(method) != (connection.role == "node"), method != "health" {
-            respond(to: id, requestId: request.id,
-                    error: ErrorShape(code: .invalidRequest, message: "unauthorized role: \(connection.role)"))
+            respond(
+                to: id, requestId: request.id,
+                error: ErrorShape(code: .invalidRequest, message: "unauthorized role: \(connection.role)"))
             return
         }
         if let scope = ScopePolicy.requiredScope(for: method), !ScopePolicy.allows(connection.scopes, scope) {
-            respond(to: id, requestId: request.id,
-                    error: ScopePolicy.missingScopeError(scope, style: configuration.missingScopeStyle))
+            respond(
+                to: id, requestId: request.id,
+                error: ScopePolicy.missingScopeError(scope, style: configuration.missingScopeStyle))
             return
         }
         switch method {
@@ -27,8 +29,9 @@ extension GatewayHub {
         case "device.pair.list": handlePairList(request, from: id)
         case "device.pair.approve": handlePairApprove(request, from: id)
         default:
-            respond(to: id, requestId: request.id,
-                    error: ErrorShape(code: .invalidRequest, message: "unknown method: \(method)"))
+            respond(
+                to: id, requestId: request.id,
+                error: ErrorShape(code: .invalidRequest, message: "unknown method: \(method)"))
         }
     }
 
@@ -59,7 +62,9 @@ extension GatewayHub {
             "ok": true, "ts": .int(now), "durationMs": 0, "channels": [:], "channelOrder": [], "channelLabels": [:],
             "heartbeatSeconds": 0, "defaultAgentId": "main",
             "agents": [["agentId": "main", "isDefault": true, "sessions": ["count": .int(sessions.sessions.count)]]],
-            "sessions": ["path": .string(Self.sessionsPath), "count": .int(sessions.sessions.count), "recent": .array(recent)],
+            "sessions": [
+                "path": .string(Self.sessionsPath), "count": .int(sessions.sessions.count), "recent": .array(recent),
+            ],
         ]
     }
 
@@ -100,14 +105,16 @@ extension GatewayHub {
                 ("abortedLastRun", false),
             ])
         }
-        respond(to: id, requestId: request.id, payload: [
-            "ts": .int(Self.nowMs()), "path": .string(Self.sessionsPath), "count": .int(sessionRows.count),
-            "defaults": [
-                "modelProvider": .string(model.provider), "model": .string(model.id),
-                "contextTokens": .int(model.contextTokens),
-            ],
-            "sessions": .array(sessionRows),
-        ])
+        respond(
+            to: id, requestId: request.id,
+            payload: [
+                "ts": .int(Self.nowMs()), "path": .string(Self.sessionsPath), "count": .int(sessionRows.count),
+                "defaults": [
+                    "modelProvider": .string(model.provider), "model": .string(model.id),
+                    "contextTokens": .int(model.contextTokens),
+                ],
+                "sessions": .array(sessionRows),
+            ])
     }
 
     private func handlePairList(_ request: RequestFrame, from id: Int) {
@@ -127,13 +134,16 @@ extension GatewayHub {
             let requestId = params["requestId"]?.stringValue
         else { return }
         guard let pending = pairing.pending[requestId] else {
-            respond(to: id, requestId: request.id, error: ErrorShape(code: .invalidRequest, message: "unknown requestId"))
+            respond(
+                to: id, requestId: request.id, error: ErrorShape(code: .invalidRequest, message: "unknown requestId"))
             return
         }
         approvePairing(requestId: requestId)
-        respond(to: id, requestId: request.id, payload: [
-            "requestId": .string(requestId),
-            "device": ["deviceId": .string(pending.deviceId), "role": .string(pending.role)],
-        ])
+        respond(
+            to: id, requestId: request.id,
+            payload: [
+                "requestId": .string(requestId),
+                "device": ["deviceId": .string(pending.deviceId), "role": .string(pending.role)],
+            ])
     }
 }

@@ -61,8 +61,10 @@ struct PairingRegistry: Sendable {
     private var tokens: [String: DeviceToken] = [:]
 
     /// Compares a connecting device against its record.
-    func verdict(deviceId: String, publicKey: String, role: String, scopes: [String], platform: String,
-                 deviceFamily: String) -> PairingVerdict {
+    func verdict(
+        deviceId: String, publicKey: String, role: String, scopes: [String], platform: String,
+        deviceFamily: String
+    ) -> PairingVerdict {
         guard let record = devices[deviceId], record.publicKey == publicKey else {
             return .required(reason: "not-paired", isRepair: false)
         }
@@ -75,11 +77,15 @@ struct PairingRegistry: Sendable {
     }
 
     /// Records (or widens) a pairing without a request: loopback silent approval.
-    mutating func approveSilently(deviceId: String, publicKey: String, role: String, scopes: [String],
-                                  platform: String, deviceFamily: String) {
-        var record = devices[deviceId].flatMap { $0.publicKey == publicKey ? $0 : nil }
-            ?? PairedDevice(deviceId: deviceId, publicKey: publicKey, roles: [], scopes: [], platform: platform,
-                            deviceFamily: deviceFamily)
+    mutating func approveSilently(
+        deviceId: String, publicKey: String, role: String, scopes: [String],
+        platform: String, deviceFamily: String
+    ) {
+        var record =
+            devices[deviceId].flatMap { $0.publicKey == publicKey ? $0 : nil }
+            ?? PairedDevice(
+                deviceId: deviceId, publicKey: publicKey, roles: [], scopes: [], platform: platform,
+                deviceFamily: deviceFamily)
         record.roles.insert(role)
         record.scopes.formUnion(scopes)
         devices[deviceId] = record
@@ -98,9 +104,11 @@ struct PairingRegistry: Sendable {
     /// Approves a pending request; nil when there is no such request.
     mutating func approve(requestId: String) -> PendingPairing? {
         guard let request = pending.removeValue(forKey: requestId) else { return nil }
-        var record = devices[request.deviceId].flatMap { $0.publicKey == request.publicKey ? $0 : nil }
-            ?? PairedDevice(deviceId: request.deviceId, publicKey: request.publicKey, roles: [], scopes: [],
-                            platform: request.platform, deviceFamily: request.deviceFamily)
+        var record =
+            devices[request.deviceId].flatMap { $0.publicKey == request.publicKey ? $0 : nil }
+            ?? PairedDevice(
+                deviceId: request.deviceId, publicKey: request.publicKey, roles: [], scopes: [],
+                platform: request.platform, deviceFamily: request.deviceFamily)
         record.roles.insert(request.role)
         record.scopes.formUnion(request.scopes)
         record.platform = request.platform

@@ -94,10 +94,13 @@ public struct ScriptedAgent: Sendable {
         if let custom { return custom(message) }
         let lowered = message.lowercased()
         if lowered.contains("fail") {
-            return script([.say("Working on it"), .fail(message: "LLM request failed: scripted failure", kind: "unknown")])
+            return script([
+                .say("Working on it"), .fail(message: "LLM request failed: scripted failure", kind: "unknown"),
+            ])
         }
         if lowered.contains("silent") {
-            return AgentScript(steps: [.say("NO_REPLY")], chunkSize: chunkSize, chunkDelayMs: chunkDelayMs, silent: true)
+            return AgentScript(
+                steps: [.say("NO_REPLY")], chunkSize: chunkSize, chunkDelayMs: chunkDelayMs, silent: true)
         }
         if lowered.contains("shrink") {
             return script([.say("Draft answer: maybe 41. "), .replaceText("Final answer: 42."), .say(" Done.")])
@@ -131,8 +134,14 @@ public struct ScriptedAgent: Sendable {
 
     /// N from "stream N" (1...1,000,000), the benchmark trigger.
     static func streamCount(in lowered: String) -> Int? {
-        guard let range = lowered.range(of: "stream ") else { return nil }
-        let digits = lowered[range.upperBound...].prefix { $0.isNumber }
+        let marker = Array("stream ")
+        let characters = Array(lowered)
+        guard characters.count > marker.count,
+            let start = (0...(characters.count - marker.count)).first(where: {
+                Array(characters[$0..<($0 + marker.count)]) == marker
+            })
+        else { return nil }
+        let digits = String(characters[(start + marker.count)...].prefix { $0.isNumber })
         guard let count = Int(digits), (1...1_000_000).contains(count) else { return nil }
         return count
     }

@@ -77,13 +77,14 @@ struct SessionStore: Sendable {
         if let text = members["content"]?.stringValue {
             members["content"] = .string(cut(text, maxChars))
         } else if let parts = members["content"]?.arrayValue {
-            members["content"] = .array(parts.map { part in
-                guard case .object(var block) = part else { return part }
-                for field in ["text", "thinking"] {
-                    if let text = block[field]?.stringValue { block[field] = .string(cut(text, maxChars)) }
-                }
-                return .object(block)
-            })
+            members["content"] = .array(
+                parts.map { part in
+                    guard case .object(var block) = part else { return part }
+                    for field in ["text", "thinking"] {
+                        if let text = block[field]?.stringValue { block[field] = .string(cut(text, maxChars)) }
+                    }
+                    return .object(block)
+                })
         }
         return .object(members)
     }

@@ -9,7 +9,7 @@ enum AuthMethod: Sendable, Equatable {
 }
 
 /// The shared-secret and device-token decision of `connect`.
-struct SharedAuthCheck: Sendable {
+struct SharedAuthCheck {
     struct Failure: Error, Sendable {
         var detailCode: String
         var authReason: String
@@ -67,31 +67,37 @@ struct SharedAuthCheck: Sendable {
     }
 
     private func failure(reason: String, canRetry: Bool) -> Failure {
-        let tokenHint = isCliClient ? "set gateway.remote.token to match gateway.auth.token" : "provide gateway auth token"
+        let tokenHint =
+            isCliClient ? "set gateway.remote.token to match gateway.auth.token" : "provide gateway auth token"
         let passwordHint =
             isCliClient ? "set gateway.remote.password to match gateway.auth.password" : "provide gateway auth password"
         switch reason {
         case "token_missing":
-            return Failure(detailCode: "AUTH_TOKEN_MISSING", authReason: reason,
-                           message: "unauthorized: gateway token missing (\(tokenHint))",
-                           canRetryWithDeviceToken: false, recommendedNextStep: "update_auth_configuration")
+            return Failure(
+                detailCode: "AUTH_TOKEN_MISSING", authReason: reason,
+                message: "unauthorized: gateway token missing (\(tokenHint))",
+                canRetryWithDeviceToken: false, recommendedNextStep: "update_auth_configuration")
         case "token_mismatch":
-            return Failure(detailCode: "AUTH_TOKEN_MISMATCH", authReason: reason,
-                           message: "unauthorized: gateway token mismatch (\(tokenHint))",
-                           canRetryWithDeviceToken: canRetry,
-                           recommendedNextStep: canRetry ? "retry_with_device_token" : "update_auth_credentials")
+            return Failure(
+                detailCode: "AUTH_TOKEN_MISMATCH", authReason: reason,
+                message: "unauthorized: gateway token mismatch (\(tokenHint))",
+                canRetryWithDeviceToken: canRetry,
+                recommendedNextStep: canRetry ? "retry_with_device_token" : "update_auth_credentials")
         case "password_missing":
-            return Failure(detailCode: "AUTH_PASSWORD_MISSING", authReason: reason,
-                           message: "unauthorized: gateway password missing (\(passwordHint))",
-                           canRetryWithDeviceToken: false, recommendedNextStep: "update_auth_configuration")
+            return Failure(
+                detailCode: "AUTH_PASSWORD_MISSING", authReason: reason,
+                message: "unauthorized: gateway password missing (\(passwordHint))",
+                canRetryWithDeviceToken: false, recommendedNextStep: "update_auth_configuration")
         case "password_mismatch":
-            return Failure(detailCode: "AUTH_PASSWORD_MISMATCH", authReason: reason,
-                           message: "unauthorized: gateway password mismatch (\(passwordHint))",
-                           canRetryWithDeviceToken: false, recommendedNextStep: "update_auth_credentials")
+            return Failure(
+                detailCode: "AUTH_PASSWORD_MISMATCH", authReason: reason,
+                message: "unauthorized: gateway password mismatch (\(passwordHint))",
+                canRetryWithDeviceToken: false, recommendedNextStep: "update_auth_credentials")
         default:
-            return Failure(detailCode: "AUTH_DEVICE_TOKEN_MISMATCH", authReason: "device_token_mismatch",
-                           message: "unauthorized: device token mismatch (rotate/reissue device token)",
-                           canRetryWithDeviceToken: false, recommendedNextStep: "update_auth_credentials")
+            return Failure(
+                detailCode: "AUTH_DEVICE_TOKEN_MISMATCH", authReason: "device_token_mismatch",
+                message: "unauthorized: device token mismatch (rotate/reissue device token)",
+                canRetryWithDeviceToken: false, recommendedNextStep: "update_auth_credentials")
         }
     }
 }

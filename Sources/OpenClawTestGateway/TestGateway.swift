@@ -24,7 +24,8 @@ public final class TestGateway: Sendable {
         return "ws://\(host):\(port)"
     }
 
-    private init(port: Int, configuration: TestGatewayConfiguration, hub: GatewayHub, serverTask: Task<Void, any Error>) {
+    private init(port: Int, configuration: TestGatewayConfiguration, hub: GatewayHub, serverTask: Task<Void, any Error>)
+    {
         self.port = port
         self.configuration = configuration
         self.hub = hub

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Test gateway chat")
 struct ChatTests {
-    static let fast = ScriptedAgent(chunkSize: 8, chunkDelayMs: 1, slowChunkDelayMs: 60, toolDurationMs: 20)
+    static let fast = ScriptedAgent(chunkSize: 8, chunkDelayMs: 1, slowChunkDelayMs: 25, toolDurationMs: 20)
 
     @Test(arguments: [3, 4])
     func sendStreamsDeltasThenExactlyOneFinal(version: Int) async throws {
@@ -84,14 +84,16 @@ struct ChatTests {
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             _ = try await client.chatSend("slow please", key: "abort-me")
             _ = try await client.event("chat") { $0["payload"]?["state"] == "delta" }
-            let mismatch = try await client.request("chat.abort", params: ["sessionKey": "agent:main:main", "runId": "abort-me"])
+            let mismatch = try await client.request(
+                "chat.abort", params: ["sessionKey": "agent:main:main", "runId": "abort-me"])
             #expect(mismatch["error"]?["message"] == "runId does not match sessionKey")
             let abort = try await client.request("chat.abort", params: ["sessionKey": "main", "runId": "abort-me"])
             #expect(abort["payload"] == ["ok": true, "aborted": true, "runIds": ["abort-me"]])
             let terminal = try await client.terminalChat(runId: "abort-me")
             #expect(terminal["payload"]?["state"] == "aborted")
             #expect(terminal["payload"]?["stopReason"] == "rpc")
-            let partial = try #require(terminal["payload"]?["message"]?["content"]?.arrayValue?.first?["text"]?.stringValue)
+            let partial = try #require(
+                terminal["payload"]?["message"]?["content"]?.arrayValue?.first?["text"]?.stringValue)
             #expect(!partial.isEmpty)
             try await Task.sleep(for: .milliseconds(150))
             #expect(client.chatPayloads(runId: "abort-me").filter { $0["state"] != "delta" }.count == 1)
@@ -172,7 +174,10 @@ struct ChatTests {
                 .compactMap { $0["payload"] }.filter { $0["runId"] == "seq-run" }
             let agentSeqs = runEvents.filter { $0["stream"] != nil }.compactMap { $0["seq"]?.intValue }
             #expect(agentSeqs == Array(1...agentSeqs.count))
-            #expect(runEvents.filter { $0["state"] != nil }.compactMap { $0["seq"]?.intValue }.allSatisfy { agentSeqs.contains($0) })
+            #expect(
+                runEvents.filter { $0["state"] != nil }.compactMap { $0["seq"]?.intValue }.allSatisfy {
+                    agentSeqs.contains($0)
+                })
             for client in [early, late] { await client.close() }
         }
     }
@@ -186,13 +191,16 @@ struct ChatTests {
             #expect(send["error"]?["code"] == "FORBIDDEN")
             #expect(
                 send["error"]?["details"]
-                    == ["code": "MISSING_SCOPE", "missingScope": "operator.write", "requiredScopes": ["operator.write"]]
+                    == [
+                        "code": "MISSING_SCOPE", "missingScope": "operator.write", "requiredScopes": ["operator.write"],
+                    ]
             )
             let unknown = try await client.request("does.not.exist")
             #expect(unknown["error"]?["message"] == "missing scope: operator.admin")
             try await client.sendText("{not json")
             let invalid = try await client.response(id: "invalid")
-            #expect((invalid["error"]?["message"]?.stringValue ?? "").hasPrefix("invalid request frame: "))
+            let invalidMessage = invalid["error"]?["message"]?.stringValue ?? ""
+            #expect(invalidMessage.hasPrefix("invalid request frame: "))
             try await client.send(["type": "req", "id": "x1", "method": "health", "extra": true])
             let extra = try await client.response(id: "x1")
             #expect(extra["error"]?["code"] == "INVALID_REQUEST")

@@ -49,7 +49,6 @@ struct FaultTests {
             _ = try await client.event("tick")
             await gateway.setTicksPaused(true)
             try await Task.sleep(for: .milliseconds(40))
-            _ = client.inbox.take { _ in false }
             let before = client.frames.count
             try await Task.sleep(for: .milliseconds(120))
             #expect(client.frames.count == before)
@@ -63,14 +62,18 @@ struct FaultTests {
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             _ = try await client.chatSend("slow please", key: "drop-run")
             #expect(try await client.closeCode() == nil)
-            let runFrames = client.frames.filter { $0["payload"]?["runId"] == "drop-run" }
+            let runFrames = client.frames.filter { $0["type"] == "event" && $0["payload"]?["runId"] == "drop-run" }
             #expect(runFrames.count == 3)
 
             await gateway.setFaults(FaultPlan(dropConnectionOnChatSend: .beforeAck))
             let (second, _) = try await HandshakeHelper().open(gateway.url)
-            try await second.send(RequestFrame(id: "s1", method: "chat.send", params: [
-                "sessionKey": "main", "message": "hello", "idempotencyKey": "lost-ack",
-            ]).json)
+            try await second.send(
+                RequestFrame(
+                    id: "s1", method: "chat.send",
+                    params: [
+                        "sessionKey": "main", "message": "hello", "idempotencyKey": "lost-ack",
+                    ]
+                ).json)
             #expect(try await second.closeCode() == nil)
             #expect(second.frames.allSatisfy { $0["id"] != "s1" })
             let (retry, _) = try await HandshakeHelper().open(gateway.url)
@@ -86,7 +89,9 @@ struct FaultTests {
             await gateway.setFaults(FaultPlan(ignoreRequests: ["models.list"], delayResponsesMs: 100))
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             try await client.send(RequestFrame(id: "m", method: "models.list", params: [:]).json)
-            await #expect(throws: ClientTimeout.self) { _ = try await client.response(id: "m", timeout: .milliseconds(300)) }
+            await #expect(throws: ClientTimeout.self) {
+                _ = try await client.response(id: "m", timeout: .milliseconds(300))
+            }
             let start = ContinuousClock.now
             _ = try await client.request("health")
             #expect(ContinuousClock.now - start >= .milliseconds(90))

@@ -52,16 +52,29 @@ extension RawGatewayClient {
     /// `chat.send` with the given idempotency key; returns the response frame.
     func chatSend(_ message: String, key: String, sessionKey: String = "main") async throws -> JSONValue {
         try await request(
-            "chat.send", params: ["sessionKey": .string(sessionKey), "message": .string(message), "idempotencyKey": .string(key)]
+            "chat.send",
+            params: ["sessionKey": .string(sessionKey), "message": .string(message), "idempotencyKey": .string(key)]
         )
     }
 
-    /// Waits for the terminal chat event of `runId`.
+    /// Waits for the terminal chat event of `runId`, wherever it is among the frames received.
     func terminalChat(runId: String, timeout: Duration = .seconds(10)) async throws -> JSONValue {
-        try await event("chat", timeout: timeout) { frame in
-            let state = frame["payload"]?["state"]?.stringValue
-            return frame["payload"]?["runId"]?.stringValue == runId && state != "delta"
+        try await anyFrame("the terminal chat event of \(runId)", timeout: timeout) { frame in
+            frame["event"] == "chat" && frame["payload"]?["runId"]?.stringValue == runId
+                && frame["payload"]?["state"] != "delta"
         }
+    }
+
+    /// Waits until some frame received so far (read or not) matches `predicate`.
+    func anyFrame(
+        _ what: String, timeout: Duration = .seconds(5), where predicate: @escaping @Sendable (JSONValue) -> Bool
+    ) async throws -> JSONValue {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if let frame = frames.first(where: predicate) { return frame }
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        throw ClientTimeout(waitingFor: what)
     }
 
     /// Chat event payloads of `runId` received so far, in order.

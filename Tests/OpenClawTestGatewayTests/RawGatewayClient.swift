@@ -115,8 +115,10 @@ final class RawGatewayClient: Sendable {
         throw ClientTimeout(waitingFor: what)
     }
 
-    func event(_ name: String, timeout: Duration = .seconds(5),
-               where predicate: @escaping @Sendable (JSONValue) -> Bool = { _ in true }) async throws -> JSONValue {
+    func event(
+        _ name: String, timeout: Duration = .seconds(5),
+        where predicate: @escaping @Sendable (JSONValue) -> Bool = { _ in true }
+    ) async throws -> JSONValue {
         try await next("event \(name)", timeout: timeout) { frame in
             frame["type"] == "event" && frame["event"]?.stringValue == name && predicate(frame)
         }

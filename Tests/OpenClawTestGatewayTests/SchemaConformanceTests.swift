@@ -12,12 +12,14 @@ struct SchemaConformanceTests {
     func everyEmittedFrameValidates(version: Int) async throws {
         let validator = try SharedSchemas.validator(forProtocol: version)
         let agent = ScriptedAgent(chunkSize: 12, chunkDelayMs: 1, slowChunkDelayMs: 20, toolDurationMs: 5)
-        let frames = try await withGateway(.init(protocolNumber: version, tickIntervalMs: 50, agent: agent)) { gateway in
+        let frames = try await withGateway(.init(protocolNumber: version, tickIntervalMs: 50, agent: agent)) {
+            gateway in
             var helper = HandshakeHelper()
             helper.caps = ["tool-events"]
             let (client, _) = try await helper.open(gateway.url)
             _ = try await client.event("tick")
-            for (index, message) in ["hello", "use a tool", "please shrink", "please fail", "stay silent"].enumerated() {
+            for (index, message) in ["hello", "use a tool", "please shrink", "please fail", "stay silent"].enumerated()
+            {
                 _ = try await client.chatSend(message, key: "k\(index)")
                 _ = try await client.terminalChat(runId: "k\(index)")
             }
@@ -38,10 +40,13 @@ struct SchemaConformanceTests {
         var checked: [String: Int] = [:]
         for frame in frames {
             for problem in Self.problems(in: frame, version: version, validator: validator, checked: &checked) {
-                Issue.record("v\(version) \(frame["event"]?.stringValue ?? frame["type"]?.stringValue ?? "?"): \(problem)\n\(frame)")
+                Issue.record(
+                    "v\(version) \(frame["event"]?.stringValue ?? frame["type"]?.stringValue ?? "?"): \(problem)\n\(frame)"
+                )
             }
         }
-        for name in ["HelloOk", "ChatEvent", "AgentEvent", "TickEvent", "ShutdownEvent", "EventFrame", "ResponseFrame"] {
+        for name in ["HelloOk", "ChatEvent", "AgentEvent", "TickEvent", "ShutdownEvent", "EventFrame", "ResponseFrame"]
+        {
             #expect(checked[name, default: 0] > 0, "no \(name) was validated in v\(version)")
         }
         if version == 3 {

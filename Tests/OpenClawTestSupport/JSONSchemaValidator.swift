@@ -32,7 +32,8 @@ public struct JSONSchemaValidator: Sendable {
         return problems
     }
 
-    private func check(_ value: JSONValue, _ schema: JSONValue, path: String, into problems: inout [String], depth: Int) {
+    private func check(_ value: JSONValue, _ schema: JSONValue, path: String, into problems: inout [String], depth: Int)
+    {
         let at = path.isEmpty ? "/" : path
         guard depth < 64 else {
             problems.append("\(at): schema nesting too deep")
@@ -83,7 +84,8 @@ public struct JSONSchemaValidator: Sendable {
         }
     }
 
-    private func checkString(_ text: String, _ keywords: [String: JSONValue], at: String, into problems: inout [String]) {
+    private func checkString(_ text: String, _ keywords: [String: JSONValue], at: String, into problems: inout [String])
+    {
         let length = text.unicodeScalars.count
         if let minimum = keywords["minLength"]?.intValue, length < minimum {
             problems.append("\(at): shorter than \(minimum) characters")
@@ -96,7 +98,9 @@ public struct JSONSchemaValidator: Sendable {
         }
     }
 
-    private func checkNumber(_ value: JSONValue, _ keywords: [String: JSONValue], at: String, into problems: inout [String]) {
+    private func checkNumber(
+        _ value: JSONValue, _ keywords: [String: JSONValue], at: String, into problems: inout [String]
+    ) {
         guard let number = value.doubleValue else { return }
         if let minimum = keywords["minimum"]?.doubleValue, number < minimum {
             problems.append("\(at): \(value) is below the minimum \(minimum)")
@@ -106,8 +110,10 @@ public struct JSONSchemaValidator: Sendable {
         }
     }
 
-    private func checkArray(_ items: [JSONValue], _ keywords: [String: JSONValue], path: String,
-                            into problems: inout [String], depth: Int) {
+    private func checkArray(
+        _ items: [JSONValue], _ keywords: [String: JSONValue], path: String,
+        into problems: inout [String], depth: Int
+    ) {
         let at = path.isEmpty ? "/" : path
         if let minimum = keywords["minItems"]?.intValue, items.count < minimum {
             problems.append("\(at): fewer than \(minimum) items")
@@ -133,8 +139,10 @@ public struct JSONSchemaValidator: Sendable {
         }
     }
 
-    private func checkObject(_ members: [String: JSONValue], _ keywords: [String: JSONValue], path: String,
-                             into problems: inout [String], depth: Int) {
+    private func checkObject(
+        _ members: [String: JSONValue], _ keywords: [String: JSONValue], path: String,
+        into problems: inout [String], depth: Int
+    ) {
         let at = path.isEmpty ? "/" : path
         for name in keywords["required"]?.stringArrayValue ?? [] where members[name] == nil {
             problems.append("\(at): missing required property \"\(name)\"")
@@ -187,7 +195,8 @@ public struct JSONSchemaValidator: Sendable {
     private func matches(_ value: JSONValue, type: JSONValue) -> Bool {
         if let names = type.arrayValue { return names.contains { matches(value, type: $0) } }
         switch (type.stringValue, value) {
-        case ("null", .null), ("boolean", .bool), ("string", .string), ("array", .array), ("object", .object): return true
+        case ("null", .null), ("boolean", .bool), ("string", .string), ("array", .array), ("object", .object):
+            return true
         case ("integer", .int): return true
         case ("integer", .double(let number)): return number.rounded() == number
         case ("number", .int), ("number", .double): return true

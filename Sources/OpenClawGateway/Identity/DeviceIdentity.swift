@@ -18,7 +18,7 @@ public struct DeviceIdentity: Sendable {
     }
 
     /// The identity for a stored 32-byte seed.
-    public init(privateKeySeed: some ContiguousBytes, createdAtMs: Int) throws(DeviceIdentityError) {
+    public init(privateKeySeed: [UInt8], createdAtMs: Int) throws(DeviceIdentityError) {
         do {
             self.privateKey = try Curve25519.Signing.PrivateKey(rawRepresentation: privateKeySeed)
         } catch {
