@@ -1,45 +1,53 @@
 import OpenClawProtocol
 
 /// The assistant message being built by a run, part by part, in the order the agent produced them.
+///
+/// Texts grow in place (appending to one buffer), so a reply streamed in 20,000 chunks stays linear.
 struct AssistantDraft: Sendable {
     enum Part: Sendable {
-        case thinking(String)
-        case text(String)
+        /// Index into `buffers`.
+        case thinking(Int)
+        case text(Int)
         case toolCall(id: String, name: String, arguments: JSONValue)
     }
 
     private(set) var parts: [Part] = []
+    private var buffers: [String] = []
+    /// The text of this message so far (what `assistant` agent events call `text`).
+    private(set) var text = ""
+    /// The reasoning of the latest thinking part.
+    private(set) var thinking = ""
 
     var isEmpty: Bool { parts.isEmpty }
 
-    /// The text of this message so far (what `assistant` agent events call `text`).
-    var text: String {
-        parts.reduce(into: "") { result, part in
-            if case .text(let text) = part { result += text }
-        }
-    }
-
     mutating func appendThinking(_ chunk: String) {
-        if case .thinking(let existing)? = parts.last {
-            parts[parts.count - 1] = .thinking(existing + chunk)
+        if case .thinking(let index)? = parts.last {
+            buffers[index].append(chunk)
+            thinking.append(chunk)
         } else {
-            parts.append(.thinking(chunk))
+            buffers.append(chunk)
+            parts.append(.thinking(buffers.count - 1))
+            thinking = chunk
         }
     }
 
     mutating func appendText(_ chunk: String) {
-        if case .text(let existing)? = parts.last {
-            parts[parts.count - 1] = .text(existing + chunk)
+        text.append(chunk)
+        if case .text(let index)? = parts.last {
+            buffers[index].append(chunk)
         } else {
-            parts.append(.text(chunk))
+            buffers.append(chunk)
+            parts.append(.text(buffers.count - 1))
         }
     }
 
-    /// Replaces every text part with one holding `text`, where the first text part was.
-    mutating func replaceText(_ text: String) {
+    /// Replaces every text part with one holding `newText`, where the first text part was.
+    mutating func replaceText(_ newText: String) {
         let firstText = parts.firstIndex { if case .text = $0 { return true } else { return false } }
         parts.removeAll { if case .text = $0 { return true } else { return false } }
-        parts.insert(.text(text), at: min(firstText ?? parts.count, parts.count))
+        buffers.append(newText)
+        parts.insert(.text(buffers.count - 1), at: min(firstText ?? parts.count, parts.count))
+        text = newText
     }
 
     mutating func appendToolCall(id: String, name: String, arguments: JSONValue) {
@@ -50,13 +58,19 @@ struct AssistantDraft: Sendable {
     var content: [JSONValue] {
         parts.map { part in
             switch part {
-            case .thinking(let text): return ["type": "thinking", "thinking": .string(text)]
-            case .text(let text): return ["type": "text", "text": .string(text)]
+            case .thinking(let index): return ["type": "thinking", "thinking": .string(buffers[index])]
+            case .text(let index): return ["type": "text", "text": .string(buffers[index])]
             case .toolCall(let id, let name, let arguments):
                 return ["type": "toolCall", "id": .string(id), "name": .string(name), "arguments": arguments]
             }
         }
     }
+}
+
+/// How the run's visible text just changed, to derive the v4 `deltaText`.
+enum TextChange: Sendable {
+    case appended(String)
+    case replaced(previous: String)
 }
 
 /// A chat run in progress: who started it, where it streams, and what has been said so far.
@@ -73,8 +87,6 @@ struct ChatRun: Sendable {
     var agentSeq = 0
     /// All visible text of the run: what chat deltas and the final carry.
     var chatText = ""
-    /// v4: the text last put on the wire, to derive `deltaText` and `replace`.
-    var wireText = ""
     var draft = AssistantDraft()
     var toolCalls = 0
     /// Broadcast frames sent for this run (drop fault).

@@ -154,50 +154,53 @@ extension GatewayHub {
     // MARK: Run steps (called by RunPerformer)
 
     func runStarted(_ runId: String) -> Bool {
-        guard var run = runs[runId] else { return false }
+        guard var run = runs.removeValue(forKey: runId) else { return false }
         emitAgent(&run, stream: "lifecycle", data: ["phase": "start", "startedAt": .int(Self.nowMs())])
         runs[runId] = run
         return true
     }
 
     func runThinking(_ runId: String, chunk: String) -> Bool {
-        guard var run = runs[runId] else { return false }
+        guard var run = runs.removeValue(forKey: runId) else { return false }
         run.draft.appendThinking(chunk)
-        let text =
-            run.draft.parts.reversed().lazy.compactMap { part -> String? in
-                if case .thinking(let thinking) = part { return thinking }
-                return nil
-            }.first ?? chunk
-        emitAgent(&run, stream: "thinking", data: ["text": .string(text), "delta": .string(chunk)])
+        emitAgent(&run, stream: "thinking", data: ["text": .string(run.draft.thinking), "delta": .string(chunk)])
         runs[runId] = run
         return true
     }
 
     func runText(_ runId: String, chunk: String) -> Bool {
-        guard var run = runs[runId] else { return false }
+        // Taken out of the dictionary so the texts are uniquely referenced and grow in place.
+        guard var run = runs.removeValue(forKey: runId) else { return false }
         run.draft.appendText(chunk)
-        run.chatText += chunk
-        let seq = emitAgent(
-            &run, stream: "assistant", data: ["text": .string(run.draft.text), "delta": .string(chunk)])
-        emitChatDelta(&run, seq: seq)
+        run.chatText.append(chunk)
+        let seq = emitAgent(&run, stream: "assistant", data: assistantData(run, delta: chunk, replace: false))
+        emitChatDelta(&run, seq: seq, change: .appended(chunk))
         runs[runId] = run
         return true
     }
 
     func runReplaceText(_ runId: String, text: String) -> Bool {
-        guard var run = runs[runId] else { return false }
+        guard var run = runs.removeValue(forKey: runId) else { return false }
+        let previous = run.chatText
         run.draft.replaceText(text)
         run.chatText = text
-        let seq = emitAgent(
-            &run, stream: "assistant",
-            data: ["text": .string(run.draft.text), "delta": .string(text), "replace": true])
-        emitChatDelta(&run, seq: seq)
+        let seq = emitAgent(&run, stream: "assistant", data: assistantData(run, delta: text, replace: true))
+        emitChatDelta(&run, seq: seq, change: .replaced(previous: previous))
         runs[runId] = run
         return true
     }
 
+    /// `assistant` agent data: cumulative `text` and `delta`; late gateways (deltas without
+    /// `message`) send the delta only.
+    private func assistantData(_ run: ChatRun, delta: String, replace: Bool) -> JSONValue {
+        var data: [String: JSONValue] = ["delta": .string(delta)]
+        if !(v4 && configuration.v4Deltas == .withoutMessage) { data["text"] = .string(run.draft.text) }
+        if replace { data["replace"] = true }
+        return .object(data)
+    }
+
     func runToolStarted(_ runId: String, call: ScriptedToolCall) -> Bool {
-        guard var run = runs[runId] else { return false }
+        guard var run = runs.removeValue(forKey: runId) else { return false }
         run.toolCalls += 1
         let callId = Self.toolCallId(runId, run.toolCalls)
         run.draft.appendToolCall(id: callId, name: call.name, arguments: call.arguments)
@@ -213,7 +216,7 @@ extension GatewayHub {
     }
 
     func runToolFinished(_ runId: String, call: ScriptedToolCall) -> Bool {
-        guard var run = runs[runId] else { return false }
+        guard var run = runs.removeValue(forKey: runId) else { return false }
         let callId = Self.toolCallId(runId, run.toolCalls)
         let now = Self.nowMs()
         sessions.append(
@@ -320,26 +323,32 @@ extension GatewayHub {
 
     /// The chat `delta` for the run's current text: cumulative `message` in v3; `deltaText` (with
     /// `replace` for a non-prefix rewrite) and an optional `message` in v4.
-    private func emitChatDelta(_ run: inout ChatRun, seq: Int) {
-        let text = run.chatText
-        let message: JSONValue = [
-            "role": "assistant", "content": [["type": "text", "text": .string(text)]], "timestamp": .int(Self.nowMs()),
-        ]
+    private func emitChatDelta(_ run: inout ChatRun, seq: Int, change: TextChange) {
         var payload: [String: JSONValue] = [
             "runId": .string(run.runId), "sessionKey": .string(run.sessionKey), "seq": .int(seq), "state": "delta",
         ]
+        var includeMessage = true
         if v4 {
-            guard text != run.wireText else { return }
-            if text.hasPrefix(run.wireText) {
-                payload["deltaText"] = .string(String(text.dropFirst(run.wireText.count)))
-            } else {
-                payload["deltaText"] = .string(text)
-                payload["replace"] = true
+            switch change {
+            case .appended(let chunk):
+                guard !chunk.isEmpty else { return }
+                payload["deltaText"] = .string(chunk)
+            case .replaced(let previous):
+                guard run.chatText != previous else { return }
+                if run.chatText.hasPrefix(previous) {
+                    payload["deltaText"] = .string(String(run.chatText.dropFirst(previous.count)))
+                } else {
+                    payload["deltaText"] = .string(run.chatText)
+                    payload["replace"] = true
+                }
             }
-            run.wireText = text
-            if configuration.v4Deltas == .withMessage { payload["message"] = message }
-        } else {
-            payload["message"] = message
+            includeMessage = configuration.v4Deltas == .withMessage
+        }
+        if includeMessage {
+            payload["message"] = [
+                "role": "assistant", "content": [["type": "text", "text": .string(run.chatText)]],
+                "timestamp": .int(Self.nowMs()),
+            ]
         }
         broadcastRunEvent(GatewayEventName.chat, payload: .object(payload), run: &run)
     }

@@ -40,6 +40,11 @@ public final class TestGateway: Sendable {
         }
     }
 
+    deinit {
+        tickTask.cancel()
+        serverTask.cancel()
+    }
+
     /// Binds, starts serving and returns once the port is known.
     public static func start(
         _ configuration: TestGatewayConfiguration = .init(),

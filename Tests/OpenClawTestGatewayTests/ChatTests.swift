@@ -80,7 +80,8 @@ struct ChatTests {
     }
 
     @Test func abortMidStreamPersistsThePartial() async throws {
-        try await withGateway(.init(agent: Self.fast)) { gateway in
+        let slow = ScriptedAgent(chunkSize: 8, chunkDelayMs: 1, slowChunkDelayMs: 150)
+        try await withGateway(.init(agent: slow)) { gateway in
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             _ = try await client.chatSend("slow please", key: "abort-me")
             _ = try await client.event("chat") { $0["payload"]?["state"] == "delta" }
@@ -242,6 +243,24 @@ struct ChatTests {
             _ = try await client.chatSend("anything", key: "bench")
             _ = try await client.terminalChat(runId: "bench", timeout: .seconds(30))
             #expect(client.chatPayloads(runId: "bench").filter { $0["state"] == "delta" }.count == 1000)
+            await client.close()
+        }
+    }
+
+    @Test func benchmarkTriggerStreamsManyDeltas() async throws {
+        let configuration = TestGatewayConfiguration(protocolNumber: 4, v4Deltas: .withoutMessage)
+        try await withGateway(configuration) { gateway in
+            let (client, _) = try await HandshakeHelper().open(gateway.url)
+            let start = ContinuousClock.now
+            // `stream 20000` is the benchmark size; 5,000 keeps this suite light on a 2-core machine.
+            _ = try await client.chatSend("stream 5000", key: "bench-20k")
+            let final = try await client.terminalChat(runId: "bench-20k", timeout: .seconds(120))
+            let elapsed = ContinuousClock.now - start
+            let deltas = client.chatPayloads(runId: "bench-20k").filter { $0["state"] == "delta" }
+            #expect(deltas.count == 5_000)
+            let text = final["payload"]?["message"]?["content"]?.arrayValue?.first?["text"]?.stringValue
+            #expect(text?.count == 30_000)
+            #expect(elapsed < .seconds(60), "5,000 deltas took \(elapsed)")
             await client.close()
         }
     }

@@ -71,7 +71,7 @@ extension RawGatewayClient {
     ) async throws -> JSONValue {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
-            if let frame = frames.first(where: predicate) { return frame }
+            if let frame = inbox.first(where: predicate) { return frame }
             try await Task.sleep(for: .milliseconds(2))
         }
         throw ClientTimeout(waitingFor: what)

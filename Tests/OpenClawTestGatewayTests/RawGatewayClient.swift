@@ -32,6 +32,11 @@ final class Inbox: Sendable {
         }
     }
 
+    /// The first frame received so far, read or not, matching `predicate` (searched in place).
+    func first(where predicate: (JSONValue) -> Bool) -> JSONValue? {
+        state.withLock { $0.frames.first(where: predicate) }
+    }
+
     /// The first unread frame matching `predicate`; frames before it are skipped.
     func take(where predicate: (JSONValue) -> Bool) -> JSONValue? {
         state.withLock { state in

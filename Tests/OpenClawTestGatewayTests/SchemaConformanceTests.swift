@@ -11,7 +11,7 @@ struct SchemaConformanceTests {
     @Test(arguments: [3, 4])
     func everyEmittedFrameValidates(version: Int) async throws {
         let validator = try SharedSchemas.validator(forProtocol: version)
-        let agent = ScriptedAgent(chunkSize: 12, chunkDelayMs: 1, slowChunkDelayMs: 20, toolDurationMs: 5)
+        let agent = ScriptedAgent(chunkSize: 12, chunkDelayMs: 1, slowChunkDelayMs: 150, toolDurationMs: 5)
         let frames = try await withGateway(.init(protocolNumber: version, tickIntervalMs: 50, agent: agent)) {
             gateway in
             var helper = HandshakeHelper()
