@@ -63,6 +63,8 @@ let package = Package(
                 "OpenClawGateway",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             ],
@@ -108,6 +110,18 @@ let package = Package(
             dependencies: [
                 "OpenClawProtocol", "OpenClawGateway", "OpenClawTestGateway", "OpenClawTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "OpenClawTestGatewayTests",
+            dependencies: [
+                "OpenClawTestGateway", "OpenClawProtocol", "OpenClawGateway", "OpenClawTestSupport",
+                .product(name: "WebSocketKit", package: "websocket-kit"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: strictSettings
         ),

@@ -1,0 +1,100 @@
+import OpenClawProtocol
+
+/// The assistant message being built by a run, part by part, in the order the agent produced them.
+///
+/// Texts grow in place (appending to one buffer), so a reply streamed in 20,000 chunks stays linear.
+struct AssistantDraft: Sendable {
+    enum Part: Sendable {
+        /// Index into `buffers`.
+        case thinking(Int)
+        case text(Int)
+        case toolCall(id: String, name: String, arguments: JSONValue)
+    }
+
+    private(set) var parts: [Part] = []
+    private var buffers: [String] = []
+    /// The text of this message so far (what `assistant` agent events call `text`).
+    private(set) var text = ""
+    /// The reasoning of the latest thinking part.
+    private(set) var thinking = ""
+
+    var isEmpty: Bool { parts.isEmpty }
+
+    mutating func appendThinking(_ chunk: String) {
+        if case .thinking(let index)? = parts.last {
+            buffers[index].append(chunk)
+            thinking.append(chunk)
+        } else {
+            buffers.append(chunk)
+            parts.append(.thinking(buffers.count - 1))
+            thinking = chunk
+        }
+    }
+
+    mutating func appendText(_ chunk: String) {
+        text.append(chunk)
+        if case .text(let index)? = parts.last {
+            buffers[index].append(chunk)
+        } else {
+            buffers.append(chunk)
+            parts.append(.text(buffers.count - 1))
+        }
+    }
+
+    /// Replaces every text part with one holding `newText`, where the first text part was.
+    mutating func replaceText(_ newText: String) {
+        let firstText = parts.firstIndex { if case .text = $0 { return true } else { return false } }
+        parts.removeAll { if case .text = $0 { return true } else { return false } }
+        buffers.append(newText)
+        parts.insert(.text(buffers.count - 1), at: min(firstText ?? parts.count, parts.count))
+        text = newText
+    }
+
+    mutating func appendToolCall(id: String, name: String, arguments: JSONValue) {
+        parts.append(.toolCall(id: id, name: name, arguments: arguments))
+    }
+
+    /// The content blocks as a transcript stores them.
+    var content: [JSONValue] {
+        parts.map { part in
+            switch part {
+            case .thinking(let index): return ["type": "thinking", "thinking": .string(buffers[index])]
+            case .text(let index): return ["type": "text", "text": .string(buffers[index])]
+            case .toolCall(let id, let name, let arguments):
+                return ["type": "toolCall", "id": .string(id), "name": .string(name), "arguments": arguments]
+            }
+        }
+    }
+}
+
+/// How the run's visible text just changed, to derive the v4 `deltaText`.
+enum TextChange: Sendable {
+    case appended(String)
+    case replaced(previous: String)
+}
+
+/// A chat run in progress: who started it, where it streams, and what has been said so far.
+struct ChatRun: Sendable {
+    let runId: String
+    /// The `sessionKey` string exactly as `chat.send` gave it (abort compares against it).
+    let rawSessionKey: String
+    let sessionKey: String
+    let ownerConnection: Int
+    let ownerDevice: String?
+    let silent: Bool
+    var task: Task<Void, Never>?
+    /// Per-run counter of agent events (`seq` of agent and chat payloads).
+    var agentSeq = 0
+    /// All visible text of the run: what chat deltas and the final carry.
+    var chatText = ""
+    var draft = AssistantDraft()
+    var toolCalls = 0
+    /// Broadcast frames sent for this run (drop fault).
+    var broadcastFrames = 0
+    var dropFired = false
+
+    mutating func nextSeq() -> Int {
+        agentSeq += 1
+        return agentSeq
+    }
+}

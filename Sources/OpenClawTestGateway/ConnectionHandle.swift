@@ -1,0 +1,43 @@
+import NIOCore
+
+/// What a socket's writer does next. Everything a socket emits goes through one ordered queue, so the
+/// frame `seq` assigned when an event is queued is also the order on the wire.
+enum OutboundAction: Sendable {
+    /// A text frame, written after `delayMs` (the event-delay fault).
+    case text(String, delayMs: Int)
+    /// A close frame with this code and reason; nothing is written after it.
+    case close(code: Int, reason: String?)
+    /// Close the TCP connection without a close frame.
+    case drop
+}
+
+/// The transport side of one accepted WebSocket: its outbound queue and the raw channel (for drops).
+final class ConnectionHandle: Sendable {
+    let id: Int
+    /// The `Origin` header of the upgrade request, if the client sent one.
+    let origin: String?
+    let channel: any Channel
+    let actions: AsyncStream<OutboundAction>
+    private let continuation: AsyncStream<OutboundAction>.Continuation
+
+    init(id: Int, origin: String?, channel: any Channel) {
+        self.id = id
+        self.origin = origin
+        self.channel = channel
+        (actions, continuation) = AsyncStream.makeStream(of: OutboundAction.self)
+    }
+
+    func enqueue(_ action: OutboundAction) {
+        continuation.yield(action)
+    }
+
+    /// Ends the queue; the writer stops after what is already queued.
+    func finish() {
+        continuation.finish()
+    }
+
+    /// Closes the TCP connection at once, bypassing the queue.
+    func dropNow() {
+        channel.close(mode: .all, promise: nil)
+    }
+}

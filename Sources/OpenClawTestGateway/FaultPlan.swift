@@ -1,0 +1,80 @@
+import OpenClawProtocol
+
+/// Where a `chat.send` loses its socket.
+public enum DropPoint: Sendable, Hashable {
+    /// The request is accepted (the run starts, the user message is stored) but the socket is dropped
+    /// before the ack is written: the client cannot know whether its message landed.
+    case beforeAck
+    /// The ack is written, then the socket is dropped.
+    case afterAck
+}
+
+/// Misbehaviour to inject, for client tests. Everything is off by default; set with
+/// ``TestGateway/setFaults(_:)``, which replaces the whole plan.
+public struct FaultPlan: Sendable {
+    /// Wait this long after the socket opens before sending `connect.challenge`.
+    public var challengeDelayMs: Int?
+    /// Never send `connect.challenge`.
+    public var omitChallenge: Bool
+    /// Answer every `connect` with this error...
+    public var rejectConnect: ErrorShape?
+    /// ...then close with this code (1013 with ``startupSidecars`` for the retryable startup refusal).
+    public var rejectConnectCloseCode: Int
+    /// Close reason after ``rejectConnect``; nil uses the error message.
+    public var rejectConnectCloseReason: String?
+    /// After this many broadcast events on a socket, skip one frame `seq` number (once per socket).
+    public var skipSeqAfterEvents: Int?
+    /// Delay before every event frame is written (responses are not delayed).
+    public var eventDelayMs: Int
+    /// Once per run: after this many broadcast frames of a streamed run were sent, every socket that
+    /// received them is dropped abruptly (no close frame). The run itself goes on.
+    public var dropConnectionAfterRunFrames: Int?
+    /// Drop the socket of the next `chat.send` (one shot: cleared once it fired).
+    public var dropConnectionOnChatSend: DropPoint?
+    /// Requests with these methods are read and never answered.
+    public var ignoreRequests: Set<String>
+    /// Every request waits this long before it is handled.
+    public var delayResponsesMs: Int
+
+    public init(
+        challengeDelayMs: Int? = nil,
+        omitChallenge: Bool = false,
+        rejectConnect: ErrorShape? = nil,
+        rejectConnectCloseCode: Int = GatewayCloseCode.policyViolation,
+        rejectConnectCloseReason: String? = nil,
+        skipSeqAfterEvents: Int? = nil,
+        eventDelayMs: Int = 0,
+        dropConnectionAfterRunFrames: Int? = nil,
+        dropConnectionOnChatSend: DropPoint? = nil,
+        ignoreRequests: Set<String> = [],
+        delayResponsesMs: Int = 0
+    ) {
+        self.challengeDelayMs = challengeDelayMs
+        self.omitChallenge = omitChallenge
+        self.rejectConnect = rejectConnect
+        self.rejectConnectCloseCode = rejectConnectCloseCode
+        self.rejectConnectCloseReason = rejectConnectCloseReason
+        self.skipSeqAfterEvents = skipSeqAfterEvents
+        self.eventDelayMs = eventDelayMs
+        self.dropConnectionAfterRunFrames = dropConnectionAfterRunFrames
+        self.dropConnectionOnChatSend = dropConnectionOnChatSend
+        self.ignoreRequests = ignoreRequests
+        self.delayResponsesMs = delayResponsesMs
+    }
+
+    /// The gateway-is-starting refusal of v4 (and late v3): `UNAVAILABLE` `startup-sidecars`, retryable
+    /// after 500 ms, then close 1013 "gateway starting".
+    public static var startupSidecars: FaultPlan {
+        FaultPlan(
+            rejectConnect: ErrorShape(
+                code: .unavailable,
+                message: "gateway starting; retry shortly",
+                details: ["reason": "startup-sidecars"],
+                retryable: true,
+                retryAfterMs: 500
+            ),
+            rejectConnectCloseCode: GatewayCloseCode.tryAgainLater,
+            rejectConnectCloseReason: "gateway starting"
+        )
+    }
+}

@@ -1,0 +1,56 @@
+import OpenClawProtocol
+
+/// Static facts the gateway advertises: methods, events, models, the agent's identity.
+enum GatewayCatalog {
+    /// `hello-ok.features.methods`: what this gateway answers (discovery only, as upstream).
+    static let methods = [
+        "health", "chat.history", "chat.send", "chat.abort", "sessions.list", "models.list", "agent.identity.get",
+        "device.pair.list", "device.pair.approve",
+    ]
+
+    /// `hello-ok.features.events`: the reference gateway's event list.
+    static let events = [
+        "connect.challenge", "agent", "chat", "session.message", "session.tool", "sessions.changed", "presence",
+        "tick", "talk.mode", "shutdown", "health", "heartbeat", "cron", "node.pair.requested", "node.pair.resolved",
+        "node.invoke.request", "device.pair.requested", "device.pair.resolved", "voicewake.changed",
+        "exec.approval.requested", "exec.approval.resolved", "plugin.approval.requested", "plugin.approval.resolved",
+        "update.available",
+    ]
+
+    /// Methods only a `node` connection may call.
+    static let nodeOnlyMethods: Set<String> = [
+        "node.invoke.result", "node.event", "node.pending.drain", "node.canvas.capability.refresh",
+        "node.pending.pull", "node.pending.ack", "skills.bins",
+    ]
+
+    static let defaultModel = (provider: "openclaw-test", id: "scripted-agent", contextTokens: 200_000)
+
+    static let models: JSONValue = [
+        "models": [
+            [
+                "id": "scripted-agent", "name": "Scripted Agent", "provider": "openclaw-test",
+                "contextWindow": 200_000, "reasoning": true,
+            ],
+            [
+                "id": "scripted-agent-mini", "name": "Scripted Agent Mini", "provider": "openclaw-test",
+                "contextWindow": 32_000,
+            ],
+        ]
+    ]
+
+    static let identity: JSONValue = ["agentId": "main", "name": "Test Agent", "emoji": "🦞"]
+
+    /// `usage` of a scripted assistant message (whitelisted fields only, as history sanitises them).
+    static func usage(input: Int, output: Int) -> JSONValue {
+        [
+            "input": .int(input), "output": .int(output), "cacheRead": 0, "cacheWrite": 0,
+            "totalTokens": .int(input + output),
+            "cost": ["total": 0],
+        ]
+    }
+
+    /// The provider fields every scripted assistant message carries.
+    static let assistantOrigin: [String: JSONValue] = [
+        "api": "openai-responses", "provider": .string(defaultModel.provider), "model": .string(defaultModel.id),
+    ]
+}

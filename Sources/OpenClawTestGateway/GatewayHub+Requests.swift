@@ -1,0 +1,149 @@
+import OpenClawProtocol
+
+extension GatewayHub {
+    /// A request after the handshake: role, then scope, then the method.
+    func handle(_ request: RequestFrame, from id: Int) {
+        guard let connection = connections[id], connection.isOpen else { return }
+        let method = request.method
+        if GatewayCatalog.nodeOnlyMethods.contains(method) != (connection.role == "node"), method != "health" {
+            respond(
+                to: id, requestId: request.id,
+                error: ErrorShape(code: .invalidRequest, message: "unauthorized role: \(connection.role)"))
+            return
+        }
+        if let scope = ScopePolicy.requiredScope(for: method), !ScopePolicy.allows(connection.scopes, scope) {
+            respond(
+                to: id, requestId: request.id,
+                error: ScopePolicy.missingScopeError(scope, style: configuration.missingScopeStyle))
+            return
+        }
+        switch method {
+        case "health": handleHealth(request, from: id)
+        case "chat.history": handleChatHistory(request, from: id)
+        case "chat.send": handleChatSend(request, from: id)
+        case "chat.abort": handleChatAbort(request, from: id)
+        case "sessions.list": handleSessionsList(request, from: id)
+        case "models.list": simple(request, from: id, shape: ProtocolShapes.emptyParams, payload: GatewayCatalog.models)
+        case "agent.identity.get":
+            simple(request, from: id, shape: ProtocolShapes.agentIdentityParams, payload: GatewayCatalog.identity)
+        case "device.pair.list": handlePairList(request, from: id)
+        case "device.pair.approve": handlePairApprove(request, from: id)
+        default:
+            respond(
+                to: id, requestId: request.id,
+                error: ErrorShape(code: .invalidRequest, message: "unknown method: \(method)"))
+        }
+    }
+
+    /// Validates params against `shape` (absent params count as `{}`); answers the error itself.
+    func validParams(_ request: RequestFrame, shape: ObjectShape, from id: Int) -> JSONValue? {
+        let params = request.params ?? [:]
+        let problems = shape.problems(in: params)
+        guard problems.isEmpty else {
+            let message = "invalid \(request.method) params: " + problems.joined(separator: "; ")
+            respond(to: id, requestId: request.id, error: ErrorShape(code: .invalidRequest, message: message))
+            return nil
+        }
+        return params
+    }
+
+    private func simple(_ request: RequestFrame, from id: Int, shape: ObjectShape, payload: JSONValue) {
+        guard validParams(request, shape: shape, from: id) != nil else { return }
+        respond(to: id, requestId: request.id, payload: payload)
+    }
+
+    /// The `HealthSummary` the gateway caches; also `hello-ok.snapshot.health`.
+    func healthSummary() -> JSONValue {
+        let now = Self.nowMs()
+        let recent: [JSONValue] = sessions.sessions.values.sorted { $0.updatedAt > $1.updatedAt }.prefix(5).map {
+            ["key": .string($0.key), "updatedAt": .int($0.updatedAt), "age": .int(now - $0.updatedAt)]
+        }
+        return [
+            "ok": true, "ts": .int(now), "durationMs": 0, "channels": [:], "channelOrder": [], "channelLabels": [:],
+            "heartbeatSeconds": 0, "defaultAgentId": "main",
+            "agents": [["agentId": "main", "isDefault": true, "sessions": ["count": .int(sessions.sessions.count)]]],
+            "sessions": [
+                "path": .string(Self.sessionsPath), "count": .int(sessions.sessions.count), "recent": .array(recent),
+            ],
+        ]
+    }
+
+    static let sessionsPath = "/tmp/openclaw-test-gateway/agents/main/sessions/sessions.json"
+
+    private func handleHealth(_ request: RequestFrame, from id: Int) {
+        guard validParams(request, shape: ProtocolShapes.healthParams, from: id) != nil else { return }
+        respond(to: id, requestId: request.id, payload: healthSummary())
+    }
+
+    private func handleChatHistory(_ request: RequestFrame, from id: Int) {
+        guard let params = validParams(request, shape: ProtocolShapes.chatHistoryParams(v4: v4), from: id),
+            let sessionKey = params["sessionKey"]?.stringValue
+        else { return }
+        let limit = params["limit"]?.intValue ?? 200
+        let maxChars = params["maxChars"]?.intValue ?? configuration.historyMaxChars
+        let session = sessions.session(sessionKey)
+        let payload = JSONValue.object(dropping: [
+            ("sessionKey", .string(sessionKey)), ("sessionId", .string(session?.sessionId)),
+            ("messages", .array(sessions.history(sessionKey, limit: limit, maxChars: maxChars))),
+            ("thinkingLevel", .string(session?.thinkingLevel ?? "off")),
+        ])
+        respond(to: id, requestId: request.id, payload: payload)
+    }
+
+    private func handleSessionsList(_ request: RequestFrame, from id: Int) {
+        guard let params = validParams(request, shape: ProtocolShapes.sessionsListParams, from: id) else { return }
+        var rows = sessions.sessions.values.sorted { $0.updatedAt > $1.updatedAt }
+        if let limit = params["limit"]?.intValue { rows = Array(rows.prefix(limit)) }
+        let model = GatewayCatalog.defaultModel
+        let sessionRows: [JSONValue] = rows.map { session in
+            .object(dropping: [
+                ("key", .string(session.key)), ("kind", "direct"),
+                ("displayName", .string(session.key == SessionStore.mainSessionKey ? "Main" : nil)),
+                ("updatedAt", .int(session.updatedAt)), ("sessionId", .string(session.sessionId)),
+                ("thinkingLevel", .string(session.thinkingLevel)), ("modelProvider", .string(model.provider)),
+                ("model", .string(model.id)), ("contextTokens", .int(model.contextTokens)),
+                ("abortedLastRun", false),
+            ])
+        }
+        respond(
+            to: id, requestId: request.id,
+            payload: [
+                "ts": .int(Self.nowMs()), "path": .string(Self.sessionsPath), "count": .int(sessionRows.count),
+                "defaults": [
+                    "modelProvider": .string(model.provider), "model": .string(model.id),
+                    "contextTokens": .int(model.contextTokens),
+                ],
+                "sessions": .array(sessionRows),
+            ])
+    }
+
+    private func handlePairList(_ request: RequestFrame, from id: Int) {
+        guard validParams(request, shape: ProtocolShapes.emptyParams, from: id) != nil else { return }
+        let pending = pairing.pending.values.sorted { $0.ts < $1.ts }.map(\.json)
+        let paired: [JSONValue] = pairing.devices.values.sorted { $0.deviceId < $1.deviceId }.map {
+            [
+                "deviceId": .string($0.deviceId), "publicKey": .string($0.publicKey),
+                "roles": .strings($0.roles.sorted()) ?? [], "scopes": .strings($0.scopes.sorted()) ?? [],
+            ]
+        }
+        respond(to: id, requestId: request.id, payload: ["pending": .array(pending), "paired": .array(paired)])
+    }
+
+    private func handlePairApprove(_ request: RequestFrame, from id: Int) {
+        guard let params = validParams(request, shape: ProtocolShapes.pairApproveParams, from: id),
+            let requestId = params["requestId"]?.stringValue
+        else { return }
+        guard let pending = pairing.pending[requestId] else {
+            respond(
+                to: id, requestId: request.id, error: ErrorShape(code: .invalidRequest, message: "unknown requestId"))
+            return
+        }
+        approvePairing(requestId: requestId)
+        respond(
+            to: id, requestId: request.id,
+            payload: [
+                "requestId": .string(requestId),
+                "device": ["deviceId": .string(pending.deviceId), "role": .string(pending.role)],
+            ])
+    }
+}

@@ -1,0 +1,332 @@
+import Foundation
+import Logging
+import OpenClawProtocol
+
+/// One socket as the gateway sees it: handshake state, granted authority, frame counters.
+struct ConnectionState: Sendable {
+    enum Phase: Sendable, Equatable {
+        case awaitingConnect
+        case open
+        /// A close or drop is queued: nothing more is read or written.
+        case closing
+    }
+
+    let handle: ConnectionHandle
+    let connId: String
+    let nonce: String
+    var phase: Phase = .awaitingConnect
+    var role = "operator"
+    var scopes: Set<String> = []
+    var caps: Set<String> = []
+    var deviceId: String?
+    var authMethod: AuthMethod = .none
+    var presenceKey: String?
+    /// Next frame `seq` for a broadcast event on this socket.
+    var nextSeq = 1
+    var broadcastEvents = 0
+    var seqSkipped = false
+
+    var id: Int { handle.id }
+    var isOpen: Bool { phase == .open }
+}
+
+/// The gateway's state and behaviour, behind one actor: sockets, pairing, sessions, runs, faults.
+///
+/// The transport feeds it inbound messages and drains each socket's outbound queue; run tasks call
+/// back into it for every streamed step. Everything observable is decided here, in one order.
+actor GatewayHub {
+    var configuration: TestGatewayConfiguration
+    var sharedAuth: TestGatewayAuth
+    var faults = FaultPlan()
+    var connections: [Int: ConnectionState] = [:]
+    var pairing = PairingRegistry()
+    var sessions = SessionStore()
+    var runs: [String: ChatRun] = [:]
+    var completedRunIds: Set<String> = []
+    var runsStarted = 0
+    var connectParamsLog: [JSONValue] = []
+    var ticksPaused = false
+    var presence: [String: JSONValue] = [:]
+    var presenceVersion = 1
+    var healthVersion = 1
+    let startedAtMs: Int
+    let logger: Logger
+
+    init(configuration: TestGatewayConfiguration, logger: Logger) {
+        self.configuration = configuration
+        self.sharedAuth = configuration.auth
+        self.logger = logger
+        self.startedAtMs = Self.nowMs()
+        _ = sessions.ensure(SessionStore.mainSessionKey, newSessionId: Self.newId(), nowMs: startedAtMs)
+    }
+
+    static func nowMs() -> Int { Int(UnixTime.nowMs()) }
+    static func newId() -> String { UUID().uuidString.lowercased() }
+    var v4: Bool { configuration.speaksV4Shapes }
+
+    // MARK: Socket lifecycle
+
+    /// A socket finished its upgrade: send the challenge (unless a fault says otherwise), arm the
+    /// handshake timer.
+    func opened(_ handle: ConnectionHandle) {
+        let state = ConnectionState(handle: handle, connId: Self.newId(), nonce: Self.newId())
+        connections[handle.id] = state
+        if !faults.omitChallenge {
+            if let delay = faults.challengeDelayMs, delay > 0 {
+                Task { [weak self] in
+                    try? await Task.sleep(for: .milliseconds(delay))
+                    await self?.sendChallenge(to: handle.id)
+                }
+            } else {
+                sendChallenge(to: handle.id)
+            }
+        }
+        let timeout = configuration.handshakeTimeoutMs
+        Task { [weak self] in
+            try? await Task.sleep(for: .milliseconds(timeout))
+            await self?.handshakeTimerFired(for: handle.id)
+        }
+    }
+
+    func sendChallenge(to id: Int) {
+        guard let connection = connections[id], connection.phase == .awaitingConnect else { return }
+        let challenge = ConnectChallenge(nonce: connection.nonce, ts: Self.nowMs())
+        send(EventFrame(event: GatewayEventName.connectChallenge, payload: challenge.json).json, to: id)
+    }
+
+    private func handshakeTimerFired(for id: Int) {
+        guard connections[id]?.phase == .awaitingConnect else { return }
+        close(id, code: GatewayCloseCode.normal, reason: nil)
+    }
+
+    /// The socket is gone (closed by either side or dropped).
+    func closed(_ id: Int) {
+        guard let connection = connections.removeValue(forKey: id) else { return }
+        if let key = connection.presenceKey, presence.removeValue(forKey: key) != nil {
+            presenceVersion += 1
+            broadcast("presence", payload: ["presence": .array(presenceEntries)], withStateVersion: true)
+        }
+    }
+
+    /// One inbound text or binary message.
+    func received(_ bytes: [UInt8], from id: Int) {
+        guard let connection = connections[id] else { return }
+        switch connection.phase {
+        case .closing:
+            return
+        case .awaitingConnect:
+            receivedBeforeHandshake(bytes, from: id)
+        case .open:
+            receivedAfterHandshake(bytes, from: id)
+        }
+    }
+
+    private func receivedBeforeHandshake(_ bytes: [UInt8], from id: Int) {
+        guard bytes.count <= GatewayLimits.maxPreauthPayloadBytes else {
+            close(id, code: GatewayCloseCode.messageTooBig, reason: "preauth payload too large")
+            return
+        }
+        guard let json = try? JSONParser().parse(bytes), ProtocolShapes.requestFrame.problems(in: json).isEmpty,
+            let requestId = json["id"]?.stringValue, let method = json["method"]?.stringValue
+        else {
+            close(id, code: GatewayCloseCode.policyViolation, reason: "invalid request frame")
+            return
+        }
+        guard method == "connect" else {
+            let message = "invalid handshake: first request must be connect"
+            respond(to: id, requestId: requestId, error: ErrorShape(code: .invalidRequest, message: message))
+            close(id, code: GatewayCloseCode.policyViolation, reason: message)
+            return
+        }
+        handleConnect(requestId: requestId, params: json["params"], from: id)
+    }
+
+    private func receivedAfterHandshake(_ bytes: [UInt8], from id: Int) {
+        let json: JSONValue
+        do {
+            json = try JSONParser().parse(bytes)
+        } catch {
+            let message = "invalid request frame: \(error)"
+            respond(to: id, requestId: "invalid", error: ErrorShape(code: .invalidRequest, message: message))
+            return
+        }
+        let problems = ProtocolShapes.requestFrame.problems(in: json)
+        guard problems.isEmpty, let requestId = json["id"]?.stringValue, let method = json["method"]?.stringValue
+        else {
+            let requestId = json["id"]?.nonEmptyStringValue ?? "invalid"
+            let message = "invalid request frame: " + problems.joined(separator: "; ")
+            respond(to: id, requestId: requestId, error: ErrorShape(code: .invalidRequest, message: message))
+            return
+        }
+        let request = RequestFrame(id: requestId, method: method, params: json["params"])
+        if faults.ignoreRequests.contains(method) { return }
+        let delay = faults.delayResponsesMs
+        if delay > 0 {
+            Task { [weak self] in
+                try? await Task.sleep(for: .milliseconds(delay))
+                await self?.handle(request, from: id)
+            }
+        } else {
+            handle(request, from: id)
+        }
+    }
+
+    // MARK: Output
+
+    /// Queues a frame (a response or targeted event) with no frame `seq`.
+    func send(_ frame: JSONValue, to id: Int, delayMs: Int = 0) {
+        guard let connection = connections[id], connection.phase != .closing else { return }
+        connection.handle.enqueue(.text(JSONSerializer.string(frame), delayMs: delayMs))
+    }
+
+    func respond(to id: Int, requestId: String, payload: JSONValue) {
+        send(ResponseFrame(id: requestId, ok: true, payload: payload).json, to: id)
+    }
+
+    func respond(to id: Int, requestId: String, error: ErrorShape, payload: JSONValue? = nil) {
+        send(ResponseFrame(id: requestId, ok: false, payload: payload, error: error).json, to: id)
+    }
+
+    /// A targeted event: no frame `seq`.
+    func sendTargetedEvent(_ event: String, payload: JSONValue, to id: Int) {
+        send(EventFrame(event: event, payload: payload).json, to: id, delayMs: faults.eventDelayMs)
+    }
+
+    /// A broadcast event to every open socket that `include` accepts, each with its own frame `seq`.
+    /// Returns the sockets it was queued on.
+    @discardableResult
+    func broadcast(
+        _ event: String,
+        payload: JSONValue,
+        withStateVersion: Bool = false,
+        include: (ConnectionState) -> Bool = { _ in true }
+    ) -> [Int] {
+        var reached: [Int] = []
+        for id in connections.keys.sorted() {
+            guard var connection = connections[id], connection.isOpen, include(connection) else { continue }
+            if let skipAfter = faults.skipSeqAfterEvents, !connection.seqSkipped,
+                connection.broadcastEvents >= skipAfter
+            {
+                connection.nextSeq += 1
+                connection.seqSkipped = true
+            }
+            let seq = connection.nextSeq
+            connection.nextSeq += 1
+            connection.broadcastEvents += 1
+            connections[id] = connection
+            let stateVersion = withStateVersion ? currentStateVersion : nil
+            let frame = EventFrame(event: event, payload: payload, seq: seq, stateVersion: stateVersion)
+            connection.handle.enqueue(.text(JSONSerializer.string(frame.json), delayMs: faults.eventDelayMs))
+            reached.append(id)
+        }
+        return reached
+    }
+
+    /// Queues a close frame; the socket takes no more input or output.
+    func close(_ id: Int, code: Int, reason: String?) {
+        guard var connection = connections[id], connection.phase != .closing else { return }
+        connection.phase = .closing
+        connections[id] = connection
+        connection.handle.enqueue(.close(code: code, reason: reason.map(Self.closeReason)))
+    }
+
+    /// Queues an abrupt TCP close after what is already queued.
+    func drop(_ id: Int) {
+        guard var connection = connections[id], connection.phase != .closing else { return }
+        connection.phase = .closing
+        connections[id] = connection
+        connection.handle.enqueue(.drop)
+    }
+
+    /// Close reasons are cut to 123 bytes by the WebSocket protocol; the gateway cuts at 120.
+    static func closeReason(_ text: String) -> String {
+        var bytes = Array(text.utf8.prefix(120))
+        while String(validating: bytes, as: UTF8.self) == nil, !bytes.isEmpty { bytes.removeLast() }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    var currentStateVersion: StateVersion { StateVersion(presence: presenceVersion, health: healthVersion) }
+
+    var presenceEntries: [JSONValue] { presence.keys.sorted().compactMap { presence[$0] } }
+
+    // MARK: Server-initiated
+
+    func tick() {
+        guard !ticksPaused else { return }
+        broadcast(GatewayEventName.tick, payload: TickEvent(ts: Self.nowMs()).json)
+    }
+
+    func setTicksPaused(_ paused: Bool) { ticksPaused = paused }
+
+    func setFaults(_ plan: FaultPlan) { faults = plan }
+
+    func dropAll() {
+        for id in connections.keys.sorted() {
+            guard var connection = connections[id] else { continue }
+            connection.phase = .closing
+            connections[id] = connection
+            connection.handle.dropNow()
+        }
+    }
+
+    func shutdown(restartExpectedMs: Int?) {
+        let event = ShutdownEvent(reason: "gateway stopping", restartExpectedMs: restartExpectedMs)
+        broadcast(GatewayEventName.shutdown, payload: event.json)
+        for id in connections.keys.sorted() {
+            close(id, code: GatewayCloseCode.serviceRestart, reason: "service restart")
+        }
+    }
+
+    func sendRaw(_ text: String) {
+        for connection in connections.values where connection.isOpen {
+            connection.handle.enqueue(.text(text, delayMs: 0))
+        }
+    }
+
+    /// New shared secret: sockets admitted by the old one are closed with 4001.
+    func rotateSharedAuth(to auth: TestGatewayAuth) {
+        sharedAuth = auth
+        for id in connections.keys.sorted() {
+            guard let connection = connections[id], connection.isOpen, connection.authMethod != .deviceToken else {
+                continue
+            }
+            close(id, code: GatewayCloseCode.authChanged, reason: "gateway auth changed")
+        }
+    }
+
+    // MARK: Inspection
+
+    func history(_ sessionKey: String, limit: Int?, maxChars: Int?) -> [JSONValue] {
+        sessions.history(sessionKey, limit: limit, maxChars: maxChars)
+    }
+
+    func sentUserMessages(_ sessionKey: String) -> [String] { sessions.userTexts(sessionKey) }
+
+    func runCount() -> Int { runsStarted }
+
+    func openConnectionCount() -> Int { connections.values.filter(\.isOpen).count }
+
+    func receivedConnectParams() -> [JSONValue] { connectParamsLog }
+
+    func pendingPairingRequestIds() -> [String] {
+        pairing.pending.values.sorted { $0.ts < $1.ts }.map(\.requestId)
+    }
+
+    func approvePairing(requestId: String) {
+        guard let request = pairing.approve(requestId: requestId) else { return }
+        broadcast(
+            GatewayEventName.devicePairResolved,
+            payload: [
+                "requestId": .string(request.requestId), "deviceId": .string(request.deviceId),
+                "decision": "approved", "ts": .int(Self.nowMs()),
+            ],
+            include: { ScopePolicy.allows($0.scopes, OperatorScope.pairing) }
+        )
+    }
+
+    /// Cancels every run (gateway stop).
+    func cancelAllRuns() {
+        for run in runs.values { run.task?.cancel() }
+        runs.removeAll()
+    }
+}

@@ -1,0 +1,58 @@
+import OpenClawProtocol
+
+/// Builds the `hello-ok` payload in the shape of the configured version.
+///
+/// v3: `auth` only when a device token was issued. v4: `auth` always (role and scopes at least),
+/// `features.capabilities` and `policy.attachments`.
+struct HelloOkBuilder: Sendable {
+    var configuration: TestGatewayConfiguration
+    var connId: String
+    var role: String
+    var scopes: [String]
+    var deviceToken: DeviceToken?
+    var presence: [JSONValue]
+    var health: JSONValue
+    var stateVersion: JSONValue
+    var uptimeMs: Int
+
+    var payload: JSONValue {
+        var features: [String: JSONValue] = [
+            "methods": .strings(GatewayCatalog.methods) ?? [], "events": .strings(GatewayCatalog.events) ?? [],
+        ]
+        var policy: [String: JSONValue] = [
+            "maxPayload": .int(configuration.maxPayload),
+            "maxBufferedBytes": .int(GatewayLimits.defaultMaxBufferedBytes),
+            "tickIntervalMs": .int(configuration.tickIntervalMs),
+        ]
+        if configuration.speaksV4Shapes {
+            features["capabilities"] = []
+            policy["attachments"] = ["maxBytes": 20_971_520, "maxImageBytes": 6_291_456]
+        }
+        var payload: [String: JSONValue] = [
+            "type": "hello-ok",
+            "protocol": .int(configuration.protocolNumber),
+            "server": ["version": .string(configuration.serverVersion), "connId": .string(connId)],
+            "features": .object(features),
+            "snapshot": [
+                "presence": .array(presence),
+                "health": health,
+                "stateVersion": stateVersion,
+                "uptimeMs": .int(uptimeMs),
+                "sessionDefaults": [
+                    "defaultAgentId": "main", "mainKey": "main", "mainSessionKey": .string(SessionStore.mainSessionKey),
+                    "scope": "per-sender",
+                ],
+            ],
+            "policy": .object(policy),
+        ]
+        if let deviceToken {
+            payload["auth"] = [
+                "deviceToken": .string(deviceToken.token), "role": .string(role),
+                "scopes": .strings(deviceToken.scopes) ?? [], "issuedAtMs": .int(deviceToken.issuedAtMs),
+            ]
+        } else if configuration.speaksV4Shapes {
+            payload["auth"] = ["role": .string(role), "scopes": .strings(scopes) ?? []]
+        }
+        return .object(payload)
+    }
+}

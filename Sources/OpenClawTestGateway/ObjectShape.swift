@@ -1,0 +1,102 @@
+import OpenClawProtocol
+
+/// A closed JSON object schema, enough to validate request params the way the gateway's validator
+/// does: unknown keys, missing required keys, wrong types, enums, lengths and bounds all fail.
+///
+/// Messages follow the validator's `at <path>: <problem>` style joined with `; `.
+struct ObjectShape: Sendable {
+    indirect enum Field: Sendable {
+        case string(minLength: Int = 0, maxLength: Int? = nil)
+        case integer(minimum: Int? = nil, maximum: Int? = nil)
+        case boolean
+        case oneOf([String])
+        case stringArray(itemMinLength: Int = 0)
+        case array
+        case object(ObjectShape)
+        /// An open object whose values must all be booleans (`permissions`).
+        case booleanMap
+        /// An open object with any members.
+        case anyObject
+        case boolOrConst(String)
+        case any
+    }
+
+    var fields: [String: Field]
+    var required: Set<String>
+
+    init(_ fields: [String: Field], required: Set<String> = []) {
+        self.fields = fields
+        self.required = required
+    }
+
+    /// The problems with `value`, empty when it conforms.
+    func problems(in value: JSONValue?, path: String = "") -> [String] {
+        guard let members = value?.objectValue else { return ["\(Self.at(path)): must be object"] }
+        var problems: [String] = []
+        for key in required.sorted() where members[key] == nil {
+            problems.append("\(Self.at(path)): must have required property '\(key)'")
+        }
+        for key in members.keys.sorted() {
+            guard let field = fields[key] else {
+                problems.append("\(Self.at(path)): unexpected property '\(key)'")
+                continue
+            }
+            if let member = members[key] {
+                problems += Self.problems(in: member, field: field, path: "\(path)/\(key)")
+            }
+        }
+        return problems
+    }
+
+    private static func problems(in value: JSONValue, field: Field, path: String) -> [String] {
+        switch field {
+        case .string(let minLength, let maxLength):
+            guard let text = value.stringValue else { return ["\(at(path)): must be string"] }
+            if text.count < minLength { return ["\(at(path)): must NOT have fewer than \(minLength) characters"] }
+            if let maxLength, text.count > maxLength {
+                return ["\(at(path)): must NOT have more than \(maxLength) characters"]
+            }
+            return []
+        case .integer(let minimum, let maximum):
+            guard case .int(let number) = value else { return ["\(at(path)): must be integer"] }
+            if let minimum, number < minimum { return ["\(at(path)): must be >= \(minimum)"] }
+            if let maximum, number > maximum { return ["\(at(path)): must be <= \(maximum)"] }
+            return []
+        case .boolean:
+            return value.boolValue == nil ? ["\(at(path)): must be boolean"] : []
+        case .oneOf(let allowed):
+            guard let text = value.stringValue, allowed.contains(text) else {
+                return ["\(at(path)): must be equal to one of the allowed values"]
+            }
+            return []
+        case .stringArray(let itemMinLength):
+            guard let items = value.arrayValue else { return ["\(at(path)): must be array"] }
+            for (index, item) in items.enumerated() {
+                guard let text = item.stringValue else { return ["\(at("\(path)/\(index)")): must be string"] }
+                if text.count < itemMinLength {
+                    return ["\(at("\(path)/\(index)")): must NOT have fewer than \(itemMinLength) characters"]
+                }
+            }
+            return []
+        case .array:
+            return value.arrayValue == nil ? ["\(at(path)): must be array"] : []
+        case .object(let shape):
+            return shape.problems(in: value, path: path)
+        case .booleanMap:
+            guard let members = value.objectValue else { return ["\(at(path)): must be object"] }
+            for key in members.keys.sorted() where members[key]?.boolValue == nil {
+                return ["\(at("\(path)/\(key)")): must be boolean"]
+            }
+            return []
+        case .anyObject:
+            return value.objectValue == nil ? ["\(at(path)): must be object"] : []
+        case .boolOrConst(let constant):
+            if value.boolValue != nil || value.stringValue == constant { return [] }
+            return ["\(at(path)): must match a schema in anyOf"]
+        case .any:
+            return []
+        }
+    }
+
+    private static func at(_ path: String) -> String { path.isEmpty ? "at root" : "at \(path)" }
+}

@@ -1,0 +1,119 @@
+/// The closed request shapes of the methods this gateway implements, per protocol version.
+///
+/// v3 shapes are the 2026-04-12 generated schema; v4 adds only the optional fields of the v4 core
+/// (never the late-v4 `client.buildId`/`timeZone`, which early v4 gateways reject too).
+enum ProtocolShapes {
+    static let v3ClientIds = [
+        "webchat-ui", "openclaw-control-ui", "openclaw-tui", "webchat", "cli", "gateway-client", "openclaw-macos",
+        "openclaw-ios", "openclaw-android", "node-host", "test", "fingerprint", "openclaw-probe",
+    ]
+    static let v4ExtraClientIds = ["openclaw-browser-copilot", "openclaw-linux", "openclaw-watchos", "openclaw-worker"]
+    static let v3ClientModes = ["webchat", "cli", "ui", "backend", "node", "probe", "test"]
+
+    static func connectParams(v4: Bool) -> ObjectShape {
+        let client = ObjectShape(
+            [
+                "id": .oneOf(v4 ? v3ClientIds + v4ExtraClientIds : v3ClientIds),
+                "displayName": .string(minLength: 1),
+                "version": .string(minLength: 1),
+                "platform": .string(minLength: 1),
+                "deviceFamily": .string(minLength: 1),
+                "modelIdentifier": .string(minLength: 1),
+                "mode": .oneOf(v4 ? v3ClientModes + ["worker"] : v3ClientModes),
+                "instanceId": .string(minLength: 1),
+            ],
+            required: ["id", "version", "platform", "mode"]
+        )
+        let device = ObjectShape(
+            [
+                "id": .string(minLength: 1), "publicKey": .string(minLength: 1), "signature": .string(minLength: 1),
+                "signedAt": .integer(minimum: 0), "nonce": .string(minLength: 1),
+            ],
+            required: ["id", "publicKey", "signature", "signedAt", "nonce"]
+        )
+        var authFields: [String: ObjectShape.Field] = [
+            "token": .string(), "bootstrapToken": .string(), "deviceToken": .string(), "password": .string(),
+        ]
+        if v4 {
+            authFields["approvalRuntimeToken"] = .string()
+            authFields["agentRuntimeIdentityToken"] = .string()
+        }
+        return ObjectShape(
+            [
+                "minProtocol": .integer(minimum: 1), "maxProtocol": .integer(minimum: 1), "client": .object(client),
+                "caps": .stringArray(itemMinLength: 1), "commands": .stringArray(itemMinLength: 1),
+                "permissions": .booleanMap, "pathEnv": .string(), "role": .string(minLength: 1),
+                "scopes": .stringArray(itemMinLength: 1), "device": .object(device),
+                "auth": .object(ObjectShape(authFields)), "locale": .string(), "userAgent": .string(),
+            ],
+            required: ["minProtocol", "maxProtocol", "client"]
+        )
+    }
+
+    /// The request frame: exactly `type`, `id`, `method`, `params`.
+    static let requestFrame = ObjectShape(
+        ["type": .oneOf(["req"]), "id": .string(minLength: 1), "method": .string(minLength: 1), "params": .any],
+        required: ["type", "id", "method"]
+    )
+
+    static func chatHistoryParams(v4: Bool) -> ObjectShape {
+        var fields: [String: ObjectShape.Field] = [
+            "sessionKey": .string(minLength: 1), "limit": .integer(minimum: 1, maximum: 1000),
+            "maxChars": .integer(minimum: 1, maximum: 500_000),
+        ]
+        if v4 {
+            fields["agentId"] = .string(minLength: 1)
+            fields["cursor"] = .string()
+            fields["maxBytes"] = .integer(minimum: 1024)
+            fields["offset"] = .integer(minimum: 0)
+            fields["pendingBefore"] = .integer(minimum: 1)
+            fields["messageId"] = .string(minLength: 1)
+            fields["sessionId"] = .string(minLength: 1)
+            fields["inputRunIds"] = .stringArray(itemMinLength: 1)
+        }
+        return ObjectShape(fields, required: ["sessionKey"])
+    }
+
+    static func chatSendParams(v4: Bool) -> ObjectShape {
+        var fields: [String: ObjectShape.Field] = [
+            "sessionKey": .string(minLength: 1, maxLength: 512), "message": .string(), "thinking": .string(),
+            "deliver": .boolean, "originatingChannel": .string(), "originatingTo": .string(),
+            "originatingAccountId": .string(), "originatingThreadId": .string(), "attachments": .array,
+            "timeoutMs": .integer(minimum: 0), "systemInputProvenance": .anyObject,
+            "systemProvenanceReceipt": .string(), "idempotencyKey": .string(minLength: 1),
+        ]
+        if v4 {
+            fields["agentId"] = .string(minLength: 1)
+            fields["sessionId"] = .string(minLength: 1)
+            fields["fastMode"] = .boolOrConst("auto")
+            fields["fastAutoOnSeconds"] = .integer(minimum: 1)
+            fields["queueMode"] = .oneOf(["steer", "followup", "collect", "interrupt"])
+            fields["suppressCommandInterpretation"] = .boolean
+        }
+        return ObjectShape(fields, required: ["sessionKey", "message", "idempotencyKey"])
+    }
+
+    static func chatAbortParams(v4: Bool) -> ObjectShape {
+        var fields: [String: ObjectShape.Field] = ["sessionKey": .string(minLength: 1), "runId": .string(minLength: 1)]
+        if v4 {
+            fields["agentId"] = .string(minLength: 1)
+            fields["preserveSideRuns"] = .boolean
+        }
+        return ObjectShape(fields, required: ["sessionKey"])
+    }
+
+    static let sessionsListParams = ObjectShape([
+        "limit": .integer(minimum: 1), "activeMinutes": .integer(minimum: 1), "includeGlobal": .boolean,
+        "includeUnknown": .boolean, "includeDerivedTitles": .boolean, "includeLastMessage": .boolean,
+        "label": .string(minLength: 1), "spawnedBy": .string(minLength: 1), "agentId": .string(minLength: 1),
+        "search": .string(),
+    ])
+
+    static let emptyParams = ObjectShape([:])
+
+    static let agentIdentityParams = ObjectShape(["agentId": .string(minLength: 1), "sessionKey": .string()])
+
+    static let healthParams = ObjectShape(["probe": .boolean])
+
+    static let pairApproveParams = ObjectShape(["requestId": .string(minLength: 1)], required: ["requestId"])
+}

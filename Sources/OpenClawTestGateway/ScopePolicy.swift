@@ -1,0 +1,57 @@
+import OpenClawProtocol
+
+/// Which scope each method needs and how scopes imply one another.
+///
+/// `operator.admin` allows everything; `operator.write` implies `operator.read`; methods not in the
+/// table need `operator.admin`, so a non-admin calling an unknown method sees "missing scope:
+/// operator.admin" before "unknown method".
+enum ScopePolicy {
+    /// Methods callable by any role with no scope.
+    static let open: Set<String> = ["health"]
+
+    static let required: [String: String] = [
+        "chat.history": OperatorScope.read,
+        "sessions.list": OperatorScope.read,
+        "models.list": OperatorScope.read,
+        "agent.identity.get": OperatorScope.read,
+        "chat.send": OperatorScope.write,
+        "chat.abort": OperatorScope.write,
+        "device.pair.list": OperatorScope.pairing,
+        "device.pair.approve": OperatorScope.pairing,
+    ]
+
+    /// The scope `method` needs, nil for open methods.
+    static func requiredScope(for method: String) -> String? {
+        if open.contains(method) { return nil }
+        return required[method] ?? OperatorScope.admin
+    }
+
+    /// Whether `held` satisfies `needed`.
+    static func allows(_ held: Set<String>, _ needed: String) -> Bool {
+        if held.contains(OperatorScope.admin) || held.contains(needed) { return true }
+        return needed == OperatorScope.read && held.contains(OperatorScope.write)
+    }
+
+    /// Whether `granted` covers every scope in `requested` (pairing records and device tokens).
+    static func covers(_ granted: Set<String>, _ requested: [String]) -> Bool {
+        requested.allSatisfy { scope in
+            if granted.contains(scope) { return true }
+            if granted.contains(OperatorScope.admin), scope.hasPrefix("operator.") { return true }
+            return scope == OperatorScope.read && granted.contains(OperatorScope.write)
+        }
+    }
+
+    /// The refusal for a missing scope, in the configured style.
+    static func missingScopeError(_ scope: String, style: MissingScopeStyle) -> ErrorShape {
+        switch style {
+        case .legacy:
+            return ErrorShape(code: .invalidRequest, message: "missing scope: \(scope)")
+        case .forbidden:
+            return ErrorShape(
+                code: .forbidden,
+                message: "missing scope: \(scope)",
+                details: ["code": "MISSING_SCOPE", "missingScope": .string(scope), "requiredScopes": [.string(scope)]]
+            )
+        }
+    }
+}

@@ -1,0 +1,148 @@
+import OpenClawProtocol
+
+/// One tool call of a scripted run: what the agent asks for, how long it "runs", what it returns.
+public struct ScriptedToolCall: Sendable, Hashable {
+    public var name: String
+    public var arguments: JSONValue
+    public var result: String
+    public var isError: Bool
+    /// Time between the tool `start` and `result` events.
+    public var durationMs: Int
+
+    public init(name: String, arguments: JSONValue, result: String, isError: Bool = false, durationMs: Int = 50) {
+        self.name = name
+        self.arguments = arguments
+        self.result = result
+        self.isError = isError
+        self.durationMs = durationMs
+    }
+}
+
+/// One thing a scripted run does, in order.
+public enum AgentStep: Sendable, Hashable {
+    /// Reasoning text, streamed as `thinking` agent events and stored as a thinking block.
+    case thinking(String)
+    /// A tool call; closes the current assistant message with `stopReason: "toolUse"`.
+    case tool(ScriptedToolCall)
+    /// Visible text appended to the reply, streamed in chunks of ``AgentScript/chunkSize``.
+    case say(String)
+    /// Replaces the whole visible text with a string that does not extend it (v4 `replace: true`).
+    case replaceText(String)
+    /// Waits without emitting anything.
+    case pause(ms: Int)
+    /// Ends the run with a `chat` `error` event.
+    case fail(message: String, kind: String)
+}
+
+/// A deterministic run: the steps, how text is chunked and paced, and whether the reply is silent.
+public struct AgentScript: Sendable, Hashable {
+    public var steps: [AgentStep]
+    /// Characters per streamed text chunk (one agent event and one chat delta each).
+    public var chunkSize: Int
+    /// Pause after each streamed chunk.
+    public var chunkDelayMs: Int
+    /// A silent reply (`NO_REPLY`): no deltas, and a `final` without `message`.
+    public var silent: Bool
+
+    public init(steps: [AgentStep], chunkSize: Int = 8, chunkDelayMs: Int = 5, silent: Bool = false) {
+        self.steps = steps
+        self.chunkSize = max(1, chunkSize)
+        self.chunkDelayMs = max(0, chunkDelayMs)
+        self.silent = silent
+    }
+}
+
+/// The test gateway's agent: picks a script from the user's message.
+///
+/// Triggers (case-insensitive substring, first match wins): `fail` → an `error` run; `silent` → a
+/// silent final; `shrink` → a non-prefix rewrite; `slow` → a long reply streamed slowly (abort tests);
+/// `stream N` → N equal chunks with no delay (benchmarks); ``toolTrigger`` (default `tool`) → thinking,
+/// one `exec` tool call and a text reply; anything else → a reply quoting the message.
+public struct ScriptedAgent: Sendable {
+    public var chunkSize: Int
+    public var chunkDelayMs: Int
+    /// Chunk delay of the `slow` script.
+    public var slowChunkDelayMs: Int
+    public var toolTrigger: String
+    public var toolDurationMs: Int
+    /// When set, decides every script and the triggers above are ignored.
+    public var custom: (@Sendable (String) -> AgentScript)?
+
+    public init(
+        chunkSize: Int = 8,
+        chunkDelayMs: Int = 5,
+        slowChunkDelayMs: Int = 100,
+        toolTrigger: String = "tool",
+        toolDurationMs: Int = 50,
+        custom: (@Sendable (String) -> AgentScript)? = nil
+    ) {
+        self.chunkSize = chunkSize
+        self.chunkDelayMs = chunkDelayMs
+        self.slowChunkDelayMs = slowChunkDelayMs
+        self.toolTrigger = toolTrigger
+        self.toolDurationMs = toolDurationMs
+        self.custom = custom
+    }
+
+    /// An agent whose every script comes from `script`.
+    public static func custom(_ script: @escaping @Sendable (String) -> AgentScript) -> ScriptedAgent {
+        ScriptedAgent(custom: script)
+    }
+
+    /// The script for a user message.
+    public func script(for message: String) -> AgentScript {
+        if let custom { return custom(message) }
+        let lowered = message.lowercased()
+        if lowered.contains("fail") {
+            return script([
+                .say("Working on it"), .fail(message: "LLM request failed: scripted failure", kind: "unknown"),
+            ])
+        }
+        if lowered.contains("silent") {
+            return AgentScript(
+                steps: [.say("NO_REPLY")], chunkSize: chunkSize, chunkDelayMs: chunkDelayMs, silent: true)
+        }
+        if lowered.contains("shrink") {
+            return script([.say("Draft answer: maybe 41. "), .replaceText("Final answer: 42."), .say(" Done.")])
+        }
+        if lowered.contains("slow") {
+            let words = (1...60).map { "word\($0) " }.joined()
+            return AgentScript(steps: [.say(words)], chunkSize: chunkSize, chunkDelayMs: slowChunkDelayMs)
+        }
+        if let count = Self.streamCount(in: lowered) {
+            return AgentScript(steps: [.say(String(repeating: "chunk ", count: count))], chunkSize: 6, chunkDelayMs: 0)
+        }
+        if !toolTrigger.isEmpty, lowered.contains(toolTrigger.lowercased()) {
+            let call = ScriptedToolCall(
+                name: "exec",
+                arguments: ["command": "curl -s https://status.example.test/health"],
+                result: "HTTP/1.1 200 OK\n{\"status\":\"ok\"}",
+                durationMs: toolDurationMs
+            )
+            return script([
+                .thinking("The user wants a tool run; I will call exec."),
+                .tool(call),
+                .say("The service is healthy: the check returned status ok."),
+            ])
+        }
+        return script([.say("You said: \"\(message)\". This is the scripted test agent.")])
+    }
+
+    private func script(_ steps: [AgentStep]) -> AgentScript {
+        AgentScript(steps: steps, chunkSize: chunkSize, chunkDelayMs: chunkDelayMs)
+    }
+
+    /// N from "stream N" (1...1,000,000), the benchmark trigger.
+    static func streamCount(in lowered: String) -> Int? {
+        let marker = Array("stream ")
+        let characters = Array(lowered)
+        guard characters.count > marker.count,
+            let start = (0...(characters.count - marker.count)).first(where: {
+                Array(characters[$0..<($0 + marker.count)]) == marker
+            })
+        else { return nil }
+        let digits = String(characters[(start + marker.count)...].prefix { $0.isNumber })
+        guard let count = Int(digits), (1...1_000_000).contains(count) else { return nil }
+        return count
+    }
+}

@@ -1,0 +1,168 @@
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import NIOCore
+import OpenClawProtocol
+import Synchronization
+
+/// A protocol-faithful OpenClaw gateway on a real WebSocket, for tests, benchmarks and demos.
+///
+/// ```swift
+/// let gateway = try await TestGateway.start(.init(protocolNumber: 3))
+/// defer { Task { await gateway.stop() } }
+/// // connect a client to gateway.url …
+/// ```
+public final class TestGateway: Sendable {
+    public let port: Int
+    public let configuration: TestGatewayConfiguration
+    let hub: GatewayHub
+    private let serverTask: Task<Void, any Error>
+    private let tickTask: Task<Void, Never>
+
+    public var url: String {
+        let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+        return "ws://\(host):\(port)"
+    }
+
+    private init(port: Int, configuration: TestGatewayConfiguration, hub: GatewayHub, serverTask: Task<Void, any Error>)
+    {
+        self.port = port
+        self.configuration = configuration
+        self.hub = hub
+        self.serverTask = serverTask
+        let interval = max(1, configuration.tickIntervalMs)
+        self.tickTask = Task { [hub] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(interval))
+                guard !Task.isCancelled else { return }
+                await hub.tick()
+            }
+        }
+    }
+
+    deinit {
+        tickTask.cancel()
+        serverTask.cancel()
+    }
+
+    /// Binds, starts serving and returns once the port is known.
+    public static func start(
+        _ configuration: TestGatewayConfiguration = .init(),
+        logger: Logger = Logger(label: "openclaw.test-gateway", factory: { _ in SwiftLogNoOpLogHandler() })
+    ) async throws -> TestGateway {
+        let hub = GatewayHub(configuration: configuration, logger: logger)
+        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
+        let connectionNumbers = Atomic<Int>(0)
+        let maxMessageSize = configuration.maxPayload
+        let router = Router()
+        let app = Application(
+            router: router,
+            server: .http1WebSocketUpgrade(
+                configuration: .init(ws: .init(maxFrameSize: maxMessageSize, autoPing: .disabled))
+            ) { request, channel, _ in
+                let origin = request.headerFields.first { $0.name.canonicalName == "origin" }?.value
+                let number = connectionNumbers.add(1, ordering: .relaxed).newValue
+                let handle = ConnectionHandle(id: number, origin: origin, channel: channel)
+                return .upgrade([:]) { inbound, outbound, _ in
+                    await SocketSession.serve(
+                        inbound: inbound, outbound: outbound, handle: handle, hub: hub, maxMessageSize: maxMessageSize
+                    )
+                }
+            },
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port)),
+            onServerRunning: { channel in
+                portContinuation.yield(channel.localAddress?.port ?? 0)
+                portContinuation.finish()
+            },
+            logger: logger
+        )
+        let serverTask = Task {
+            defer { portContinuation.finish() }
+            try await app.run()
+        }
+        for await port in ports {
+            return TestGateway(port: port, configuration: configuration, hub: hub, serverTask: serverTask)
+        }
+        try await serverTask.value
+        throw TestGatewayError.notStarted
+    }
+
+    /// Drops every socket, stops runs and ticks, and closes the listener.
+    public func stop() async {
+        tickTask.cancel()
+        await hub.cancelAllRuns()
+        await hub.dropAll()
+        serverTask.cancel()
+        _ = await serverTask.result
+    }
+
+    /// Serves until the calling task is cancelled, then stops (for a foreground server).
+    public func runUntilCancelled() async throws {
+        let result = await withTaskCancellationHandler {
+            await serverTask.result
+        } onCancel: { [serverTask] in
+            serverTask.cancel()
+        }
+        await stop()
+        try Task.checkCancellation()
+        try result.get()
+    }
+
+    // MARK: Inspection
+
+    /// The transcript as `chat.history` returns it (`main` and `agent:main:main` are one session):
+    /// all messages by default and no truncation unless `maxChars` is given.
+    public func history(sessionKey: String, limit: Int? = nil, maxChars: Int? = nil) async -> [JSONValue] {
+        await hub.history(sessionKey, limit: limit, maxChars: maxChars)
+    }
+
+    /// Texts of the user messages `chat.send` stored, in order.
+    public func sentUserMessages(sessionKey: String) async -> [String] {
+        await hub.sentUserMessages(sessionKey)
+    }
+
+    /// Agent runs ever started; a repeated idempotency key does not add one.
+    public func runCount() async -> Int { await hub.runCount() }
+
+    /// Sockets that completed the handshake and are still open.
+    public func connectionCount() async -> Int { await hub.openConnectionCount() }
+
+    /// Every `connect` params object received, as sent, in order.
+    public func receivedConnectParams() async -> [JSONValue] { await hub.receivedConnectParams() }
+
+    /// Ids of pairing requests waiting for approval, oldest first.
+    public func pendingPairingRequests() async -> [String] { await hub.pendingPairingRequestIds() }
+
+    /// Approves a pending pairing; the device can connect afterwards.
+    public func approvePairing(requestId: String) async { await hub.approvePairing(requestId: requestId) }
+
+    // MARK: Faults and server-initiated events
+
+    public func setFaults(_ faults: FaultPlan) async { await hub.setFaults(faults) }
+
+    /// Closes every TCP connection at once, with no close frame.
+    public func dropAllConnections() async { await hub.dropAll() }
+
+    /// Broadcasts `shutdown {reason, restartExpectedMs?}`, then closes every socket with 1012. The
+    /// gateway keeps listening, as a restarted one would.
+    public func shutdown(restartExpectedMs: Int?) async { await hub.shutdown(restartExpectedMs: restartExpectedMs) }
+
+    /// Sends `text` as is, as a text frame, to every handshaken socket.
+    public func sendRaw(_ text: String) async { await hub.sendRaw(text) }
+
+    public func setTicksPaused(_ paused: Bool) async { await hub.setTicksPaused(paused) }
+
+    /// Replaces the shared secret; sockets admitted by it are closed with 4001 "gateway auth changed"
+    /// (sockets admitted by a device token stay, as on a real gateway).
+    public func rotateSharedAuth(to auth: TestGatewayAuth) async { await hub.rotateSharedAuth(to: auth) }
+}
+
+public enum TestGatewayError: Error, Sendable, CustomStringConvertible {
+    case notStarted
+
+    public var description: String {
+        switch self {
+        case .notStarted: return "the test gateway stopped before it was listening"
+        }
+    }
+}

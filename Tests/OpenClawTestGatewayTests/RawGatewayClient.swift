@@ -1,0 +1,154 @@
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOWebSocket
+import OpenClawProtocol
+import Synchronization
+import WebSocketKit
+
+/// What a raw client has seen: every frame in arrival order, and how the socket ended. Written from
+/// the event loop synchronously (so arrival order is kept), read by polling tests.
+final class Inbox: Sendable {
+    private struct State {
+        var frames: [JSONValue] = []
+        var cursor = 0
+        var closed = false
+        var closeCode: Int?
+    }
+
+    private let state = Mutex(State())
+
+    var frames: [JSONValue] { state.withLock { $0.frames } }
+    var closed: Bool { state.withLock { $0.closed } }
+    /// The close code the server sent; nil after an abrupt close (no close frame).
+    var closeCode: Int? { state.withLock { $0.closeCode } }
+
+    func append(_ frame: JSONValue) { state.withLock { $0.frames.append(frame) } }
+
+    func markClosed(code: Int?) {
+        state.withLock {
+            $0.closed = true
+            $0.closeCode = code
+        }
+    }
+
+    /// The first frame received so far, read or not, matching `predicate` (searched in place).
+    func first(where predicate: (JSONValue) -> Bool) -> JSONValue? {
+        state.withLock { $0.frames.first(where: predicate) }
+    }
+
+    /// The first unread frame matching `predicate`; frames before it are skipped.
+    func take(where predicate: (JSONValue) -> Bool) -> JSONValue? {
+        state.withLock { state in
+            guard let index = state.frames[state.cursor...].firstIndex(where: predicate) else { return nil }
+            state.cursor = index + 1
+            return state.frames[index]
+        }
+    }
+}
+
+struct ClientTimeout: Error, CustomStringConvertible {
+    var waitingFor: String
+    var description: String { "timed out waiting for \(waitingFor)" }
+}
+
+/// A minimal WebSocket client speaking raw gateway frames, independent of the real connection engine.
+final class RawGatewayClient: Sendable {
+    let socket: WebSocket
+    let inbox: Inbox
+
+    private init(socket: WebSocket, inbox: Inbox) {
+        self.socket = socket
+        self.inbox = inbox
+    }
+
+    static func connect(to url: String, origin: String? = nil) async throws -> RawGatewayClient {
+        let inbox = Inbox()
+        let (sockets, continuation) = AsyncStream.makeStream(of: WebSocket.self)
+        var headers = HTTPHeaders()
+        if let origin { headers.add(name: "Origin", value: origin) }
+        try await WebSocket.connect(
+            to: url,
+            headers: headers,
+            configuration: .init(maxFrameSize: GatewayLimits.defaultMaxPayloadBytes),
+            on: MultiThreadedEventLoopGroup.singleton
+        ) { socket in
+            socket.onText { _, text in
+                let frame = (try? JSONParser().parse(Array(text.utf8))) ?? .string(text)
+                inbox.append(frame)
+            }
+            socket.onClose.whenComplete { _ in
+                let code = socket.closeCode.map { Int(UInt16(webSocketErrorCode: $0)) }
+                inbox.markClosed(code: code)
+            }
+            continuation.yield(socket)
+            continuation.finish()
+        }.get()
+        for await socket in sockets {
+            return RawGatewayClient(socket: socket, inbox: inbox)
+        }
+        throw ClientTimeout(waitingFor: "the upgrade")
+    }
+
+    func send(_ frame: JSONValue) async throws {
+        try await socket.send(JSONSerializer.string(frame))
+    }
+
+    func sendBinary(_ frame: JSONValue) async throws {
+        try await socket.send(JSONSerializer.bytes(frame))
+    }
+
+    func sendText(_ text: String) async throws {
+        try await socket.send(text)
+    }
+
+    func close() async {
+        try? await socket.close(code: .normalClosure)
+    }
+
+    /// Waits for the first unread frame matching `predicate`.
+    func next(
+        _ what: String = "a frame",
+        timeout: Duration = .seconds(5),
+        where predicate: @escaping @Sendable (JSONValue) -> Bool = { _ in true }
+    ) async throws -> JSONValue {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if let frame = inbox.take(where: predicate) { return frame }
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        throw ClientTimeout(waitingFor: what)
+    }
+
+    func event(
+        _ name: String, timeout: Duration = .seconds(5),
+        where predicate: @escaping @Sendable (JSONValue) -> Bool = { _ in true }
+    ) async throws -> JSONValue {
+        try await next("event \(name)", timeout: timeout) { frame in
+            frame["type"] == "event" && frame["event"]?.stringValue == name && predicate(frame)
+        }
+    }
+
+    func response(id: String, timeout: Duration = .seconds(5)) async throws -> JSONValue {
+        try await next("response \(id)", timeout: timeout) { $0["type"] == "res" && $0["id"]?.stringValue == id }
+    }
+
+    /// Sends a request and waits for its response frame.
+    func request(_ method: String, params: JSONValue? = nil, id: String? = nil) async throws -> JSONValue {
+        let requestId = id ?? "r-\(UInt32.random(in: 0...UInt32.max))"
+        try await send(RequestFrame(id: requestId, method: method, params: params).json)
+        return try await response(id: requestId)
+    }
+
+    /// Waits until the socket is closed; returns the server's close code (nil when dropped abruptly).
+    func closeCode(timeout: Duration = .seconds(5)) async throws -> Int? {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if inbox.closed { return inbox.closeCode }
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        throw ClientTimeout(waitingFor: "the socket to close")
+    }
+
+    var frames: [JSONValue] { inbox.frames }
+}
