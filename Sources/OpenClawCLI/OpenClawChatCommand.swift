@@ -11,3 +11,10 @@ public struct OpenClawChatCommand: AsyncParsableCommand {
 
     public init() {}
 }
+
+/// The executable's entry point, so the executable target stays a one-liner.
+public enum OpenClawChatEntry {
+    public static func main() async {
+        await OpenClawChatCommand.main()
+    }
+}

@@ -1,3 +1,3 @@
 import OpenClawCLI
 
-await OpenClawChatCommand.main()
+await OpenClawChatEntry.main()

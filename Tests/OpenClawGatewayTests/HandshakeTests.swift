@@ -46,7 +46,7 @@ struct HandshakeTests {
             do {
                 try await connection.connect()
                 Issue.record("connected to a v5 gateway")
-            } catch {
+            } catch let error as GatewayError {
                 #expect(error == .protocolMismatch(expected: 5))
                 #expect(error.message.contains("3 and 4"))
                 #expect(error.nextStep != nil)
@@ -60,7 +60,7 @@ struct HandshakeTests {
             do {
                 try await connection.connect()
                 Issue.record("connected with a wrong token")
-            } catch {
+            } catch let error as GatewayError {
                 guard case .authFailed(let failure) = error else {
                     Issue.record("expected authFailed, got \(error)")
                     return
@@ -83,7 +83,7 @@ struct HandshakeTests {
             do {
                 try await connection.connect()
                 Issue.record("connected without approval")
-            } catch {
+            } catch let error as GatewayError {
                 guard case .pairingRequired(let request) = error else {
                     Issue.record("expected pairingRequired, got \(error)")
                     return
@@ -120,7 +120,7 @@ struct HandshakeTests {
             do {
                 try await connection.connect()
                 Issue.record("connected with a tampered signature")
-            } catch {
+            } catch let error as GatewayError {
                 guard case .deviceIdentityRejected(let code, _) = error else {
                     Issue.record("expected deviceIdentityRejected, got \(error)")
                     return
@@ -146,7 +146,7 @@ struct HandshakeTests {
             do {
                 try await connection.connect()
                 Issue.record("connected to a starting gateway")
-            } catch {
+            } catch let error as GatewayError {
                 #expect(error == .gatewayUnavailable(retryAfterMs: 500, message: "gateway starting; retry shortly"))
                 #expect(error.isRetryable)
             }
@@ -196,7 +196,8 @@ struct HandshakeTests {
             try await first.connect()
             await first.disconnect()
             // No shared token this time: the device token saved from hello-ok must be enough.
-            let second = try Harness.connection(to: gateway, credential: .none, identityStore: identity, tokenStore: tokens)
+            let second = try Harness.connection(
+                to: gateway, credential: .none, identityStore: identity, tokenStore: tokens)
             #expect(try await second.connect().protocolVersion == .v4)
             let params = try #require(await gateway.receivedConnectParams().last)
             #expect(params["auth"]?["deviceToken"] != nil)

@@ -149,7 +149,7 @@ struct RequestAndEventTests {
                     params: ["sessionKey": "main", "message": .string(message), "idempotencyKey": "k"]
                 )
                 Issue.record("an oversized request was sent")
-            } catch {
+            } catch let error as GatewayError {
                 guard case .payloadTooLarge(_, let limit) = error else {
                     Issue.record("expected payloadTooLarge, got \(error)")
                     return
@@ -209,7 +209,7 @@ struct LivenessTests {
             #expect(await connection.state.isConnected, "ticks keep a healthy connection alive")
             await gateway.setTicksPaused(true)
             #expect(await eventually { await connection.state == .disconnected(.tickTimeout(silenceMs: 200)) })
-            #expect(recorder.contains { $0 == .disconnected(.tickTimeout(silenceMs: 200)) })
+            #expect(await eventually { recorder.contains { $0 == .disconnected(.tickTimeout(silenceMs: 200)) } })
         }
     }
 
@@ -222,9 +222,11 @@ struct LivenessTests {
             let expected = DisconnectReason.gatewayRestarting(restartExpectedMs: 5000)
             #expect(await eventually { await connection.state == .disconnected(expected) })
             #expect(
-                recorder.contains { event in
-                    if case .event(let frame) = event { return frame.event == "shutdown" }
-                    return false
+                await eventually {
+                    recorder.contains { event in
+                        if case .event(let frame) = event { return frame.event == "shutdown" }
+                        return false
+                    }
                 }
             )
         }
@@ -250,7 +252,7 @@ struct SecretTests {
                 to: gateway,
                 credential: .token("test-token"),
                 tokenStore: tokens,
-                traceFrame: trace.sink
+                trace: trace
             )
             let session = try await connection.connect()
             _ = try await connection.request("health")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import OpenClawGateway
+import OpenClawProtocol
 
 /// `openclaw-chat login`: check the gateway accepts us, then save its URL and secret (file mode 0600).
 struct LoginCommand: AsyncParsableCommand {
@@ -16,7 +17,8 @@ struct LoginCommand: AsyncParsableCommand {
         do {
             guard let target = try global.resolveGateway() else { throw CLIError.noGatewayConfigured }
             if !noVerify {
-                let connection = global.makeConnection(url: target.url, credential: target.credential, terminal: terminal)
+                let connection = global.makeConnection(
+                    url: target.url, credential: target.credential, terminal: terminal)
                 let session = try await connection.connect()
                 await connection.disconnect()
                 terminal.line("Connected to \(target.url) (protocol \(session.protocolVersion.rawValue)).")

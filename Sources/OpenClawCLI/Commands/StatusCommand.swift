@@ -23,10 +23,12 @@ struct StatusCommand: AsyncParsableCommand {
             if json {
                 let object: JSONValue = .object(dropping: [
                     ("url", .string(target.url.description)), ("connected", true),
-                    ("protocol", .int(session.protocolVersion.rawValue)), ("serverVersion", .string(hello.server.version)),
+                    ("protocol", .int(session.protocolVersion.rawValue)),
+                    ("serverVersion", .string(hello.server.version)),
                     ("scopes", .strings(session.scopes)), ("tokenScopes", .strings(hello.auth?.scopes)),
                     ("deviceId", .string(session.deviceId)), ("mainSessionKey", .string(session.mainSessionKey)),
-                    ("tickIntervalMs", .int(hello.policy.tickIntervalMs)), ("maxPayload", .int(hello.policy.maxPayload)),
+                    ("tickIntervalMs", .int(hello.policy.tickIntervalMs)),
+                    ("maxPayload", .int(hello.policy.maxPayload)),
                 ])
                 terminal.line(JSONSerializer.string(object))
                 return

@@ -15,7 +15,8 @@ struct GlobalOptions: ParsableArguments {
     @Option(help: "Gateway password, for gateways configured with one (or OPENCLAW_GATEWAY_PASSWORD).")
     var password: String?
 
-    @Option(name: .customLong("state-dir"), help: "Identity, credentials and database directory (or OPENCLAW_STATE_DIR).")
+    @Option(
+        name: .customLong("state-dir"), help: "Identity, credentials and database directory (or OPENCLAW_STATE_DIR).")
     var stateDir: String?
 
     @Flag(help: "Log connection steps to stderr.")
@@ -72,18 +73,19 @@ struct GlobalOptions: ParsableArguments {
             locale: Locale.current.identifier.replacingOccurrences(of: "_", with: "-"),
             userAgent: "openclaw-chat/\(ClientIdentity.version)"
         )
-        let trace: (@Sendable (FrameTrace) -> Void)? =
-            trace
-            ? { frame in
+        var traceSink: (@Sendable (FrameTrace) -> Void)?
+        if trace {
+            traceSink = { frame in
                 let arrow = frame.direction == .inbound ? "←" : "→"
                 FileHandle.standardError.write(Data("\(arrow) \(frame.text)\n".utf8))
-            } : nil
+            }
+        }
         return GatewayConnection(
             configuration: configuration,
             identityStore: FileDeviceIdentityStore(path: state.identityFile),
             tokenStore: FileDeviceTokenStore(path: state.deviceTokensFile),
             logger: makeLogger(terminal: terminal),
-            traceFrame: trace
+            traceFrame: traceSink
         )
     }
 }
@@ -124,7 +126,8 @@ struct StderrLogHandler: LogHandler {
 
     func log(event: LogEvent) {
         let merged = metadata.merging(event.metadata ?? [:]) { $1 }
-        let details = merged.isEmpty ? "" : " " + merged.sorted { $0.key < $1.key }.map { "\($0)=\($1)" }.joined(separator: " ")
+        let details =
+            merged.isEmpty ? "" : " " + merged.sorted { $0.key < $1.key }.map { "\($0)=\($1)" }.joined(separator: " ")
         FileHandle.standardError.write(Data("[\(event.level)] \(event.message)\(details)\n".utf8))
     }
 }

@@ -100,7 +100,8 @@ public struct GatewayDiagnosis: Sendable {
                 record(DiagnosisStep(kind: .tls, outcome: .failed, detail: failure.message, fix: failure.nextStep))
             } else {
                 record(tlsStep(url))
-                record(DiagnosisStep(kind: .webSocket, outcome: .failed, detail: failure.message, fix: failure.nextStep))
+                record(
+                    DiagnosisStep(kind: .webSocket, outcome: .failed, detail: failure.message, fix: failure.nextStep))
             }
             return false
         }
@@ -117,7 +118,8 @@ public struct GatewayDiagnosis: Sendable {
                 }
             }
             return .success(nil)
-        } onLateSuccess: { _ in }
+        } onLateSuccess: { _ in
+        }
         await socket.close(code: GatewayCloseCode.normal)
         guard case .success(.some)? = challenge else {
             let failure = GatewayError.challengeTimeout(afterMs: 6000)
@@ -160,7 +162,8 @@ public struct GatewayDiagnosis: Sendable {
             )
         )
         record(DiagnosisStep(kind: .auth, outcome: .passed, detail: "\(credentialName) accepted"))
-        record(DiagnosisStep(kind: .pairing, outcome: .passed, detail: "device \(session.deviceId.prefix(12))… approved"))
+        record(
+            DiagnosisStep(kind: .pairing, outcome: .passed, detail: "device \(session.deviceId.prefix(12))… approved"))
         do {
             _ = try await connection.request("chat.history", params: ["sessionKey": "main", "limit": 1])
             let tokenScopes = hello.auth?.scopes ?? session.scopes

@@ -1,6 +1,7 @@
 import NIOCore
 import NIOPosix
 import NIOWebSocket
+import OpenClawProtocol
 import Synchronization
 import WebSocketKit
 
@@ -32,9 +33,15 @@ public struct WebSocketKitTransport: WebSocketTransport {
 
     public func connect(to url: GatewayURL, maxFrameSize: Int) async throws(TransportError) -> any WebSocketConnection {
         let (stream, continuation) = AsyncStream.makeStream(of: TransportEvent.self, bufferingPolicy: .unbounded)
-        let socketBox = Mutex<WebSocket?>(nil)
-        let configuration = WebSocketClient.Configuration(maxFrameSize: maxFrameSize)
+        // NIO rejects frames above its own limit by closing the channel without telling websocket-kit why,
+        // which would look like a dropped connection. So NIO gets a wider ceiling and the limit is enforced
+        // here, where an oversized message can be reported as what it is (1009).
+        let nioLimit = Int(min(Int64(UInt32.max), Int64(maxFrameSize) * 4))
+        let configuration = WebSocketClient.Configuration(maxFrameSize: nioLimit)
         let client = WebSocketClient(eventLoopGroupProvider: .shared(group), configuration: configuration)
+        // websocket-kit may complete the connect future before it calls `onUpgrade`; the socket is taken
+        // from this promise, which `onUpgrade` fulfils.
+        let upgraded = group.any().makePromise(of: WebSocket.self)
         let future = client.connect(
             scheme: url.scheme,
             host: url.host,
@@ -43,26 +50,41 @@ public struct WebSocketKitTransport: WebSocketTransport {
             query: url.query,
             headers: [:]
         ) { socket in
-            socketBox.withLock { $0 = socket }
-            socket.onText { _, text in continuation.yield(.text(text)) }
-            socket.onBinary { _, buffer in continuation.yield(.binary(Array(buffer.readableBytesView))) }
+            let oversized = Mutex(false)
+            socket.onText { socket, text in
+                guard text.utf8.count <= maxFrameSize else {
+                    oversized.withLock { $0 = true }
+                    _ = socket.close(code: .messageTooLarge)
+                    return
+                }
+                continuation.yield(.text(text))
+            }
+            socket.onBinary { socket, buffer in
+                guard buffer.readableBytes <= maxFrameSize else {
+                    oversized.withLock { $0 = true }
+                    _ = socket.close(code: .messageTooLarge)
+                    return
+                }
+                continuation.yield(.binary(Array(buffer.readableBytesView)))
+            }
             socket.onClose.whenComplete { _ in
                 let code = socket.closeCode.map { Int(UInt16(webSocketErrorCode: $0)) }
                 // 1005/1006 are local reports of "no status" and "abnormal closure": the peer sent nothing.
                 let peerCode = (code == 1005 || code == 1006) ? nil : code
-                continuation.yield(.closed(code: peerCode))
+                let tooLarge = oversized.withLock { $0 }
+                continuation.yield(.closed(code: tooLarge ? GatewayCloseCode.messageTooBig : peerCode))
                 continuation.finish()
             }
+            upgraded.succeed(socket)
         }
+        future.cascadeFailure(to: upgraded)
+        let socket: WebSocket
         do {
             try await future.get()
+            socket = try await upgraded.futureResult.get()
         } catch {
             continuation.finish()
             throw Self.classify(error, url: url)
-        }
-        guard let socket = socketBox.withLock({ $0 }) else {
-            continuation.finish()
-            throw .other("the WebSocket upgrade completed without a socket")
         }
         return WebSocketKitConnection(socket: socket, events: stream)
     }

@@ -13,7 +13,7 @@ enum Harness {
         identityStore: any DeviceIdentityStore = InMemoryDeviceIdentityStore(identity: DeviceIdentity(createdAtMs: 0)),
         tokenStore: any DeviceTokenStore = InMemoryDeviceTokenStore(),
         transport: any WebSocketTransport = WebSocketKitTransport(),
-        traceFrame: (@Sendable (FrameTrace) -> Void)? = nil,
+        trace: TraceRecorder? = nil,
         configure: (inout GatewayConnectionConfiguration) -> Void = { _ in }
     ) throws -> GatewayConnection {
         var configuration = GatewayConnectionConfiguration(
@@ -30,7 +30,7 @@ enum Harness {
             transport: transport,
             identityStore: identityStore,
             tokenStore: tokenStore,
-            traceFrame: traceFrame
+            traceFrame: trace?.sink
         )
     }
 
