@@ -106,6 +106,11 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "OpenClawCLITests",
+            dependencies: ["openclaw-chat", "OpenClawProtocol", "OpenClawTestGateway"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "OpenClawGatewayTests",
             dependencies: [
                 "OpenClawProtocol", "OpenClawGateway", "OpenClawTestGateway", "OpenClawTestSupport",

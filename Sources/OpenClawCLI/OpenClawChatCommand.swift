@@ -6,7 +6,11 @@ public struct OpenClawChatCommand: AsyncParsableCommand {
         commandName: "openclaw-chat",
         abstract: "Chat with your OpenClaw agent from the terminal.",
         version: ClientIdentity.version,
-        subcommands: [StatusCommand.self, LoginCommand.self, LogoutCommand.self, GatewayCommand.self]
+        subcommands: [
+            ChatCommand.self, SendCommand.self, HistoryCommand.self, SessionsCommand.self, StatusCommand.self,
+            LoginCommand.self, LogoutCommand.self, DoctorCommand.self, DemoCommand.self, GatewayCommand.self,
+        ],
+        defaultSubcommand: ChatCommand.self
     )
 
     public init() {}
@@ -15,6 +19,7 @@ public struct OpenClawChatCommand: AsyncParsableCommand {
 /// The executable's entry point, so the executable target stays a one-liner.
 public enum OpenClawChatEntry {
     public static func main() async {
+        Terminal.ignoreBrokenPipeSignal()
         await OpenClawChatCommand.main()
     }
 }

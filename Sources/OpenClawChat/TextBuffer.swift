@@ -13,6 +13,9 @@ struct TextBuffer: Sendable {
     private var storage: TextStorage
     /// UTF-8 length of this value's text: a prefix of the storage.
     private(set) var utf8Count: Int
+    /// How many times the text was replaced rather than extended: a renderer that printed a prefix
+    /// must start over when this changes.
+    private(set) var revision = 0
 
     init(_ text: String = "") {
         storage = TextStorage(text)
@@ -33,12 +36,22 @@ struct TextBuffer: Sendable {
         } else {
             var copy = storage.prefix(utf8Count: utf8Count)
             copy.append(piece)
+            let keptRevision = revision
             self = TextBuffer(copy)
+            revision = keptRevision
         }
     }
 
     mutating func replace(with text: String) {
+        let nextRevision = revision + 1
         self = TextBuffer(text)
+        revision = nextRevision
+    }
+
+    /// The text after the first `offset` UTF-8 bytes, in O(length of the result): what a streaming
+    /// renderer has not printed yet.
+    func suffix(fromUTF8Offset offset: Int) -> String {
+        storage.slice(from: max(0, offset), to: utf8Count)
     }
 
     /// Whether both values read the same storage: appends at the end keep sharing, which is what
@@ -69,6 +82,15 @@ private final class TextStorage: Sendable {
             guard text.utf8.count == expected else { return nil }
             text.append(piece)
             return text.utf8.count
+        }
+    }
+
+    func slice(from start: Int, to end: Int) -> String {
+        text.withLock { text in
+            let utf8 = text.utf8
+            let upper = utf8.index(utf8.startIndex, offsetBy: min(end, utf8.count))
+            let lower = utf8.index(utf8.startIndex, offsetBy: min(start, min(end, utf8.count)))
+            return String(decoding: utf8[lower..<upper], as: UTF8.self)
         }
     }
 

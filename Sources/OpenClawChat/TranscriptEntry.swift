@@ -51,6 +51,14 @@ public struct TranscriptEntry: Sendable, Hashable, Identifiable {
 
     /// UTF-8 length of ``text`` without materialising it.
     public var textUTF8Count: Int { body.utf8Count }
+
+    /// Increases when the text is replaced rather than extended (a v4 `replace` delta, a final that
+    /// differs from the streamed text): whatever was printed of the old text is no longer a prefix.
+    public var textRevision: Int { body.revision }
+
+    /// The text after its first `offset` UTF-8 bytes, costing only the length of the result, so a
+    /// terminal can print a streaming reply delta by delta.
+    public func text(fromUTF8Offset offset: Int) -> String { body.suffix(fromUTF8Offset: offset) }
 }
 
 /// Where a row stands.

@@ -163,7 +163,7 @@ struct RequestAndEventTests {
 
     @Test func aSkippedSeqNumberIsDeliveredAsAGap() async throws {
         var configuration = TestGatewayConfiguration()
-        configuration.tickIntervalMs = 50
+        configuration.tickIntervalMs = 250
         try await Harness.withGateway(configuration) { gateway in
             var faults = FaultPlan()
             faults.skipSeqAfterEvents = 2

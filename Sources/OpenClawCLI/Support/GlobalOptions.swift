@@ -32,9 +32,8 @@ struct GlobalOptions: ParsableArguments {
     /// The gateway to use: flags first, then environment variables, then the saved login. Nil when
     /// nothing is configured anywhere.
     func resolveGateway() throws -> (url: GatewayURL, credential: GatewayCredential)? {
+        guard let urlText = try configuredURLText() else { return nil }
         let saved = try SavedLogin.load(from: state.loginFile)
-        let urlText = url ?? environment["OPENCLAW_GATEWAY_URL"].flatMap { $0.isEmpty ? nil : $0 } ?? saved?.url
-        guard let urlText else { return nil }
         let parsed: GatewayURL
         do {
             parsed = try GatewayURL(parsing: urlText)
@@ -58,6 +57,15 @@ struct GlobalOptions: ParsableArguments {
         return (parsed, credential)
     }
 
+    /// The gateway URL as configured (flag, environment, saved login), before it is parsed.
+    func configuredURLText() throws -> String? {
+        if let url, !url.isEmpty { return url }
+        if let fromEnvironment = environment["OPENCLAW_GATEWAY_URL"], !fromEnvironment.isEmpty {
+            return fromEnvironment
+        }
+        return try SavedLogin.load(from: state.loginFile)?.url
+    }
+
     func makeLogger(terminal: Terminal) -> Logger {
         var logger = Logger(label: "openclaw.chat") { label in StderrLogHandler(label: label) }
         logger.logLevel = verbose ? .debug : .warning
@@ -77,7 +85,7 @@ struct GlobalOptions: ParsableArguments {
         if trace {
             traceSink = { frame in
                 let arrow = frame.direction == .inbound ? "←" : "→"
-                FileHandle.standardError.write(Data("\(arrow) \(frame.text)\n".utf8))
+                Terminal.writeAll("\(arrow) \(frame.text)\n", to: STDERR_FILENO)
             }
         }
         return GatewayConnection(
@@ -128,6 +136,6 @@ struct StderrLogHandler: LogHandler {
         let merged = metadata.merging(event.metadata ?? [:]) { $1 }
         let details =
             merged.isEmpty ? "" : " " + merged.sorted { $0.key < $1.key }.map { "\($0)=\($1)" }.joined(separator: " ")
-        FileHandle.standardError.write(Data("[\(event.level)] \(event.message)\(details)\n".utf8))
+        Terminal.writeAll("[\(event.level)] \(event.message)\(details)\n", to: STDERR_FILENO)
     }
 }

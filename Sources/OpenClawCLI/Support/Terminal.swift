@@ -33,9 +33,10 @@ struct Terminal: Sendable {
         colors ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
     }
 
-    /// Writes to stdout without a newline and flushes, for streamed text.
+    /// Writes to stdout without a newline, unbuffered, for streamed text. When the reader has gone
+    /// (`| head`), the process ends quietly instead of crashing on the broken pipe.
     func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        Self.writeAll(text, to: STDOUT_FILENO)
     }
 
     func line(_ text: String = "") {
@@ -43,7 +44,29 @@ struct Terminal: Sendable {
     }
 
     func errorLine(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        Self.writeAll(text + "\n", to: STDERR_FILENO)
+    }
+
+    static func writeAll(_ text: String, to descriptor: Int32) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { buffer in
+                Foundation.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                if errno == EPIPE { exit(0) }
+                return
+            }
+            offset += written
+        }
+        bytes.removeAll()
+    }
+
+    /// Broken pipes are handled where writes happen; the default signal would kill the process.
+    static func ignoreBrokenPipeSignal() {
+        signal(SIGPIPE, SIG_IGN)
     }
 
     func error(_ message: String, hint: String?) {

@@ -237,11 +237,11 @@ public actor GatewayConnection {
         switch configuration.credential {
         case .token(let token): auth.token = token
         case .password(let password): auth.password = password
-        case .none: break
+        // Without a shared secret, the paired device signs in with its own token. With one, only the
+        // secret is sent (as upstream clients do): a wrong token must be reported as wrong, not
+        // silently papered over by a stored device token.
+        case .none: auth.deviceToken = storedToken?.token
         }
-        // The stored device token rides along: if the shared secret was rotated, the gateway can still
-        // admit this paired device by its own token.
-        auth.deviceToken = storedToken?.token
         let proof = try identity.proof(
             for: challenge,
             client: configuration.client,

@@ -1,0 +1,52 @@
+import Foundation
+import OpenClawChat
+import OpenClawProtocol
+
+/// Prints stored history messages: role, time and text, with tool calls and results on dim lines.
+enum MessagePrinter {
+    static func print(_ message: ChatMessage, terminal: Terminal) {
+        let time = message.timestampMs.map(clock) ?? "     "
+        switch message.role {
+        case .user:
+            terminal.line(terminal.styled("\(time) you", .cyan) + "  " + message.text)
+        case .assistant:
+            for part in message.content {
+                switch part {
+                case .thinking: terminal.line(terminal.styled("\(time) (thinking)", .dim))
+                case .toolCall(_, let name, let arguments):
+                    terminal.line(
+                        terminal.styled("\(time) → \(ToolCallSummary.line(name: name, arguments: arguments))", .dim))
+                default: break
+                }
+            }
+            if message.hasText {
+                terminal.line(terminal.styled("\(time) agent", .green) + "  " + message.text)
+            } else if let error = message.errorMessage {
+                terminal.line(terminal.styled("\(time) agent", .red) + "  " + error)
+            }
+        case .toolResult:
+            let mark = message.isError == true ? "✗" : "←"
+            let preview = message.text.split(separator: "\n").first.map(String.init) ?? ""
+            terminal.line(
+                terminal.styled("\(time) \(mark) \(message.toolName ?? "tool"): \(preview.prefix(100))", .dim))
+        case .system:
+            terminal.line(terminal.styled("\(time) — \(message.text) —", .dim))
+        default:
+            terminal.line(terminal.styled("\(time) ", .dim) + message.text)
+        }
+    }
+
+    static func json(_ message: ChatMessage) -> JSONValue {
+        .object(dropping: [
+            ("role", .string(message.role.wireValue)), ("text", .string(message.text)),
+            ("timestamp", .int(message.timestampMs)), ("id", .string(message.entry?.id)),
+            ("stopReason", .string(message.stopReason)), ("errorMessage", .string(message.errorMessage)),
+        ])
+    }
+
+    private static func clock(_ ms: Int) -> String {
+        let formatter = DateFormatter()
+        formatter.dateFormat = "HH:mm"
+        return formatter.string(from: Date(timeIntervalSince1970: Double(ms) / 1000))
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import OpenClawChat
+import OpenClawProtocol
+
+/// Where a run's text and activity go: plain text for people, or one JSON object per line for scripts.
+struct RunOutput: Sendable {
+    enum Format: Sendable { case text, json }
+
+    let format: Format
+    /// Whether finished tool steps are printed (dim) in text mode.
+    let showsActivity: Bool
+
+    var showsStatus: Bool { format == .text }
+
+    func text(_ chunk: String, runId: String, terminal: Terminal) {
+        switch format {
+        case .text: terminal.write(chunk)
+        case .json:
+            terminal.line(JSONSerializer.string(["type": "delta", "runId": .string(runId), "text": .string(chunk)]))
+        }
+    }
+
+    func rewriteMarker(terminal: Terminal) {
+        if format == .text { terminal.write("\n" + terminal.styled("↺ revised:", .dim) + "\n") }
+    }
+
+    func endOfText(terminal: Terminal) {
+        if format == .text { terminal.write("\n") }
+    }
+
+    func activityFinished(_ step: ActivityStep, terminal: Terminal, clearStatus: () -> Void) {
+        switch format {
+        case .json:
+            let kind: String
+            switch step.kind {
+            case .thinking: kind = "thinking"
+            case .tool: kind = "tool"
+            }
+            let object: JSONValue = .object(dropping: [
+                ("type", "activity"), ("kind", .string(kind)), ("summary", .string(step.summary(limit: 200))),
+                ("status", .string(step.status == .failed ? "failed" : "succeeded")),
+                ("durationMs", .int(step.durationMs)),
+            ])
+            terminal.line(JSONSerializer.string(object))
+        case .text:
+            guard showsActivity, case .tool = step.kind else { return }
+            clearStatus()
+            let mark = step.status == .failed ? "✗" : "✓"
+            terminal.line(terminal.styled("  \(mark) \(step.summary(limit: 70))\(step.durationLabel)", .dim))
+        }
+    }
+}
+
+extension ActivityStep {
+    /// ` (1.2 s)`, or empty while the duration is unknown.
+    var durationLabel: String {
+        durationMs.map { String(format: " (%.1f s)", Double($0) / 1000) } ?? ""
+    }
+}

@@ -1,0 +1,80 @@
+import ArgumentParser
+import OpenClawChat
+import OpenClawGateway
+import OpenClawProtocol
+
+/// `openclaw-chat history`: the session's stored messages.
+struct HistoryCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "history",
+        abstract: "Print the latest messages of a session."
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @Option(help: "Session key.") var session = "main"
+    @Option(help: "How many messages (1-1000).") var limit = 50
+    @Flag(help: "One JSON object per message.") var json = false
+
+    func validate() throws {
+        guard (1...ChatHistoryParams.maximumLimit).contains(limit) else {
+            throw ValidationError("--limit must be between 1 and \(ChatHistoryParams.maximumLimit)")
+        }
+    }
+
+    func run() async throws {
+        let terminal = Terminal()
+        do {
+            guard let target = try global.resolveGateway() else { throw CLIError.noGatewayConfigured }
+            let connection = global.makeConnection(url: target.url, credential: target.credential, terminal: terminal)
+            try await connection.connect()
+            let page = try await ChatClient(connection: connection).history(sessionKey: session, limit: limit)
+            await connection.disconnect()
+            for message in page.messages {
+                if json {
+                    terminal.line(JSONSerializer.string(MessagePrinter.json(message)))
+                } else {
+                    MessagePrinter.print(message, terminal: terminal)
+                }
+            }
+            if page.messages.isEmpty, !json { terminal.line(terminal.styled("(no messages in \(session))", .dim)) }
+        } catch {
+            throw report(error, terminal: terminal)
+        }
+    }
+}
+
+/// `openclaw-chat sessions`: the gateway's sessions.
+struct SessionsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "sessions", abstract: "List the gateway's sessions.")
+
+    @OptionGroup var global: GlobalOptions
+    @Flag(help: "One JSON object per session.") var json = false
+
+    func run() async throws {
+        let terminal = Terminal()
+        do {
+            guard let target = try global.resolveGateway() else { throw CLIError.noGatewayConfigured }
+            let connection = global.makeConnection(url: target.url, credential: target.credential, terminal: terminal)
+            try await connection.connect()
+            let sessions = try await ChatClient(connection: connection).sessions().sessions
+            await connection.disconnect()
+            for session in sessions {
+                if json {
+                    terminal.line(
+                        JSONSerializer.string(
+                            .object(dropping: [
+                                ("key", .string(session.key)), ("title", .string(session.title)),
+                                ("updatedAt", .int(session.updatedAt)),
+                            ])
+                        )
+                    )
+                } else {
+                    terminal.line("\(terminal.styled(session.key, .bold))  \(session.title)")
+                }
+            }
+            if sessions.isEmpty, !json { terminal.line(terminal.styled("(no sessions)", .dim)) }
+        } catch {
+            throw report(error, terminal: terminal)
+        }
+    }
+}
