@@ -200,7 +200,15 @@ struct HandshakeTests {
                 to: gateway, credential: .none, identityStore: identity, tokenStore: tokens)
             #expect(try await second.connect().protocolVersion == .v4)
             let params = try #require(await gateway.receivedConnectParams().last)
-            #expect(params["auth"]?["deviceToken"] != nil)
+            let stored = try tokens.load(
+                DeviceTokenKey(
+                    gateway: second.configuration.url.description,
+                    deviceId: try identity.loadOrCreate().deviceId,
+                    role: "operator"
+                )
+            )
+            #expect(params["auth"]?["token"]?.stringValue == stored?.token)
+            #expect(params["auth"]?["deviceToken"] == nil)
         }
     }
 

@@ -65,9 +65,6 @@ struct HandshakeTests {
             let (second, again) = try await helper.open(gateway.url)
             #expect(again["auth"]?["deviceToken"]?.stringValue == token)
             await second.close()
-            helper.auth = ConnectAuth(deviceToken: token)
-            let (third, _) = try await helper.open(gateway.url)
-            await third.close()
         }
     }
 

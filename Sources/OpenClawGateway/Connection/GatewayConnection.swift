@@ -237,10 +237,11 @@ public actor GatewayConnection {
         switch configuration.credential {
         case .token(let token): auth.token = token
         case .password(let password): auth.password = password
-        // Without a shared secret, the paired device signs in with its own token. With one, only the
-        // secret is sent (as upstream clients do): a wrong token must be reported as wrong, not
-        // silently papered over by a stored device token.
-        case .none: auth.deviceToken = storedToken?.token
+        // Without a shared secret, the paired device signs in with its own token (in `auth.token`, the
+        // field every gateway accepts; it falls back to checking device tokens). With one, only the
+        // secret is sent, as upstream clients do: a wrong token must be reported as wrong, not silently
+        // papered over by a stored device token.
+        case .none: auth.token = storedToken?.token
         }
         let proof = try identity.proof(
             for: challenge,

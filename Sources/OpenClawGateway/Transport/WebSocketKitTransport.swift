@@ -69,8 +69,10 @@ public struct WebSocketKitTransport: WebSocketTransport {
             }
             socket.onClose.whenComplete { _ in
                 let code = socket.closeCode.map { Int(UInt16(webSocketErrorCode: $0)) }
-                // 1005/1006 are local reports of "no status" and "abnormal closure": the peer sent nothing.
-                let peerCode = (code == 1005 || code == 1006) ? nil : code
+                // 1005/1006 are local reports of "no status" and "abnormal closure"; 1011 is what websocket-kit
+                // records when it closes the socket itself after an I/O error (connection reset). In every
+                // case the peer sent nothing: the connection was lost. (Gateways never send 1011.)
+                let peerCode = (code == 1005 || code == 1006 || code == 1011) ? nil : code
                 let tooLarge = oversized.withLock { $0 }
                 continuation.yield(.closed(code: tooLarge ? GatewayCloseCode.messageTooBig : peerCode))
                 continuation.finish()

@@ -95,29 +95,26 @@ public struct DeviceProof: Sendable, Hashable {
     }
 }
 
-/// The `auth` object of `connect`. Only the fields every v3 and v4 gateway accepts.
+/// The `auth` object of `connect`: only `token` and `password`, the fields every v3 and v4 gateway
+/// accepts. (`deviceToken` exists in later schemas but gateways from early 2026 reject it; a stored
+/// device token goes in `token`, which gateways also check against the device's tokens.)
 public struct ConnectAuth: Sendable, Hashable {
+    /// The gateway's shared token, or this device's own token when no shared secret is configured.
     public var token: String?
-    public var deviceToken: String?
     public var password: String?
 
-    public init(token: String? = nil, deviceToken: String? = nil, password: String? = nil) {
+    public init(token: String? = nil, password: String? = nil) {
         self.token = token
-        self.deviceToken = deviceToken
         self.password = password
     }
 
-    public var isEmpty: Bool { token == nil && deviceToken == nil && password == nil }
+    public var isEmpty: Bool { token.nilIfBlank == nil && password.nilIfBlank == nil }
 
-    /// The token that goes into the signed payload: the first of token and device token.
-    /// The password is never signed.
-    public var signatureToken: String { token.nilIfBlank ?? deviceToken.nilIfBlank ?? "" }
+    /// The token that goes into the signed payload. The password is never signed.
+    public var signatureToken: String { token.nilIfBlank ?? "" }
 
     public var json: JSONValue {
-        .object(dropping: [
-            ("token", .string(token.nilIfBlank)), ("deviceToken", .string(deviceToken.nilIfBlank)),
-            ("password", .string(password.nilIfBlank)),
-        ])
+        .object(dropping: [("token", .string(token.nilIfBlank)), ("password", .string(password.nilIfBlank))])
     }
 }
 
@@ -165,7 +162,7 @@ public struct ConnectParams: Sendable, Hashable {
         .object(dropping: [
             ("minProtocol", .int(minProtocol)), ("maxProtocol", .int(maxProtocol)), ("client", client.json),
             ("role", .string(role)), ("scopes", .strings(scopes)), ("caps", .strings(caps)),
-            ("device", device?.json), ("auth", auth.flatMap { $0.isEmpty ? nil : $0.json }),
+            ("device", device?.json), ("auth", auth.flatMap { $0.isEmpty ? JSONValue?.none : .some($0.json) }),
             ("locale", .string(locale.nilIfBlank)), ("userAgent", .string(userAgent.nilIfBlank)),
         ])
     }
