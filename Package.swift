@@ -91,7 +91,7 @@ let package = Package(
         // Test helpers shared by the test targets: a small JSON Schema validator for the shared schemas.
         .target(
             name: "OpenClawTestSupport",
-            dependencies: ["OpenClawProtocol"],
+            dependencies: ["OpenClawProtocol", "OpenClawTestGateway"],
             path: "Tests/OpenClawTestSupport",
             swiftSettings: strictSettings
         ),
@@ -107,7 +107,7 @@ let package = Package(
         ),
         .testTarget(
             name: "OpenClawCLITests",
-            dependencies: ["openclaw-chat", "OpenClawProtocol", "OpenClawTestGateway"],
+            dependencies: ["openclaw-chat", "OpenClawProtocol", "OpenClawTestGateway", "OpenClawTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

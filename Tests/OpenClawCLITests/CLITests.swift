@@ -1,6 +1,7 @@
 import Foundation
 import OpenClawProtocol
 import OpenClawTestGateway
+import OpenClawTestSupport
 import Testing
 
 @Suite("openclaw-chat as a subprocess")

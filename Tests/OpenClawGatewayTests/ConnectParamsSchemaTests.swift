@@ -80,7 +80,7 @@ struct ConnectParamsSchemaTests {
 
     @Test(arguments: [3, 4])
     func whatTheEngineActuallySentValidates(version: Int) async throws {
-        try await Harness.withGateway(TestGatewayConfiguration(protocolNumber: version)) { gateway in
+        try await withTestGateway(TestGatewayConfiguration(protocolNumber: version)) { gateway in
             let tokens = InMemoryDeviceTokenStore()
             let identity = InMemoryDeviceIdentityStore(identity: DeviceIdentity(createdAtMs: 0))
             let first = try Harness.connection(to: gateway, identityStore: identity, tokenStore: tokens)

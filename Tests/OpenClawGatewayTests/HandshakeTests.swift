@@ -1,13 +1,14 @@
 import OpenClawGateway
 import OpenClawProtocol
 import OpenClawTestGateway
+import OpenClawTestSupport
 import Testing
 
 @Suite("Handshake over a real socket")
 struct HandshakeTests {
     @Test(arguments: [3, 4])
     func connectsAndNegotiatesTheGatewaysVersion(version: Int) async throws {
-        try await Harness.withGateway(TestGatewayConfiguration(protocolNumber: version)) { gateway in
+        try await withTestGateway(TestGatewayConfiguration(protocolNumber: version)) { gateway in
             let tokens = InMemoryDeviceTokenStore()
             let connection = try Harness.connection(to: gateway, tokenStore: tokens)
             let session = try await connection.connect()
@@ -33,7 +34,7 @@ struct HandshakeTests {
     }
 
     @Test func aV3OnlyClientIsToldClearlyThatAV4GatewayDoesNotSpeakItsVersion() async throws {
-        try await Harness.withGateway(TestGatewayConfiguration(protocolNumber: 4)) { gateway in
+        try await withTestGateway(TestGatewayConfiguration(protocolNumber: 4)) { gateway in
             let connection = try Harness.connection(to: gateway) { $0.offeredProtocols = 3...3 }
             await #expect(throws: GatewayError.protocolMismatch(expected: 4)) { try await connection.connect() }
             #expect(await connection.state == .failed(.protocolMismatch(expected: 4)))
@@ -41,7 +42,7 @@ struct HandshakeTests {
     }
 
     @Test func aGatewayExpectingAnUnknownVersionIsAProtocolMismatch() async throws {
-        try await Harness.withGateway(TestGatewayConfiguration(protocolNumber: 5)) { gateway in
+        try await withTestGateway(TestGatewayConfiguration(protocolNumber: 5)) { gateway in
             let connection = try Harness.connection(to: gateway)
             do {
                 try await connection.connect()
@@ -55,7 +56,7 @@ struct HandshakeTests {
     }
 
     @Test func aWrongTokenIsAnAuthFailureWithANextStepAndNoSecret() async throws {
-        try await Harness.withGateway { gateway in
+        try await withTestGateway { gateway in
             let connection = try Harness.connection(to: gateway, credential: .token("wrong-token-value"))
             do {
                 try await connection.connect()
@@ -76,7 +77,7 @@ struct HandshakeTests {
     @Test func pairingRequiredGivesTheApproveCommandThenSucceedsAfterApproval() async throws {
         var configuration = TestGatewayConfiguration()
         configuration.pairing = .requireApproval
-        try await Harness.withGateway(configuration) { gateway in
+        try await withTestGateway(configuration) { gateway in
             let identity = InMemoryDeviceIdentityStore(identity: DeviceIdentity(createdAtMs: 0))
             let connection = try Harness.connection(to: gateway, identityStore: identity)
             var requestId: String?
@@ -102,7 +103,7 @@ struct HandshakeTests {
     }
 
     @Test func aTamperedSignatureIsRejected() async throws {
-        try await Harness.withGateway { gateway in
+        try await withTestGateway { gateway in
             let tampering = RewritingTransport(base: WebSocketKitTransport()) { text in
                 guard text.contains("\"method\":\"connect\""), var json = try? JSONParser().parse(text),
                     case .object(var frame) = json, case .object(var params)? = frame["params"],
@@ -131,7 +132,7 @@ struct HandshakeTests {
     }
 
     @Test func aGatewayThatIsStartingIsRetryableWithItsDelay() async throws {
-        try await Harness.withGateway { gateway in
+        try await withTestGateway { gateway in
             var faults = FaultPlan()
             faults.rejectConnect = ErrorShape(
                 code: .unavailable,
@@ -154,7 +155,7 @@ struct HandshakeTests {
     }
 
     @Test func aMissingChallengeTimesOut() async throws {
-        try await Harness.withGateway { gateway in
+        try await withTestGateway { gateway in
             var faults = FaultPlan()
             faults.omitChallenge = true
             await gateway.setFaults(faults)
@@ -164,7 +165,7 @@ struct HandshakeTests {
     }
 
     @Test func aSlowChallengeWithinTheBudgetStillConnects() async throws {
-        try await Harness.withGateway { gateway in
+        try await withTestGateway { gateway in
             var faults = FaultPlan()
             faults.challengeDelayMs = 200
             await gateway.setFaults(faults)
@@ -189,7 +190,7 @@ struct HandshakeTests {
     }
 
     @Test func theStoredDeviceTokenAloneAuthenticatesAPairedDevice() async throws {
-        try await Harness.withGateway { gateway in
+        try await withTestGateway { gateway in
             let identity = InMemoryDeviceIdentityStore(identity: DeviceIdentity(createdAtMs: 0))
             let tokens = InMemoryDeviceTokenStore()
             let first = try Harness.connection(to: gateway, identityStore: identity, tokenStore: tokens)
@@ -213,7 +214,7 @@ struct HandshakeTests {
     }
 
     @Test func concurrentConnectCallsShareOneHandshake() async throws {
-        try await Harness.withGateway { gateway in
+        try await withTestGateway { gateway in
             let connection = try Harness.connection(to: gateway)
             async let a = connection.connect()
             async let b = connection.connect()

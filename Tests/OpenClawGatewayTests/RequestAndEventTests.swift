@@ -1,12 +1,13 @@
 import OpenClawGateway
 import OpenClawProtocol
 import OpenClawTestGateway
+import OpenClawTestSupport
 import Testing
 
 @Suite("Requests and events over a real socket")
 struct RequestAndEventTests {
     @Test func twoHundredConcurrentRequestsEachGetTheirOwnAnswer() async throws {
-        try await Harness.withGateway { gateway in
+        try await withTestGateway { gateway in
             let connection = try Harness.connection(to: gateway)
             try await connection.connect()
             let results = try await withThrowingTaskGroup(of: (Int, String?).self) { group in
@@ -27,7 +28,7 @@ struct RequestAndEventTests {
     }
 
     @Test func responsesInterleaveWithStreamedEvents() async throws {
-        try await Harness.withGateway { gateway in
+        try await withTestGateway { gateway in
             let connection = try Harness.connection(to: gateway)
             let recorder = EventRecorder(connection)
             try await connection.connect()
@@ -59,7 +60,7 @@ struct RequestAndEventTests {
     }
 
     @Test func aRequestWithNoAnswerTimesOutAlone() async throws {
-        try await Harness.withGateway { gateway in
+        try await withTestGateway { gateway in
             var faults = FaultPlan()
             faults.ignoreRequests = ["sessions.list"]
             await gateway.setFaults(faults)
@@ -74,7 +75,7 @@ struct RequestAndEventTests {
     }
 
     @Test func everyPendingRequestFailsPromptlyWhenTheGatewayDrops() async throws {
-        try await Harness.withGateway { gateway in
+        try await withTestGateway { gateway in
             var faults = FaultPlan()
             faults.ignoreRequests = ["sessions.list"]
             await gateway.setFaults(faults)
@@ -101,7 +102,7 @@ struct RequestAndEventTests {
     }
 
     @Test func malformedAndUnknownFramesAreSurfacedAndHarmless() async throws {
-        try await Harness.withGateway { gateway in
+        try await withTestGateway { gateway in
             let connection = try Harness.connection(to: gateway)
             let recorder = EventRecorder(connection)
             try await connection.connect()
@@ -125,7 +126,7 @@ struct RequestAndEventTests {
     }
 
     @Test func anOversizedInboundFrameClosesTheSocketWithAClearReason() async throws {
-        try await Harness.withGateway { gateway in
+        try await withTestGateway { gateway in
             let connection = try Harness.connection(to: gateway) { $0.maxInboundFrameBytes = 64 * 1024 }
             try await connection.connect()
             let big = String(repeating: "x", count: 100_000)
@@ -139,7 +140,7 @@ struct RequestAndEventTests {
     @Test func anOversizedRequestIsRefusedBeforeItIsSent() async throws {
         var configuration = TestGatewayConfiguration()
         configuration.maxPayload = 4096
-        try await Harness.withGateway(configuration) { gateway in
+        try await withTestGateway(configuration) { gateway in
             let connection = try Harness.connection(to: gateway)
             try await connection.connect()
             let message = String(repeating: "y", count: 5000)
@@ -162,7 +163,7 @@ struct RequestAndEventTests {
     }
 
     @Test func aSkippedSeqNumberIsDeliveredAsAGap() async throws {
-        try await Harness.withGateway { gateway in
+        try await withTestGateway { gateway in
             var faults = FaultPlan()
             faults.skipSeqAfterEvents = 2
             await gateway.setFaults(faults)
@@ -187,7 +188,7 @@ struct RequestAndEventTests {
     func aMissingScopeNamesTheScope(style: MissingScopeStyle) async throws {
         var configuration = TestGatewayConfiguration()
         configuration.missingScopeStyle = style
-        try await Harness.withGateway(configuration) { gateway in
+        try await withTestGateway(configuration) { gateway in
             let connection = try Harness.connection(to: gateway) { $0.scopes = [OperatorScope.read] }
             try await connection.connect()
             await #expect(throws: GatewayError.missingScope(scope: "operator.write", method: "chat.send")) {
@@ -205,7 +206,7 @@ struct LivenessTests {
     @Test func silenceLongerThanTwoTicksMeansTheConnectionIsDead() async throws {
         var configuration = TestGatewayConfiguration()
         configuration.tickIntervalMs = 400
-        try await Harness.withGateway(configuration) { gateway in
+        try await withTestGateway(configuration) { gateway in
             let connection = try Harness.connection(to: gateway)
             let recorder = EventRecorder(connection)
             try await connection.connect()
@@ -218,7 +219,7 @@ struct LivenessTests {
     }
 
     @Test func shutdownIsARestartWithTheExpectedDelay() async throws {
-        try await Harness.withGateway { gateway in
+        try await withTestGateway { gateway in
             let connection = try Harness.connection(to: gateway)
             let recorder = EventRecorder(connection)
             try await connection.connect()
@@ -237,7 +238,7 @@ struct LivenessTests {
     }
 
     @Test func aRotatedSharedSecretClosesWithAuthChanged() async throws {
-        try await Harness.withGateway { gateway in
+        try await withTestGateway { gateway in
             let connection = try Harness.connection(to: gateway)
             try await connection.connect()
             await gateway.rotateSharedAuth(to: .token("new-token"))
@@ -249,7 +250,7 @@ struct LivenessTests {
 @Suite("Secrets")
 struct SecretTests {
     @Test func theTraceNeverShowsTheTokenTheDeviceTokenOrTheSignature() async throws {
-        try await Harness.withGateway { gateway in
+        try await withTestGateway { gateway in
             let trace = TraceRecorder()
             let tokens = InMemoryDeviceTokenStore()
             let connection = try Harness.connection(

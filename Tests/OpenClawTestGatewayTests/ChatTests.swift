@@ -1,5 +1,6 @@
 import OpenClawProtocol
 import OpenClawTestGateway
+import OpenClawTestSupport
 import Testing
 
 @Suite("Test gateway chat")
@@ -8,7 +9,7 @@ struct ChatTests {
 
     @Test(arguments: [3, 4])
     func sendStreamsDeltasThenExactlyOneFinal(version: Int) async throws {
-        try await withGateway(.init(protocolNumber: version, agent: Self.fast)) { gateway in
+        try await withTestGateway(.init(protocolNumber: version, agent: Self.fast)) { gateway in
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             let ack = try await client.chatSend("hello there", key: "run-1")
             #expect(ack["payload"] == ["runId": "run-1", "status": "started"])
@@ -46,7 +47,7 @@ struct ChatTests {
     }
 
     @Test func v4DeltasWithoutMessageAndReplaceOnShrink() async throws {
-        try await withGateway(.init(protocolNumber: 4, v4Deltas: .withoutMessage, agent: Self.fast)) { gateway in
+        try await withTestGateway(.init(protocolNumber: 4, v4Deltas: .withoutMessage, agent: Self.fast)) { gateway in
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             _ = try await client.chatSend("please shrink", key: "shrink-1")
             let final = try await client.terminalChat(runId: "shrink-1")
@@ -65,7 +66,7 @@ struct ChatTests {
     }
 
     @Test func repeatedIdempotencyKeyDoesNotStartASecondRun() async throws {
-        try await withGateway(.init(agent: Self.fast)) { gateway in
+        try await withTestGateway(.init(agent: Self.fast)) { gateway in
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             _ = try await client.chatSend("slow please", key: "same")
             let second = try await client.chatSend("slow please", key: "same")
@@ -81,7 +82,7 @@ struct ChatTests {
 
     @Test func abortMidStreamPersistsThePartial() async throws {
         let slow = ScriptedAgent(chunkSize: 8, chunkDelayMs: 1, slowChunkDelayMs: 150)
-        try await withGateway(.init(agent: slow)) { gateway in
+        try await withTestGateway(.init(agent: slow)) { gateway in
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             _ = try await client.chatSend("slow please", key: "abort-me")
             _ = try await client.event("chat") { $0["payload"]?["state"] == "delta" }
@@ -108,7 +109,7 @@ struct ChatTests {
     }
 
     @Test func toolEventsReachOnlyTheSenderWithTheCap() async throws {
-        try await withGateway(.init(agent: Self.fast)) { gateway in
+        try await withTestGateway(.init(agent: Self.fast)) { gateway in
             var withCap = HandshakeHelper()
             withCap.caps = ["tool-events"]
             let (watcher, _) = try await withCap.open(gateway.url)
@@ -141,7 +142,7 @@ struct ChatTests {
     }
 
     @Test func failAndSilentRuns() async throws {
-        try await withGateway(.init(agent: Self.fast)) { gateway in
+        try await withTestGateway(.init(agent: Self.fast)) { gateway in
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             _ = try await client.chatSend("please fail", key: "fail-1")
             let error = try await client.terminalChat(runId: "fail-1")
@@ -158,7 +159,7 @@ struct ChatTests {
     }
 
     @Test func frameSeqIsPerConnectionAndContiguous() async throws {
-        try await withGateway(.init(tickIntervalMs: 40, agent: Self.fast)) { gateway in
+        try await withTestGateway(.init(tickIntervalMs: 40, agent: Self.fast)) { gateway in
             let (early, _) = try await HandshakeHelper().open(gateway.url)
             _ = try await early.event("tick")
             _ = try await early.event("tick")
@@ -184,7 +185,7 @@ struct ChatTests {
     }
 
     @Test func missingScopeStylesAndInvalidFrames() async throws {
-        try await withGateway(.init(protocolNumber: 4)) { gateway in
+        try await withTestGateway(.init(protocolNumber: 4)) { gateway in
             var readOnly = HandshakeHelper()
             readOnly.scopes = [OperatorScope.read]
             let (client, _) = try await readOnly.open(gateway.url)
@@ -208,7 +209,7 @@ struct ChatTests {
             #expect(try await client.request("health")["ok"] == true)
             await client.close()
         }
-        try await withGateway(.init(protocolNumber: 3)) { gateway in
+        try await withTestGateway(.init(protocolNumber: 3)) { gateway in
             var readOnly = HandshakeHelper()
             readOnly.scopes = [OperatorScope.read]
             let (client, _) = try await readOnly.open(gateway.url)
@@ -222,7 +223,7 @@ struct ChatTests {
     }
 
     @Test func otherMethods() async throws {
-        try await withGateway { gateway in
+        try await withTestGateway { gateway in
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             let sessions = try await client.request("sessions.list", params: [:])
             #expect(sessions["payload"]?["sessions"]?.arrayValue?.first?["key"] == "agent:main:main")
@@ -238,7 +239,7 @@ struct ChatTests {
         let agent = ScriptedAgent.custom { _ in
             AgentScript(steps: [.say(String(repeating: "ab", count: 500))], chunkSize: 1, chunkDelayMs: 0)
         }
-        try await withGateway(.init(agent: agent)) { gateway in
+        try await withTestGateway(.init(agent: agent)) { gateway in
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             _ = try await client.chatSend("anything", key: "bench")
             _ = try await client.terminalChat(runId: "bench", timeout: .seconds(30))
@@ -249,7 +250,7 @@ struct ChatTests {
 
     @Test func benchmarkTriggerStreamsManyDeltas() async throws {
         let configuration = TestGatewayConfiguration(protocolNumber: 4, v4Deltas: .withoutMessage)
-        try await withGateway(configuration) { gateway in
+        try await withTestGateway(configuration) { gateway in
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             let start = ContinuousClock.now
             // `stream 20000` is the benchmark size; 5,000 keeps this suite light on a 2-core machine.

@@ -1,5 +1,6 @@
 import OpenClawProtocol
 import OpenClawTestGateway
+import OpenClawTestSupport
 import Testing
 
 @Suite("Test gateway faults and server events")
@@ -7,7 +8,7 @@ struct FaultTests {
     static let fast = ScriptedAgent(chunkSize: 8, chunkDelayMs: 2, slowChunkDelayMs: 30)
 
     @Test func startupSidecarsRefusalCloses1013() async throws {
-        try await withGateway { gateway in
+        try await withTestGateway { gateway in
             await gateway.setFaults(.startupSidecars)
             let (client, response) = try await HandshakeHelper().connect(to: gateway.url)
             #expect(response["error"]?["code"] == "UNAVAILABLE")
@@ -18,7 +19,7 @@ struct FaultTests {
     }
 
     @Test func omittedAndDelayedChallenge() async throws {
-        try await withGateway { gateway in
+        try await withTestGateway { gateway in
             await gateway.setFaults(FaultPlan(omitChallenge: true))
             let silent = try await RawGatewayClient.connect(to: gateway.url)
             await #expect(throws: ClientTimeout.self) { _ = try await silent.next(timeout: .milliseconds(150)) }
@@ -33,7 +34,7 @@ struct FaultTests {
     }
 
     @Test func skipSeqCreatesOneGap() async throws {
-        try await withGateway(.init(tickIntervalMs: 20)) { gateway in
+        try await withTestGateway(.init(tickIntervalMs: 20)) { gateway in
             await gateway.setFaults(FaultPlan(skipSeqAfterEvents: 2))
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             for _ in 0..<4 { _ = try await client.event("tick") }
@@ -44,7 +45,7 @@ struct FaultTests {
     }
 
     @Test func ticksCanBePaused() async throws {
-        try await withGateway(.init(tickIntervalMs: 20)) { gateway in
+        try await withTestGateway(.init(tickIntervalMs: 20)) { gateway in
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             _ = try await client.event("tick")
             await gateway.setTicksPaused(true)
@@ -58,7 +59,7 @@ struct FaultTests {
     }
 
     @Test func dropAfterRunFramesAndDropOnChatSend() async throws {
-        try await withGateway(.init(agent: Self.fast)) { gateway in
+        try await withTestGateway(.init(agent: Self.fast)) { gateway in
             await gateway.setFaults(FaultPlan(dropConnectionAfterRunFrames: 3))
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             _ = try await client.chatSend("slow please", key: "drop-run")
@@ -86,7 +87,7 @@ struct FaultTests {
     }
 
     @Test func ignoredAndDelayedRequests() async throws {
-        try await withGateway { gateway in
+        try await withTestGateway { gateway in
             await gateway.setFaults(FaultPlan(ignoreRequests: ["models.list"], delayResponsesMs: 100))
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             try await client.send(RequestFrame(id: "m", method: "models.list", params: [:]).json)
@@ -101,7 +102,7 @@ struct FaultTests {
     }
 
     @Test func shutdownRotateDropAndRaw() async throws {
-        try await withGateway { gateway in
+        try await withTestGateway { gateway in
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             await gateway.sendRaw("{\"type\":\"event\",\"event\":\"chat\",\"payload\":{\"bogus\":")
             _ = try await client.next { $0.stringValue?.hasPrefix("{\"type\"") == true }

@@ -1,12 +1,13 @@
 import OpenClawGateway
 import OpenClawProtocol
 import OpenClawTestGateway
+import OpenClawTestSupport
 import Testing
 
 @Suite("Test gateway handshake")
 struct HandshakeTests {
     @Test func challengeIsTheFirstFrameAndHasNoSeq() async throws {
-        try await withGateway { gateway in
+        try await withTestGateway { gateway in
             let client = try await RawGatewayClient.connect(to: gateway.url)
             let first = try await client.next()
             #expect(first["type"] == "event")
@@ -20,7 +21,7 @@ struct HandshakeTests {
 
     @Test(arguments: [3, 4])
     func signedDeviceHandshake(version: Int) async throws {
-        try await withGateway(.init(protocolNumber: version)) { gateway in
+        try await withTestGateway(.init(protocolNumber: version)) { gateway in
             let (client, hello) = try await HandshakeHelper().open(gateway.url)
             #expect(hello["type"] == "hello-ok")
             #expect(hello["protocol"]?.intValue == version)
@@ -38,7 +39,7 @@ struct HandshakeTests {
 
     @Test(arguments: [3, 4])
     func deviceLessOperatorIsAdmittedWithoutScopes(version: Int) async throws {
-        try await withGateway(.init(protocolNumber: version)) { gateway in
+        try await withTestGateway(.init(protocolNumber: version)) { gateway in
             var helper = HandshakeHelper()
             helper.identity = nil
             let (client, hello) = try await helper.open(gateway.url)
@@ -56,7 +57,7 @@ struct HandshakeTests {
     }
 
     @Test func deviceTokenIsStableAndAcceptedInPlaceOfTheSharedToken() async throws {
-        try await withGateway { gateway in
+        try await withTestGateway { gateway in
             var helper = HandshakeHelper()
             let (first, hello) = try await helper.open(gateway.url)
             await first.close()
@@ -69,7 +70,7 @@ struct HandshakeTests {
     }
 
     @Test func v4GatewayRejectsV3OnlyClientWithDetailsAnd1002() async throws {
-        try await withGateway(.init(protocolNumber: 4)) { gateway in
+        try await withTestGateway(.init(protocolNumber: 4)) { gateway in
             var helper = HandshakeHelper()
             helper.maxProtocol = 3
             let (client, response) = try await helper.connect(to: gateway.url)
@@ -88,14 +89,14 @@ struct HandshakeTests {
     }
 
     @Test func v3AndV5GatewaysReportTheirMismatch() async throws {
-        try await withGateway(.init(protocolNumber: 3)) { gateway in
+        try await withTestGateway(.init(protocolNumber: 3)) { gateway in
             var helper = HandshakeHelper()
             helper.minProtocol = 4
             let (client, response) = try await helper.connect(to: gateway.url)
             #expect(response["error"]?["details"] == ["expectedProtocol": 3])
             #expect(try await client.closeCode() == 1002)
         }
-        try await withGateway(.init(protocolNumber: 5)) { gateway in
+        try await withTestGateway(.init(protocolNumber: 5)) { gateway in
             let (client, response) = try await HandshakeHelper().connect(to: gateway.url)
             #expect(response["error"]?["details"]?["expectedProtocol"] == 5)
             #expect(try await client.closeCode() == 1002)
@@ -103,7 +104,7 @@ struct HandshakeTests {
     }
 
     @Test func unknownConnectFieldsAreRejected() async throws {
-        try await withGateway { gateway in
+        try await withTestGateway { gateway in
             let client = try await RawGatewayClient.connect(to: gateway.url)
             let challenge = try #require(ConnectChallenge(json: try await client.event("connect.challenge")["payload"]))
             guard case .object(var params) = try HandshakeHelper().params(for: challenge),
@@ -124,7 +125,7 @@ struct HandshakeTests {
     }
 
     @Test func firstRequestMustBeConnect() async throws {
-        try await withGateway { gateway in
+        try await withTestGateway { gateway in
             let client = try await RawGatewayClient.connect(to: gateway.url)
             _ = try await client.event("connect.challenge")
             let response = try await client.request("health")
@@ -138,7 +139,7 @@ struct HandshakeTests {
     }
 
     @Test func browserOriginIsRefusedUnlessAllowed() async throws {
-        try await withGateway(.init(allowedOrigins: ["https://ok.example"])) { gateway in
+        try await withTestGateway(.init(allowedOrigins: ["https://ok.example"])) { gateway in
             let (client, response) = try await HandshakeHelper().connect(
                 to: gateway.url, origin: "https://evil.example")
             #expect(response["error"]?["code"] == "INVALID_REQUEST")
@@ -151,7 +152,7 @@ struct HandshakeTests {
     }
 
     @Test func wrongTokenIsRefusedWithRetryHint() async throws {
-        try await withGateway { gateway in
+        try await withTestGateway { gateway in
             var helper = HandshakeHelper()
             helper.auth = ConnectAuth(token: "wrong")
             let (client, response) = try await helper.connect(to: gateway.url)
@@ -174,7 +175,7 @@ struct HandshakeTests {
     }
 
     @Test func passwordAuth() async throws {
-        try await withGateway(.init(auth: .password("pw"))) { gateway in
+        try await withTestGateway(.init(auth: .password("pw"))) { gateway in
             var helper = HandshakeHelper()
             helper.auth = ConnectAuth(password: "nope")
             let (refused, response) = try await helper.connect(to: gateway.url)
@@ -187,7 +188,7 @@ struct HandshakeTests {
     }
 
     @Test func tamperedSignatureAndForeignNonceAreRefused() async throws {
-        try await withGateway { gateway in
+        try await withTestGateway { gateway in
             let helper = HandshakeHelper()
             let client = try await RawGatewayClient.connect(to: gateway.url)
             let challenge = try #require(ConnectChallenge(json: try await client.event("connect.challenge")["payload"]))
@@ -217,7 +218,7 @@ struct HandshakeTests {
     }
 
     @Test func pairingRequiredThenApproved() async throws {
-        try await withGateway(.init(pairing: .requireApproval)) { gateway in
+        try await withTestGateway(.init(pairing: .requireApproval)) { gateway in
             let helper = HandshakeHelper()
             let (first, refused) = try await helper.connect(to: gateway.url)
             #expect(refused["error"]?["code"] == "NOT_PAIRED")
@@ -247,7 +248,7 @@ struct HandshakeTests {
     }
 
     @Test func pairingRequestIsBroadcastToPairingOperators() async throws {
-        try await withGateway(.init(pairing: .requireApproval)) { gateway in
+        try await withTestGateway(.init(pairing: .requireApproval)) { gateway in
             // Device-less operators lose their scopes, so the approver pairs first.
             var approver = HandshakeHelper()
             approver.scopes = [OperatorScope.read, OperatorScope.pairing]
@@ -269,14 +270,14 @@ struct HandshakeTests {
     }
 
     @Test func handshakeTimeoutClosesWith1000() async throws {
-        try await withGateway(.init(handshakeTimeoutMs: 200)) { gateway in
+        try await withTestGateway(.init(handshakeTimeoutMs: 200)) { gateway in
             let client = try await RawGatewayClient.connect(to: gateway.url)
             #expect(try await client.closeCode() == 1000)
         }
     }
 
     @Test func oversizedPreauthFrameClosesWith1009() async throws {
-        try await withGateway { gateway in
+        try await withTestGateway { gateway in
             let client = try await RawGatewayClient.connect(to: gateway.url)
             _ = try await client.event("connect.challenge")
             try await client.sendText(String(repeating: "x", count: 70_000))
@@ -285,7 +286,7 @@ struct HandshakeTests {
     }
 
     @Test func binaryConnectFramesAreAccepted() async throws {
-        try await withGateway { gateway in
+        try await withTestGateway { gateway in
             let client = try await RawGatewayClient.connect(to: gateway.url)
             let challenge = try #require(ConnectChallenge(json: try await client.event("connect.challenge")["payload"]))
             try await client.sendBinary(

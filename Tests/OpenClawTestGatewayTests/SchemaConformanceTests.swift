@@ -12,7 +12,7 @@ struct SchemaConformanceTests {
     func everyEmittedFrameValidates(version: Int) async throws {
         let validator = try SharedSchemas.validator(forProtocol: version)
         let agent = ScriptedAgent(chunkSize: 12, chunkDelayMs: 1, slowChunkDelayMs: 150, toolDurationMs: 5)
-        let frames = try await withGateway(.init(protocolNumber: version, tickIntervalMs: 50, agent: agent)) {
+        let frames = try await withTestGateway(.init(protocolNumber: version, tickIntervalMs: 50, agent: agent)) {
             gateway in
             var helper = HandshakeHelper()
             helper.caps = ["tool-events"]

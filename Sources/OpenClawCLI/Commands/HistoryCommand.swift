@@ -24,9 +24,7 @@ struct HistoryCommand: AsyncParsableCommand {
     func run() async throws {
         let terminal = Terminal()
         do {
-            guard let target = try global.resolveGateway() else { throw CLIError.noGatewayConfigured }
-            let connection = global.makeConnection(url: target.url, credential: target.credential, terminal: terminal)
-            try await connection.connect()
+            let connection = try await global.connect(terminal: terminal).connection
             let page = try await ChatClient(connection: connection).history(sessionKey: session, limit: limit)
             await connection.disconnect()
             for message in page.messages {
@@ -53,9 +51,7 @@ struct SessionsCommand: AsyncParsableCommand {
     func run() async throws {
         let terminal = Terminal()
         do {
-            guard let target = try global.resolveGateway() else { throw CLIError.noGatewayConfigured }
-            let connection = global.makeConnection(url: target.url, credential: target.credential, terminal: terminal)
-            try await connection.connect()
+            let connection = try await global.connect(terminal: terminal).connection
             let sessions = try await ChatClient(connection: connection).sessions().sessions
             await connection.disconnect()
             for session in sessions {

@@ -15,14 +15,12 @@ struct StatusCommand: AsyncParsableCommand {
     func run() async throws {
         let terminal = Terminal()
         do {
-            guard let target = try global.resolveGateway() else { throw CLIError.noGatewayConfigured }
-            let connection = global.makeConnection(url: target.url, credential: target.credential, terminal: terminal)
-            let session = try await connection.connect()
+            let (connection, session, url) = try await global.connect(terminal: terminal)
             await connection.disconnect()
             let hello = session.hello
             if json {
                 let object: JSONValue = .object(dropping: [
-                    ("url", .string(target.url.description)), ("connected", true),
+                    ("url", .string(url.description)), ("connected", true),
                     ("protocol", .int(session.protocolVersion.rawValue)),
                     ("serverVersion", .string(hello.server.version)),
                     ("scopes", .strings(session.scopes)), ("tokenScopes", .strings(hello.auth?.scopes)),
@@ -33,7 +31,7 @@ struct StatusCommand: AsyncParsableCommand {
                 terminal.line(JSONSerializer.string(object))
                 return
             }
-            terminal.line("\(terminal.styled("●", .green)) connected to \(target.url)")
+            terminal.line("\(terminal.styled("●", .green)) connected to \(url)")
             terminal.line("  protocol        \(session.protocolVersion.rawValue)")
             terminal.line("  server version  \(hello.server.version)")
             terminal.line("  scopes          \(session.scopes.joined(separator: ", "))")

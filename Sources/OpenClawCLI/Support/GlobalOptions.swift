@@ -72,6 +72,15 @@ struct GlobalOptions: ParsableArguments {
         return logger
     }
 
+    /// The configured gateway, connected: what every one-shot command starts with.
+    func connect(
+        terminal: Terminal
+    ) async throws -> (connection: GatewayConnection, session: GatewaySession, url: GatewayURL) {
+        guard let target = try resolveGateway() else { throw CLIError.noGatewayConfigured }
+        let connection = makeConnection(url: target.url, credential: target.credential, terminal: terminal)
+        return (connection, try await connection.connect(), target.url)
+    }
+
     /// A connection to `url` with this machine's identity and stored device tokens.
     func makeConnection(url: GatewayURL, credential: GatewayCredential, terminal: Terminal) -> GatewayConnection {
         let configuration = GatewayConnectionConfiguration(

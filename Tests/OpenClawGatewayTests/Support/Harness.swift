@@ -33,22 +33,6 @@ enum Harness {
             traceFrame: trace?.sink
         )
     }
-
-    /// Starts a gateway, runs `body`, and stops the gateway whatever happens.
-    static func withGateway<T>(
-        _ configuration: TestGatewayConfiguration = TestGatewayConfiguration(),
-        _ body: (TestGateway) async throws -> T
-    ) async throws -> T {
-        let gateway = try await TestGateway.start(configuration)
-        do {
-            let result = try await body(gateway)
-            await gateway.stop()
-            return result
-        } catch {
-            await gateway.stop()
-            throw error
-        }
-    }
 }
 
 /// Polls `condition` until it holds or `timeout` passes.

@@ -1,8 +1,8 @@
 import OpenClawTestGateway
 
-/// Runs `body` against a fresh gateway and always stops it.
-func withGateway<T>(
-    _ configuration: TestGatewayConfiguration = .init(),
+/// Runs `body` against a fresh test gateway on an ephemeral loopback port, and always stops it.
+public func withTestGateway<T>(
+    _ configuration: TestGatewayConfiguration = TestGatewayConfiguration(),
     _ body: (TestGateway) async throws -> T
 ) async throws -> T {
     let gateway = try await TestGateway.start(configuration)
