@@ -102,7 +102,7 @@ let package = Package(
         ),
         .testTarget(
             name: "OpenClawChatTests",
-            dependencies: ["OpenClawChat", "OpenClawProtocol"],
+            dependencies: ["OpenClawChat", "OpenClawProtocol", "OpenClawGateway", "OpenClawTestGateway"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -49,6 +49,10 @@ extension Transcript {
         }
         entries = rebuiltEntries(messages: messages, keys: keys, claims: claims, survivors: survivors)
         if let flight = page.inFlightRun { adopt(flight, replacingText: context.followsResync) }
+        if context.followsResync {
+            runsPresumedOver.formUnion(sendsBeforeResync.filter { $0 != context.inFlightRunId })
+            sendsBeforeResync = []
+        }
 
         sessionId = page.sessionId ?? sessionId
         thinkingLevel = page.thinkingLevel ?? thinkingLevel

@@ -8,6 +8,7 @@ extension Transcript {
                 return .ignored(.duplicate)
             }
             entries[index].status = .sending
+            runsPresumedOver.remove(send.id)
             entries[index].body.replace(with: send.text)
             entries[index].timestampMs = send.timestampMs
             return .applied
@@ -36,6 +37,7 @@ extension Transcript {
         case .ok:
             // A retry of a message whose run already finished: no events will come, history has it.
             entries[index].status = .sent
+            runsPresumedOver.insert(ack.runId)
             requestHistoryRefresh(.runFinishedUnseen(runId: ack.runId))
         case .started, .inFlight, .other:
             entries[index].status = .sent

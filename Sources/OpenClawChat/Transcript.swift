@@ -31,6 +31,12 @@ public struct Transcript: Sendable, Hashable {
     var resyncSinceHistory = false
     /// Runs that ended after the outstanding history request was made: its page cannot show them yet.
     var runsEndedDuringFetch: Set<String> = []
+    /// Runs of this client's sends that were not over when events were lost (the last resync).
+    var sendsBeforeResync: Set<String> = []
+    /// Runs of this client's sends whose end it will never see: events were lost and history did not
+    /// name them in flight, or a resend was answered `ok` (the run finished unseen). Their confirmed
+    /// messages no longer count as running.
+    var runsPresumedOver: Set<String> = []
 
     public init(sessionKey: String, sessionKeys: SessionKeyMatcher = SessionKeyMatcher()) {
         self.sessionKey = sessionKey
@@ -57,6 +63,9 @@ public struct Transcript: Sendable, Hashable {
         case .resyncNeeded(let reason):
             pendingHistoryRefresh = .resync(reason)
             resyncSinceHistory = true
+            for entry in entries where entry.role == .user {
+                if let runId = entry.runId, runs[runId]?.outcome == nil { sendsBeforeResync.insert(runId) }
+            }
             return .applied
         }
     }
@@ -78,7 +87,8 @@ public struct Transcript: Sendable, Hashable {
     }
 
     /// Runs that may still produce text: streaming replies and sends whose run has not ended. What a
-    /// stop button would abort.
+    /// stop button would abort. A send stays active once history confirms its message: the run goes on
+    /// until its terminal event, which may come after the page (and before any reply text).
     public var activeRunIds: [String] {
         var result: [String] = []
         for entry in entries {
@@ -86,6 +96,7 @@ public struct Transcript: Sendable, Hashable {
             let active =
                 switch (entry.source, entry.status) {
                 case (.live, .streaming), (.local, .sending), (.local, .sent): true
+                case (.history, .sent): entry.role == .user && !runsPresumedOver.contains(runId)
                 default: false
                 }
             if active { result.append(runId) }

@@ -39,6 +39,8 @@ public final class ChatViewModel {
     @ObservationIgnored private var historyLimit = 200
     @ObservationIgnored private var nextAlertID = 0
     @ObservationIgnored private var historyFetchInFlight = false
+    /// The socket generation whose session was last loaded.
+    @ObservationIgnored private var loadedGeneration: Int?
 
     public init(
         client: ChatClient,
@@ -71,8 +73,9 @@ public final class ChatViewModel {
         }
         connectionState = await client.connection.state
         do {
+            // An already open connection announced itself before this subscription: load from here.
             let session = try await client.connection.connect()
-            adopt(session)
+            await connectionEstablished(session)
         } catch {
             raise(error)
         }
@@ -85,6 +88,8 @@ public final class ChatViewModel {
         eventTask = nil
         stateTask = nil
         await client.connection.disconnect()
+        // Nothing updates the state once the subscription is gone.
+        connectionState = await client.connection.state
     }
 
     // MARK: - Actions
@@ -157,22 +162,28 @@ public final class ChatViewModel {
 
     /// Fetches `chat.history` and reconciles: afterwards the transcript equals the gateway's history,
     /// plus this client's sends the gateway has not stored yet.
+    ///
+    /// One fetch at a time; a caller arriving meanwhile is served by the fetch in flight, which fetches
+    /// again when the session or page size changed under it (a switch or `loadOlder()` during the fetch)
+    /// or a new trigger arrived.
     public func refreshHistory() async {
         guard connectionState.isConnected, !historyFetchInFlight else { return }
         historyFetchInFlight = true
         defer { historyFetchInFlight = false }
-        let key = currentSessionKey
+        var stale: Bool
         repeat {
+            let key = currentSessionKey
+            let limit = historyLimit
             transcript.apply(.historyRequested)
             do {
-                let page = try await client.history(sessionKey: key, limit: historyLimit)
-                guard key == currentSessionKey else { return }
-                transcript.apply(.historyLoaded(page))
+                let page = try await client.history(sessionKey: key, limit: limit)
+                stale = key != currentSessionKey || limit != historyLimit
+                if key == currentSessionKey { transcript.apply(.historyLoaded(page)) }
             } catch {
                 raise(error)
                 return
             }
-        } while transcript.pendingHistoryRefresh != nil && connectionState.isConnected
+        } while (stale || transcript.pendingHistoryRefresh != nil) && connectionState.isConnected
     }
 
     public func dismissAlert(_ id: Int) {
@@ -184,9 +195,7 @@ public final class ChatViewModel {
     private func handle(_ event: ChatStreamEvent) async {
         switch event {
         case .connected(let session):
-            adopt(session)
-            transcript.apply(.resyncNeeded(.reconnected))
-            await reloadAfterConnect()
+            await connectionEstablished(session)
         case .disconnected:
             break
         case .chat(let chatEvent):
@@ -203,8 +212,19 @@ public final class ChatViewModel {
         }
     }
 
-    private func reloadAfterConnect() async {
+    /// A socket completed its handshake: events before it may be lost, so reload, once per socket
+    /// (`start()` and the `connected` event both report it).
+    private func connectionEstablished(_ session: GatewaySession) async {
+        adopt(session)
+        guard session.generation != loadedGeneration else { return }
+        loadedGeneration = session.generation
+        transcript.apply(.resyncNeeded(.reconnected))
         await refreshHistory()
+        // Header data on the side, so the events that queued up during the fetch are not held back.
+        Task { [weak self] in await self?.loadHeaderData() }
+    }
+
+    private func loadHeaderData() async {
         if agentIdentity == nil {
             agentIdentity = try? await client.agentIdentity()
         }

@@ -1,0 +1,68 @@
+import OpenClawChat
+import OpenClawProtocol
+import Testing
+
+/// What counts as running: a send stays running once history confirms its message, until the run's
+/// terminal event — unless events were lost and history does not name the run in flight.
+@Suite("Active runs")
+struct ActiveRunTests {
+    private static let pageWithTheSend = #"""
+        {"type":"res","id":"h","ok":true,"payload":{"sessionKey":"main","messages":[
+         {"role":"user","content":"go","timestamp":1,"__openclaw":{"id":"u1"}}]}}
+        """#
+
+    @Test func aConfirmedSendRunsUntilItsTerminalEvent() throws {
+        var transcript = Transcript(sessionKey: "main")
+        transcript.send("go", id: "r1")
+        transcript.apply(.sendAcknowledged(ChatSendAck(runId: "r1", status: .started)))
+        try transcript.play(Self.pageWithTheSend)
+        #expect(transcript.entries.map(\.source) == [.history])
+        #expect(transcript.activeRunIds == ["r1"])
+
+        try transcript.play(
+            #"""
+            {"type":"event","event":"chat","seq":1,"payload":{"runId":"r1","sessionKey":"main","seq":2,
+             "state":"final","message":{"role":"assistant","content":[{"type":"text","text":"Gone."}]}}}
+            """#
+        )
+        #expect(transcript.activeRunIds.isEmpty)
+    }
+
+    @Test func aSendFromBeforeLostEventsIsOverUnlessHistoryNamesItInFlight() throws {
+        var lost = Transcript(sessionKey: "main")
+        lost.send("go", id: "r1")
+        lost.apply(.sendAcknowledged(ChatSendAck(runId: "r1", status: .started)))
+        lost.apply(.resyncNeeded(.reconnected))
+        try lost.play(Self.pageWithTheSend)
+        #expect(lost.activeRunIds.isEmpty)
+
+        var inFlight = Transcript(sessionKey: "main")
+        inFlight.send("go", id: "r1")
+        inFlight.apply(.resyncNeeded(.reconnected))
+        try inFlight.play(
+            #"""
+            {"type":"res","id":"h","ok":true,"payload":{"sessionKey":"main","messages":[
+             {"role":"user","content":"go","timestamp":1,"__openclaw":{"id":"u1"}}],
+             "inFlightRun":{"runId":"r1","text":"Half"}}}
+            """#
+        )
+        #expect(inFlight.activeRunIds == ["r1"])
+    }
+
+    /// A send made after the resync point lost nothing: its events come on the current socket.
+    @Test func aSendAfterTheResyncStaysRunning() throws {
+        var transcript = Transcript(sessionKey: "main")
+        transcript.apply(.resyncNeeded(.reconnected))
+        transcript.send("go", id: "r1")
+        try transcript.play(Self.pageWithTheSend)
+        #expect(transcript.activeRunIds == ["r1"])
+    }
+
+    @Test func aResendAnsweredOkIsOverOnceConfirmed() throws {
+        var transcript = Transcript(sessionKey: "main")
+        transcript.send("go", id: "r1")
+        transcript.apply(.sendAcknowledged(ChatSendAck(runId: "r1", status: .ok)))
+        try transcript.play(Self.pageWithTheSend)
+        #expect(transcript.activeRunIds.isEmpty)
+    }
+}

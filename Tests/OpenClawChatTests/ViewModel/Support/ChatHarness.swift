@@ -1,0 +1,102 @@
+import OpenClawGateway
+import OpenClawProtocol
+import OpenClawTestGateway
+
+@testable import OpenClawChat
+
+/// A running test gateway with one connection and a started view model on it.
+@MainActor
+struct ChatFixture {
+    let gateway: TestGateway
+    let connection: GatewayConnection
+    let viewModel: ChatViewModel
+}
+
+/// Builds view models wired to a real test gateway over 127.0.0.1, with in-memory identity and token
+/// stores, so every test exercises the real socket, handshake and wire shapes.
+@MainActor
+enum ChatHarness {
+    static let client = ClientInfo(id: .cli, mode: .cli, version: "test", platform: "linux", deviceFamily: "test")
+
+    /// A new (not yet connected) connection to `gateway`.
+    static func connection(to gateway: TestGateway) throws -> GatewayConnection {
+        let configuration = GatewayConnectionConfiguration(
+            url: try GatewayURL(parsing: gateway.url),
+            credential: .token("test-token"),
+            client: client,
+            challengeTimeout: .seconds(3),
+            connectTimeout: .seconds(5),
+            defaultRequestTimeout: .seconds(5)
+        )
+        return GatewayConnection(
+            configuration: configuration,
+            transport: WebSocketKitTransport(),
+            identityStore: InMemoryDeviceIdentityStore(identity: DeviceIdentity(createdAtMs: 0)),
+            tokenStore: InMemoryDeviceTokenStore()
+        )
+    }
+
+    /// A view model on a new connection to `gateway`, started and waited for until it is connected and
+    /// has loaded its session.
+    static func startedViewModel(
+        on gateway: TestGateway, sessionKey: String = "main"
+    ) async throws -> (
+        GatewayConnection, ChatViewModel
+    ) {
+        let connection = try connection(to: gateway)
+        let viewModel = ChatViewModel(client: ChatClient(connection: connection), sessionKey: sessionKey)
+        await viewModel.start()
+        let ready = await eventually {
+            viewModel.connectionState.isConnected && !viewModel.transcript.historyRequestOutstanding
+                && viewModel.transcript.pendingHistoryRefresh == nil
+        }
+        guard ready else { throw HarnessError.notConnected(viewModel.alerts.map(\.message)) }
+        return (connection, viewModel)
+    }
+
+    /// Starts a gateway and a view model on it, runs `body`, then stops both whatever happens.
+    static func withViewModel<T>(
+        _ configuration: TestGatewayConfiguration,
+        sessionKey: String = "main",
+        _ body: (ChatFixture) async throws -> T
+    ) async throws -> T {
+        let gateway = try await TestGateway.start(configuration)
+        do {
+            let (connection, viewModel) = try await startedViewModel(on: gateway, sessionKey: sessionKey)
+            let fixture = ChatFixture(gateway: gateway, connection: connection, viewModel: viewModel)
+            do {
+                let result = try await body(fixture)
+                await viewModel.stop()
+                await gateway.stop()
+                return result
+            } catch {
+                await viewModel.stop()
+                throw error
+            }
+        } catch {
+            await gateway.stop()
+            throw error
+        }
+    }
+
+    enum HarnessError: Error, CustomStringConvertible {
+        case notConnected([String])
+
+        var description: String {
+            switch self {
+            case .notConnected(let alerts): "the view model did not connect: \(alerts)"
+            }
+        }
+    }
+}
+
+/// Polls `condition` every 10 ms until it holds or `timeout` passes; the last answer decides.
+@MainActor
+func eventually(timeout: Duration = .seconds(5), _ condition: () async -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+        if await condition() { return true }
+        try? await Task.sleep(for: .milliseconds(10))
+    }
+    return await condition()
+}

@@ -1,0 +1,36 @@
+import OpenClawChat
+
+/// Watches a view model's running reply until the run ends, recording each distinct text it showed:
+/// what a UI bound to `runningReply` would have rendered.
+@MainActor
+struct LiveReplyObserver {
+    /// Distinct non-empty texts of the running reply, in the order they were seen.
+    private(set) var texts: [String] = []
+    /// Ids the running reply row had (one, if the row is stable).
+    private(set) var replyIds: [String] = []
+    /// Every state of the reply row seen while running, for activity assertions.
+    private(set) var snapshots: [TranscriptEntry] = []
+
+    /// Whether each text extends the one before it.
+    var isGrowing: Bool {
+        zip(texts, texts.dropFirst()).allSatisfy { $1.count > $0.count && $1.hasPrefix($0) }
+    }
+
+    /// Polls every 2 ms until `isRunning` is false (or `timeout`), then returns what it saw.
+    static func watch(_ viewModel: ChatViewModel, timeout: Duration = .seconds(10)) async -> LiveReplyObserver {
+        var observer = LiveReplyObserver()
+        let deadline = ContinuousClock.now + timeout
+        while viewModel.isRunning, ContinuousClock.now < deadline {
+            if let reply = viewModel.runningReply { observer.record(reply) }
+            try? await Task.sleep(for: .milliseconds(2))
+        }
+        return observer
+    }
+
+    mutating func record(_ reply: TranscriptEntry) {
+        if snapshots.last != reply { snapshots.append(reply) }
+        if !replyIds.contains(reply.id) { replyIds.append(reply.id) }
+        let text = reply.text
+        if !text.isEmpty, texts.last != text { texts.append(text) }
+    }
+}
