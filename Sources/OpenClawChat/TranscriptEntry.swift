@@ -63,6 +63,12 @@ public struct TranscriptEntry: Sendable, Hashable, Identifiable {
 
 /// Where a row stands.
 public enum TranscriptEntryStatus: Sendable, Hashable {
+    /// Whether this is ``failed(_:)``, whatever the reason.
+    public var isFailed: Bool {
+        if case .failed = self { return true }
+        return false
+    }
+
     /// A user message waiting for the gateway's ack.
     case sending
     /// A user message the gateway accepted (acked, or seen in events or history).

@@ -135,9 +135,7 @@ final class InteractiveChat {
             await viewModel.start()
             describeStatus()
         case "/retry":
-            if let failed = viewModel.messages.last(where: {
-                if case .failed = $0.status { $0.role == .user } else { false }
-            }) {
+            if let failed = viewModel.messages.last(where: { $0.role == .user && $0.status.isFailed }) {
                 await viewModel.retry(messageID: failed.id)
             } else {
                 terminal.line("nothing to retry")

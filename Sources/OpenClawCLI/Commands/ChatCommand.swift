@@ -98,7 +98,7 @@ enum DemoSession {
         global: GlobalOptions,
         protocolNumber: Int = 4
     ) async throws -> Int32 {
-        let token = ChatViewModel.makeRunID()
+        let token = RequestID.make()
         var configuration = TestGatewayConfiguration(protocolNumber: protocolNumber)
         configuration.auth = .token(token)
         let gateway = try await TestGateway.start(configuration)
@@ -117,7 +117,7 @@ enum DemoSession {
             ),
             identityStore: InMemoryDeviceIdentityStore(identity: DeviceIdentity(createdAtMs: Int(UnixTime.nowMs()))),
             tokenStore: InMemoryDeviceTokenStore(),
-            logger: global.makeLogger(terminal: terminal)
+            logger: global.makeLogger()
         )
         return await InteractiveSession.run(
             connection: connection,

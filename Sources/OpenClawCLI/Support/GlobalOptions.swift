@@ -66,7 +66,7 @@ struct GlobalOptions: ParsableArguments {
         return try SavedLogin.load(from: state.loginFile)?.url
     }
 
-    func makeLogger(terminal: Terminal) -> Logger {
+    func makeLogger() -> Logger {
         var logger = Logger(label: "openclaw.chat") { label in StderrLogHandler(label: label) }
         logger.logLevel = verbose ? .debug : .warning
         return logger
@@ -101,7 +101,7 @@ struct GlobalOptions: ParsableArguments {
             configuration: configuration,
             identityStore: FileDeviceIdentityStore(path: state.identityFile),
             tokenStore: FileDeviceTokenStore(path: state.deviceTokensFile),
-            logger: makeLogger(terminal: terminal),
+            logger: makeLogger(),
             traceFrame: traceSink
         )
     }

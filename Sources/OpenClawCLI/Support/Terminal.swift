@@ -48,10 +48,10 @@ struct Terminal: Sendable {
     }
 
     static func writeAll(_ text: String, to descriptor: Int32) {
-        var bytes = Array(text.utf8)
+        let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { buffer in
+            let written = bytes.withUnsafeBytes { buffer in
                 Foundation.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
             }
             if written < 0 {
@@ -61,7 +61,6 @@ struct Terminal: Sendable {
             }
             offset += written
         }
-        bytes.removeAll()
     }
 
     /// Broken pipes are handled where writes happen; the default signal would kill the process.

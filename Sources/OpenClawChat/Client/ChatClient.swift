@@ -62,17 +62,9 @@ public struct ChatClient: Sendable {
     }
 
     /// Connection events with `chat` and `agent` payloads decoded; other events pass through untyped.
-    public func events() -> AsyncStream<ChatStreamEvent> {
-        let source = connection.events()
-        return AsyncStream { continuation in
-            let task = Task {
-                for await event in source {
-                    continuation.yield(ChatStreamEvent(event))
-                }
-                continuation.finish()
-            }
-            continuation.onTermination = { _ in task.cancel() }
-        }
+    /// A plain map over the connection's stream: no second buffer or task on the per-delta path.
+    public func events() -> AsyncMapSequence<AsyncStream<GatewayEvent>, ChatStreamEvent> {
+        connection.events().map { ChatStreamEvent($0) }
     }
 
     private func perform<Params: GatewayMethodParams, Result>(

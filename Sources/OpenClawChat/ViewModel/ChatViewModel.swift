@@ -46,7 +46,7 @@ public final class ChatViewModel {
         client: ChatClient,
         sessionKey: String = "main",
         now: @escaping @Sendable () -> Int = { Int(UnixTime.nowMs()) },
-        makeID: @escaping @Sendable () -> String = { ChatViewModel.makeRunID() }
+        makeID: @escaping @Sendable () -> String = { RequestID.make() }
     ) {
         self.client = client
         self.currentSessionKey = sessionKey
@@ -267,16 +267,5 @@ public final class ChatViewModel {
         nextAlertID += 1
         alerts.append(ChatAlert(id: nextAlertID, error: error))
         if alerts.count > 20 { alerts.removeFirst(alerts.count - 20) }
-    }
-
-    /// A random UUID-shaped run id.
-    public nonisolated static func makeRunID() -> String {
-        var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        var hex = bytes.map { String($0, radix: 16) }.map { $0.count == 1 ? "0" + $0 : $0 }.joined()
-        for position in [8, 13, 18, 23] {
-            hex.insert("-", at: hex.index(hex.startIndex, offsetBy: position))
-        }
-        return hex
     }
 }

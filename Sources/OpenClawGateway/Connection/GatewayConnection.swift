@@ -8,29 +8,28 @@ import OpenClawProtocol
 /// timers, callbacks) checks it and does nothing, so a reconnect can never be disturbed by the past.
 public actor GatewayConnection {
     public nonisolated let configuration: GatewayConnectionConfiguration
-    private let transport: any WebSocketTransport
-    private let identityStore: any DeviceIdentityStore
-    private let tokenStore: any DeviceTokenStore
-    private let logger: Logger
-    private let traceFrame: (@Sendable (FrameTrace) -> Void)?
-    private let codec = FrameCodec()
+    let transport: any WebSocketTransport
+    let identityStore: any DeviceIdentityStore
+    let tokenStore: any DeviceTokenStore
+    let logger: Logger
+    let traceFrame: (@Sendable (FrameTrace) -> Void)?
+    let codec = FrameCodec()
 
-    private let eventHub = Broadcaster<GatewayEvent>()
-    private let stateHub = Broadcaster<ConnectionState>()
+    let eventHub = Broadcaster<GatewayEvent>()
+    let stateHub = Broadcaster<ConnectionState>()
 
     public private(set) var state: ConnectionState = .disconnected(nil)
-    private var generation = 0
-    private var socket: (any WebSocketConnection)?
-    private var readerTask: Task<Void, Never>?
-    private var livenessTask: Task<Void, Never>?
-    private var pending = PendingRequests()
-    private var challengeWaiter: CheckedContinuation<Result<ConnectChallenge, GatewayError>, Never>?
-    private var earlyChallenge: ConnectChallenge?
-    private var connectAttempt: Task<Result<GatewaySession, GatewayError>, Never>?
-    private var lastInbound = ContinuousClock.now
-    private var lastSeq: Int?
-    private var pendingShutdown: ShutdownEvent?
-    private var maxOutboundBytes = GatewayLimits.maxPreauthPayloadBytes
+    var generation = 0
+    var socket: (any WebSocketConnection)?
+    var readerTask: Task<Void, Never>?
+    var livenessTask: Task<Void, Never>?
+    var pending = PendingRequests()
+    var challengeWaiter: CheckedContinuation<Result<ConnectChallenge, GatewayError>, Never>?
+    var connectAttempt: Task<Result<GatewaySession, GatewayError>, Never>?
+    var lastInbound = ContinuousClock.now
+    var lastSeq: Int?
+    var pendingShutdown: ShutdownEvent?
+    var maxOutboundBytes = GatewayLimits.maxPreauthPayloadBytes
 
     public init(
         configuration: GatewayConnectionConfiguration,
@@ -78,13 +77,12 @@ public actor GatewayConnection {
         await teardown(reason: .closedByClient, closeCode: GatewayCloseCode.normal)
     }
 
-    private func performConnect() async -> Result<GatewaySession, GatewayError> {
+    func performConnect() async -> Result<GatewaySession, GatewayError> {
         generation += 1
         let socketGeneration = generation
         setState(.connecting)
         lastSeq = nil
         pendingShutdown = nil
-        earlyChallenge = nil
         maxOutboundBytes = GatewayLimits.maxPreauthPayloadBytes
 
         let identity: DeviceIdentity
@@ -143,7 +141,7 @@ public actor GatewayConnection {
         }
     }
 
-    private func completeHandshake(
+    func completeHandshake(
         _ frame: ResponseFrame,
         identity: DeviceIdentity,
         generation socketGeneration: Int
@@ -185,7 +183,7 @@ public actor GatewayConnection {
         return .success(session)
     }
 
-    private func openSocket() async -> Result<any WebSocketConnection, GatewayError> {
+    func openSocket() async -> Result<any WebSocketConnection, GatewayError> {
         let transport = self.transport
         let url = configuration.url
         let maxFrame = configuration.maxInboundFrameBytes
@@ -204,11 +202,7 @@ public actor GatewayConnection {
         return outcome ?? .failure(.transport(.timedOut))
     }
 
-    private func waitForChallenge(generation socketGeneration: Int) async -> Result<ConnectChallenge, GatewayError> {
-        if let challenge = earlyChallenge {
-            earlyChallenge = nil
-            return .success(challenge)
-        }
+    func waitForChallenge(generation socketGeneration: Int) async -> Result<ConnectChallenge, GatewayError> {
         let timeoutMs = configuration.challengeTimeout.milliseconds
         let timer = Task { [weak self] in
             try? await Task.sleep(for: self?.configuration.challengeTimeout ?? .seconds(6))
@@ -221,13 +215,13 @@ public actor GatewayConnection {
         }
     }
 
-    private func resolveChallenge(_ result: Result<ConnectChallenge, GatewayError>, generation socketGeneration: Int) {
+    func resolveChallenge(_ result: Result<ConnectChallenge, GatewayError>, generation socketGeneration: Int) {
         guard socketGeneration == generation, let waiter = challengeWaiter else { return }
         challengeWaiter = nil
         waiter.resume(returning: result)
     }
 
-    private func connectParams(
+    func connectParams(
         identity: DeviceIdentity, challenge: ConnectChallenge
     ) throws(DeviceIdentityError)
         -> ConnectParams
@@ -264,214 +258,36 @@ public actor GatewayConnection {
         )
     }
 
-    private func abortHandshake(
+    func abortHandshake(
         _ error: GatewayError, generation socketGeneration: Int
     ) async
         -> Result<GatewaySession, GatewayError>
     {
         guard socketGeneration == generation else { return .failure(error) }
         let closing = socket
+        let failure = fail(error, generation: socketGeneration)
         invalidateSocket()
         pending.failAll(with: error)
         await closing?.close(code: GatewayCloseCode.normal)
-        return fail(error, generation: socketGeneration)
+        return failure
     }
 
-    private func fail(_ error: GatewayError, generation socketGeneration: Int) -> Result<GatewaySession, GatewayError> {
-        if socketGeneration == generation || socket == nil {
-            setState(.failed(error))
-        }
+    func fail(_ error: GatewayError, generation socketGeneration: Int) -> Result<GatewaySession, GatewayError> {
+        // A disconnect() during the attempt has already moved on (new generation): leave its state be.
+        if socketGeneration == generation { setState(.failed(error)) }
         logger.notice("connect failed", metadata: ["url": "\(configuration.url)", "error": "\(error.message)"])
         return .failure(error)
     }
 
-    // MARK: - Requests
-
-    /// Sends a request and waits for its response payload (nil when the response has none).
-    ///
-    /// Fails with a typed error when the gateway refuses it, when it times out, when the connection ends
-    /// before the answer, or at once when the frame would exceed the gateway's `policy.maxPayload`.
-    public func request(
-        _ method: String, params: JSONValue? = nil, timeout: Duration? = nil
-    ) async throws(GatewayError)
-        -> JSONValue?
-    {
-        guard let session = state.session else { throw .notConnected }
-        let result = await send(
-            method: method,
-            params: params,
-            timeout: timeout ?? configuration.defaultRequestTimeout,
-            generation: session.generation
-        )
-        let frame = try result.get()
-        guard frame.ok else {
-            throw GatewayErrorClassifier.requestFailure(
-                method: method,
-                error: frame.error ?? ErrorShape(code: "UNKNOWN", message: "request failed")
-            )
-        }
-        return frame.payload
-    }
-
-    private func send(
-        method: String, params: JSONValue?, timeout: Duration, generation socketGeneration: Int
-    ) async
-        -> Result<ResponseFrame, GatewayError>
-    {
-        guard socketGeneration == generation, let socket else { return .failure(.notConnected) }
-        let id = RequestID.make()
-        let text = FrameCodec.text(RequestFrame(id: id, method: method, params: params))
-        let size = text.utf8.count
-        guard size <= maxOutboundBytes else { return .failure(.payloadTooLarge(bytes: size, limit: maxOutboundBytes)) }
-
-        return await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                pending.add(id: id, method: method, generation: socketGeneration, continuation: continuation)
-                guard !Task.isCancelled else {
-                    pending.resolve(id: id, with: .failure(.cancelled))
-                    return
-                }
-                let timeoutMs = timeout.milliseconds
-                pending.setTimeout(
-                    id: id,
-                    Task { [weak self] in
-                        try? await Task.sleep(for: timeout)
-                        guard !Task.isCancelled else { return }
-                        await self?.resolveRequest(id: id, with: .failure(.timeout(method: method, afterMs: timeoutMs)))
-                    }
-                )
-                trace(.outbound, text)
-                Task { [weak self] in
-                    do {
-                        try await socket.send(text: text)
-                    } catch {
-                        await self?.resolveRequest(id: id, with: .failure(.connectionLost(.connectionLost)))
-                    }
-                }
-            }
-        } onCancel: {
-            Task { [weak self] in await self?.resolveRequest(id: id, with: .failure(.cancelled)) }
-        }
-    }
-
-    private func resolveRequest(id: String, with result: Result<ResponseFrame, GatewayError>) {
-        pending.resolve(id: id, with: result)
-    }
-
-    // MARK: - Inbound
-
-    private func receive(_ event: TransportEvent, generation socketGeneration: Int) {
-        guard socketGeneration == generation else { return }
-        switch event {
-        case .text(let text):
-            lastInbound = .now
-            trace(.inbound, text)
-            handle(decoded: Result { () throws(FrameDecodingError) in try codec.decode(text) })
-        case .binary(let bytes):
-            lastInbound = .now
-            if traceFrame != nil { trace(.inbound, String(decoding: bytes, as: UTF8.self)) }
-            handle(decoded: Result { () throws(FrameDecodingError) in try codec.decode(bytes) })
-        case .closed(let code):
-            handleRemoteClose(code: code)
-        }
-    }
-
-    private func handle(decoded: Result<GatewayFrame, FrameDecodingError>) {
-        switch decoded {
-        case .failure(let error):
-            logger.warning("ignored an unreadable frame", metadata: ["error": "\(error)"])
-            eventHub.publish(.malformedFrame(error))
-        case .success(.response(let response)):
-            if !pending.resolve(id: response.id, with: .success(response)) {
-                logger.debug("ignored a response to no pending request", metadata: ["id": "\(response.id)"])
-            }
-        case .success(.event(let event)):
-            handle(event: event)
-        case .success(.request):
-            eventHub.publish(.unknownFrame(type: "req"))
-        case .success(.unknown(let type, _)):
-            logger.debug("ignored a frame of unknown type", metadata: ["type": "\(type)"])
-            eventHub.publish(.unknownFrame(type: type))
-        }
-    }
-
-    private func handle(event: EventFrame) {
-        if event.event == GatewayEventName.connectChallenge {
-            guard let challenge = ConnectChallenge(json: event.payload) else {
-                resolveChallenge(.failure(.challengeTimeout(afterMs: 0)), generation: generation)
-                return
-            }
-            if challengeWaiter == nil, state == .connecting {
-                earlyChallenge = challenge
-            } else {
-                resolveChallenge(.success(challenge), generation: generation)
-            }
-            return
-        }
-        guard state.isConnected else { return }
-        if let seq = event.seq {
-            if let last = lastSeq, seq > last + 1 {
-                eventHub.publish(.gap(expected: last + 1, received: seq))
-            }
-            lastSeq = max(seq, lastSeq ?? seq)
-        }
-        if event.event == GatewayEventName.shutdown {
-            pendingShutdown = ShutdownEvent(json: event.payload)
-        }
-        eventHub.publish(.event(event))
-    }
-
-    private func handleRemoteClose(code: Int?) {
-        let reason = DisconnectReason.from(closeCode: code, pendingShutdown: pendingShutdown)
-        if state.isConnected {
-            logger.info("disconnected", metadata: ["reason": "\(reason)"])
-            invalidateSocket()
-            pending.failAll(with: .connectionLost(reason))
-            setState(.disconnected(reason))
-            eventHub.publish(.disconnected(reason))
-        } else {
-            // Still handshaking: whoever waits learns why, and the connect attempt reports it.
-            let error = GatewayErrorClassifier.handshakeClose(code: code, pendingShutdown: pendingShutdown)
-            resolveChallenge(.failure(error), generation: generation)
-            pending.failAll(with: error)
-        }
-    }
-
-    // MARK: - Liveness
-
-    private func startLivenessWatch(tickIntervalMs: Int, generation socketGeneration: Int) {
-        livenessTask?.cancel()
-        let allowedSilence = Duration.milliseconds(tickIntervalMs * max(1, configuration.tickTolerance))
-        let checkEvery = Duration.milliseconds(max(20, tickIntervalMs / 4))
-        livenessTask = Task { [weak self] in
-            while !Task.isCancelled {
-                try? await Task.sleep(for: checkEvery)
-                guard !Task.isCancelled, let self else { return }
-                if await self.isSilent(longerThan: allowedSilence, generation: socketGeneration) {
-                    await self.teardown(
-                        reason: .tickTimeout(silenceMs: allowedSilence.milliseconds),
-                        closeCode: GatewayCloseCode.tickTimeout,
-                        generation: socketGeneration
-                    )
-                    return
-                }
-            }
-        }
-    }
-
-    private func isSilent(longerThan allowed: Duration, generation socketGeneration: Int) -> Bool {
-        socketGeneration == generation && state.isConnected && ContinuousClock.now - lastInbound > allowed
-    }
-
     // MARK: - Teardown
 
-    private func teardown(reason: DisconnectReason, closeCode: Int, generation socketGeneration: Int? = nil) async {
+    func teardown(reason: DisconnectReason, closeCode: Int, generation socketGeneration: Int? = nil) async {
         if let socketGeneration, socketGeneration != generation { return }
         let closing = socket
         let wasConnected = state.isConnected
         connectAttempt?.cancel()
+        resolveChallenge(.failure(.connectionLost(reason)), generation: generation)
         invalidateSocket()
-        resolveChallengeUnconditionally(.failure(.connectionLost(reason)))
         pending.failAll(with: .connectionLost(reason))
         if wasConnected || state == .connecting {
             setState(.disconnected(reason))
@@ -481,7 +297,7 @@ public actor GatewayConnection {
     }
 
     /// Forgets the current socket: bumps the generation so nothing from it is processed any more.
-    private func invalidateSocket() {
+    func invalidateSocket() {
         generation += 1
         socket = nil
         readerTask?.cancel()
@@ -490,30 +306,24 @@ public actor GatewayConnection {
         livenessTask = nil
     }
 
-    private func resolveChallengeUnconditionally(_ result: Result<ConnectChallenge, GatewayError>) {
-        guard let waiter = challengeWaiter else { return }
-        challengeWaiter = nil
-        waiter.resume(returning: result)
-    }
-
     // MARK: - Helpers
 
-    private func setState(_ newState: ConnectionState) {
+    func setState(_ newState: ConnectionState) {
         guard newState != state else { return }
         state = newState
         stateHub.publish(newState)
     }
 
-    private func trace(_ direction: FrameTrace.Direction, _ text: String) {
+    func trace(_ direction: FrameTrace.Direction, _ text: String) {
         guard let traceFrame else { return }
         traceFrame(FrameTrace(direction: direction, text: FrameRedactor.redactedText(text)))
     }
 
-    private func tokenKey(deviceId: String) -> DeviceTokenKey {
+    func tokenKey(deviceId: String) -> DeviceTokenKey {
         DeviceTokenKey(gateway: configuration.url.description, deviceId: deviceId, role: configuration.role)
     }
 
-    private func rememberDeviceToken(_ record: DeviceTokenRecord, deviceId: String) {
+    func rememberDeviceToken(_ record: DeviceTokenRecord, deviceId: String) {
         do {
             try tokenStore.save(record, for: tokenKey(deviceId: deviceId))
         } catch {
@@ -521,7 +331,7 @@ public actor GatewayConnection {
         }
     }
 
-    private func forgetDeviceToken(deviceId: String) {
+    func forgetDeviceToken(deviceId: String) {
         do {
             try tokenStore.remove(tokenKey(deviceId: deviceId))
         } catch {

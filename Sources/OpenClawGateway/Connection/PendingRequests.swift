@@ -1,3 +1,4 @@
+import Foundation
 import OpenClawProtocol
 
 /// Requests sent and not yet answered, matched by id. Each is resolved exactly once: by its response,
@@ -52,20 +53,7 @@ struct PendingRequests {
     }
 }
 
-/// Request ids: random, UUID-shaped, unique per process.
-enum RequestID {
-    static func make() -> String {
-        var generator = SystemRandomNumberGenerator()
-        let high = generator.next() as UInt64
-        let low = generator.next() as UInt64
-        let hex = String(high, radix: 16).leftPadded(to: 16) + String(low, radix: 16).leftPadded(to: 16)
-        let characters = Array(hex)
-        return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(characters[$0]) }.joined(separator: "-")
-    }
-}
-
-extension String {
-    func leftPadded(to length: Int) -> String {
-        count >= length ? self : String(repeating: "0", count: length - count) + self
-    }
+/// Random lower-case UUIDs: request ids, and the idempotency keys that double as run ids.
+public enum RequestID {
+    public static func make() -> String { UUID().uuidString.lowercased() }
 }

@@ -46,11 +46,8 @@ public struct GatewayURL: Sendable, Hashable, CustomStringConvertible {
             path = String(rest[slash...])
             rest = rest[..<slash]
         }
-        if let at = rest.lastIndex(of: "@") {
-            // user:password@ in a URL would leak into logs; refuse it and say where credentials go.
-            _ = at
-            throw .credentialsInURL
-        }
+        // user:password@ in a URL would leak into logs; refuse it and say where credentials go.
+        if rest.contains("@") { throw .credentialsInURL }
         var host = String(rest)
         var port: Int?
         if host.hasPrefix("[") {

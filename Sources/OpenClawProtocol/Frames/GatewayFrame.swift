@@ -118,17 +118,23 @@ public struct FrameCodec: Sendable {
     }
 
     public func decode(_ bytes: some Collection<UInt8>) throws(FrameDecodingError) -> GatewayFrame {
-        let json: JSONValue
-        do {
-            json = try parser.parse(bytes)
-        } catch {
-            throw .malformedJSON(error)
-        }
-        return try Self.frame(from: json)
+        try Self.frame(from: Result { () throws(JSONParseError) in try parser.parse(bytes) })
     }
 
+    /// Text frames, the form gateways send: parsed in place from the string's UTF-8.
     public func decode(_ text: String) throws(FrameDecodingError) -> GatewayFrame {
-        try decode(Array(text.utf8))
+        try Self.frame(from: Result { () throws(JSONParseError) in try parser.parse(text) })
+    }
+
+    private static func frame(
+        from parsed: Result<JSONValue, JSONParseError>
+    ) throws(FrameDecodingError)
+        -> GatewayFrame
+    {
+        switch parsed {
+        case .success(let json): return try frame(from: json)
+        case .failure(let error): throw .malformedJSON(error)
+        }
     }
 
     public static func frame(from json: JSONValue) throws(FrameDecodingError) -> GatewayFrame {

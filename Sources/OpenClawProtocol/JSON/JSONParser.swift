@@ -41,27 +41,29 @@ public struct JSONParser: Sendable {
     }
 
     public func parse(_ bytes: some Collection<UInt8>) throws(JSONParseError) -> JSONValue {
-        let array = Array(bytes)
-        do {
-            return try array.withUnsafeBufferPointer { buffer in
-                var cursor = Cursor(buffer: buffer, maxDepth: maxDepth)
-                cursor.skipWhitespace()
-                let value = try cursor.parseValue(depth: 0)
-                cursor.skipWhitespace()
-                guard cursor.index == buffer.count else {
-                    throw JSONParseError(reason: .trailingContent, offset: cursor.index)
-                }
-                return value
-            }
-        } catch let error as JSONParseError {
-            throw error
-        } catch {
-            throw JSONParseError(reason: .unexpectedEnd, offset: 0)
-        }
+        let result =
+            bytes.withContiguousStorageIfAvailable(parse(buffer:))
+            ?? Array(bytes).withUnsafeBufferPointer(parse(buffer:))
+        return try result.get()
     }
 
+    /// Parses the string's own UTF-8 storage, without copying it first (native strings are contiguous).
     public func parse(_ text: String) throws(JSONParseError) -> JSONValue {
-        try parse(Array(text.utf8))
+        var text = text
+        return try text.withUTF8(parse(buffer:)).get()
+    }
+
+    private func parse(buffer: UnsafeBufferPointer<UInt8>) -> Result<JSONValue, JSONParseError> {
+        Result { () throws(JSONParseError) -> JSONValue in
+            var cursor = Cursor(buffer: buffer, maxDepth: maxDepth)
+            cursor.skipWhitespace()
+            let value = try cursor.parseValue(depth: 0)
+            cursor.skipWhitespace()
+            guard cursor.index == buffer.count else {
+                throw JSONParseError(reason: .trailingContent, offset: cursor.index)
+            }
+            return value
+        }
     }
 }
 

@@ -1,0 +1,75 @@
+import OpenClawProtocol
+
+/// Requests: one id each, one resolution each (response, timeout, cancellation or the socket's end).
+extension GatewayConnection {
+    /// Sends a request and waits for its response payload (nil when the response has none).
+    ///
+    /// Fails with a typed error when the gateway refuses it, when it times out, when the connection ends
+    /// before the answer, or at once when the frame would exceed the gateway's `policy.maxPayload`.
+    public func request(
+        _ method: String, params: JSONValue? = nil, timeout: Duration? = nil
+    ) async throws(GatewayError)
+        -> JSONValue?
+    {
+        guard let session = state.session else { throw .notConnected }
+        let result = await send(
+            method: method,
+            params: params,
+            timeout: timeout ?? configuration.defaultRequestTimeout,
+            generation: session.generation
+        )
+        let frame = try result.get()
+        guard frame.ok else {
+            throw GatewayErrorClassifier.requestFailure(
+                method: method,
+                error: frame.error ?? ErrorShape(code: "UNKNOWN", message: "request failed")
+            )
+        }
+        return frame.payload
+    }
+
+    func send(
+        method: String, params: JSONValue?, timeout: Duration, generation socketGeneration: Int
+    ) async
+        -> Result<ResponseFrame, GatewayError>
+    {
+        guard socketGeneration == generation, let socket else { return .failure(.notConnected) }
+        let id = RequestID.make()
+        let text = FrameCodec.text(RequestFrame(id: id, method: method, params: params))
+        let size = text.utf8.count
+        guard size <= maxOutboundBytes else { return .failure(.payloadTooLarge(bytes: size, limit: maxOutboundBytes)) }
+
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                pending.add(id: id, method: method, generation: socketGeneration, continuation: continuation)
+                guard !Task.isCancelled else {
+                    pending.resolve(id: id, with: .failure(.cancelled))
+                    return
+                }
+                let timeoutMs = timeout.milliseconds
+                pending.setTimeout(
+                    id: id,
+                    Task { [weak self] in
+                        try? await Task.sleep(for: timeout)
+                        guard !Task.isCancelled else { return }
+                        await self?.resolveRequest(id: id, with: .failure(.timeout(method: method, afterMs: timeoutMs)))
+                    }
+                )
+                trace(.outbound, text)
+                Task { [weak self] in
+                    do {
+                        try await socket.send(text: text)
+                    } catch {
+                        await self?.resolveRequest(id: id, with: .failure(.connectionLost(.connectionLost)))
+                    }
+                }
+            }
+        } onCancel: {
+            Task { [weak self] in await self?.resolveRequest(id: id, with: .failure(.cancelled)) }
+        }
+    }
+
+    func resolveRequest(id: String, with result: Result<ResponseFrame, GatewayError>) {
+        pending.resolve(id: id, with: result)
+    }
+}
