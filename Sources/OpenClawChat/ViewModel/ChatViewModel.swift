@@ -212,13 +212,15 @@ public final class ChatViewModel {
         }
     }
 
-    /// A socket completed its handshake: events before it may be lost, so reload, once per socket
-    /// (`start()` and the `connected` event both report it).
+    /// A socket completed its handshake: load history, once per socket (`start()` and the `connected`
+    /// event both report it). Only a reconnect is a resync: events between two sockets may be lost, but
+    /// before the first socket nothing streamed, so a run sent while the first page loads keeps its text.
     private func connectionEstablished(_ session: GatewaySession) async {
         adopt(session)
         guard session.generation != loadedGeneration else { return }
+        let isReconnect = loadedGeneration != nil
         loadedGeneration = session.generation
-        transcript.apply(.resyncNeeded(.reconnected))
+        if isReconnect { transcript.apply(.resyncNeeded(.reconnected)) }
         await refreshHistory()
         // Header data on the side, so the events that queued up during the fetch are not held back.
         Task { [weak self] in await self?.loadHeaderData() }
