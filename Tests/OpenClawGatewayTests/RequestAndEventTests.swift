@@ -205,16 +205,20 @@ struct RequestAndEventTests {
 struct LivenessTests {
     @Test func silenceLongerThanTwoTicksMeansTheConnectionIsDead() async throws {
         var configuration = TestGatewayConfiguration()
-        configuration.tickIntervalMs = 400
+        configuration.tickIntervalMs = 1000
         try await withTestGateway(configuration) { gateway in
             let connection = try Harness.connection(to: gateway)
             let recorder = EventRecorder(connection)
             try await connection.connect()
-            try await Task.sleep(for: .milliseconds(1000))
+            try await Task.sleep(for: .milliseconds(2500))
             #expect(await connection.state.isConnected, "ticks keep a healthy connection alive")
             await gateway.setTicksPaused(true)
-            #expect(await eventually { await connection.state == .disconnected(.tickTimeout(silenceMs: 800)) })
-            #expect(await eventually { recorder.contains { $0 == .disconnected(.tickTimeout(silenceMs: 800)) } })
+            #expect(
+                await eventually(timeout: .seconds(10)) {
+                    await connection.state == .disconnected(.tickTimeout(silenceMs: 2000))
+                }
+            )
+            #expect(await eventually { recorder.contains { $0 == .disconnected(.tickTimeout(silenceMs: 2000)) } })
         }
     }
 

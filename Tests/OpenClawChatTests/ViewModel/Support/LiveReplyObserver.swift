@@ -1,3 +1,4 @@
+import Observation
 import OpenClawChat
 
 /// Watches a view model's running reply until the run ends, recording each distinct text it showed:
@@ -16,15 +17,34 @@ struct LiveReplyObserver {
         zip(texts, texts.dropFirst()).allSatisfy { $1.count > $0.count && $1.hasPrefix($0) }
     }
 
-    /// Polls every 2 ms until `isRunning` is false (or `timeout`), then returns what it saw.
+    /// Records the running reply on every change the view model publishes, as a UI bound to it would
+    /// re-render, until `isRunning` is false (or `timeout`). Observation rather than polling: a state
+    /// that lives for one main-actor turn (a rewrite the final event replaces at once) is still seen.
     static func watch(_ viewModel: ChatViewModel, timeout: Duration = .seconds(10)) async -> LiveReplyObserver {
         var observer = LiveReplyObserver()
         let deadline = ContinuousClock.now + timeout
         while viewModel.isRunning, ContinuousClock.now < deadline {
             if let reply = viewModel.runningReply { observer.record(reply) }
-            try? await Task.sleep(for: .milliseconds(2))
+            await nextChange(of: viewModel)
         }
         return observer
+    }
+
+    /// Suspends until the view model's transcript changes (or 50 ms pass, to re-check the deadline).
+    private static func nextChange(of viewModel: ChatViewModel) async {
+        let signal = AsyncStream<Void>.makeStream()
+        withObservationTracking {
+            _ = viewModel.transcript
+        } onChange: {
+            signal.continuation.yield()
+        }
+        let timer = Task {
+            try? await Task.sleep(for: .milliseconds(50))
+            signal.continuation.yield()
+        }
+        var iterator = signal.stream.makeAsyncIterator()
+        _ = await iterator.next()
+        timer.cancel()
     }
 
     mutating func record(_ reply: TranscriptEntry) {
