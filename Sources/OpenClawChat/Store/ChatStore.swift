@@ -1,0 +1,97 @@
+import OpenClawProtocol
+
+/// Where the chat engine keeps what must outlive the process: the transcripts the gateway confirmed
+/// (to paint a conversation before the gateway answers, and to search it) and the outbox of messages
+/// not yet confirmed (so nothing typed is ever lost).
+///
+/// A protocol so the engine runs on an in-memory store in tests and previews, and on SQLite
+/// (`OpenClawStore`) in the apps. Every call is scoped by a gateway id: two gateways never mix.
+/// Implementations must make each call atomic, so a crash leaves either the old or the new state.
+public protocol ChatStore: Sendable {
+    /// The newest `limit` stored messages of a session, oldest first.
+    func latestMessages(gateway: String, sessionKey: String, limit: Int) async throws -> [StoredMessage]
+
+    /// Records messages of a `chat.history` page, in page order: a message already stored (same
+    /// history key) is updated in place, a new one is placed after the stored message it follows in
+    /// the page. Stored messages the page does not contain are kept (the gateway's page is a window).
+    func record(_ messages: [StoredMessage], gateway: String, sessionKey: String) async throws
+
+    /// Messages whose text matches every word of `query`, best match first; across all sessions of
+    /// `gateway`, or of every gateway when nil.
+    func search(_ query: String, gateway: String?, limit: Int) async throws -> [SearchHit]
+
+    /// Adds a message to the outbox. Called before the first send attempt, so a crash cannot lose it.
+    func enqueue(_ message: OutboxMessage) async throws
+
+    /// Replaces the stored state of an outbox message (by gateway and id).
+    func update(_ message: OutboxMessage) async throws
+
+    /// Removes a message from the outbox: confirmed by history, or discarded by the user.
+    func removeFromOutbox(id: String, gateway: String) async throws
+
+    /// The outbox of a gateway, oldest first (the order to deliver in).
+    func outbox(gateway: String) async throws -> [OutboxMessage]
+}
+
+/// A message of a session's history as the store keeps it: the gateway's message plus the row
+/// identity the transcript gave it, so a restored conversation keeps its ids.
+public struct StoredMessage: Sendable, Hashable {
+    /// The transcript row id.
+    public var id: String
+    /// The key that names the message across history fetches (see ``ChatMessage/stableKey``).
+    public var historyKey: String
+    public var runId: String?
+    public var message: ChatMessage
+    /// Tool timings seen live (gateway epoch ms), by tool call id: history alone has no durations.
+    public var toolTimings: [String: StoredToolTiming]
+
+    public init(
+        id: String,
+        historyKey: String,
+        runId: String? = nil,
+        message: ChatMessage,
+        toolTimings: [String: StoredToolTiming] = [:]
+    ) {
+        self.id = id
+        self.historyKey = historyKey
+        self.runId = runId
+        self.message = message
+        self.toolTimings = toolTimings
+    }
+}
+
+/// When a tool call ran, as `agent` events reported it.
+public struct StoredToolTiming: Sendable, Hashable {
+    public var startedAtMs: Int?
+    public var endedAtMs: Int?
+    public var isError: Bool?
+
+    public init(startedAtMs: Int? = nil, endedAtMs: Int? = nil, isError: Bool? = nil) {
+        self.startedAtMs = startedAtMs
+        self.endedAtMs = endedAtMs
+        self.isError = isError
+    }
+}
+
+/// One search result.
+public struct SearchHit: Sendable, Hashable {
+    public var gateway: String
+    public var sessionKey: String
+    /// The transcript row id of the message.
+    public var messageId: String
+    public var role: ChatRole
+    /// The matching passage, matches wrapped in `[` `]`, elided with `…`.
+    public var snippet: String
+    public var timestampMs: Int?
+
+    public init(
+        gateway: String, sessionKey: String, messageId: String, role: ChatRole, snippet: String, timestampMs: Int?
+    ) {
+        self.gateway = gateway
+        self.sessionKey = sessionKey
+        self.messageId = messageId
+        self.role = role
+        self.snippet = snippet
+        self.timestampMs = timestampMs
+    }
+}
