@@ -30,9 +30,6 @@ public enum RunOutcome: Sendable, Hashable {
     case failed(message: String, kind: ChatErrorKind?)
 }
 
-/// Tool timings seen in `agent` events, kept past reconcile so history-built steps keep durations.
-struct ToolTiming: Sendable, Hashable {
-    var startedAtMs: Int?
-    var endedAtMs: Int?
-    var isError: Bool?
-}
+/// Tool timings seen in `agent` events, kept past reconcile so history-built steps keep durations
+/// (the same value the store keeps).
+typealias ToolTiming = StoredToolTiming

@@ -4,9 +4,8 @@ import OpenClawProtocol
 extension Transcript {
     mutating func applySend(_ send: LocalSend) -> TranscriptApplyResult {
         if let index = lastIndex(ofEntry: send.id) {
-            guard entries[index].source == .local, case .failed = entries[index].status else {
-                return .ignored(.duplicate)
-            }
+            guard entries[index].source == .local, entries[index].status.isFailed || entries[index].status == .queued
+            else { return .ignored(.duplicate) }
             entries[index].status = .sending
             runsPresumedOver.remove(send.id)
             entries[index].body.replace(with: send.text)
@@ -25,6 +24,17 @@ extension Transcript {
             )
         )
         return .applied
+    }
+
+    mutating func applySendQueued(id: String) -> TranscriptApplyResult {
+        guard let index = lastIndex(ofEntry: id), entries[index].source == .local else { return .ignored(.noSuchEntry) }
+        switch entries[index].status {
+        case .sending, .failed, .queued:
+            entries[index].status = .queued
+            return .applied
+        default:
+            return .ignored(.noSuchEntry)
+        }
     }
 
     mutating func applyAck(_ ack: ChatSendAck) -> TranscriptApplyResult {
@@ -47,7 +57,7 @@ extension Transcript {
 
     mutating func applySendFailure(id: String, reason: String) -> TranscriptApplyResult {
         guard let index = lastIndex(ofEntry: id), entries[index].source == .local,
-            entries[index].status == .sending
+            entries[index].status == .sending || entries[index].status == .queued
         else { return .ignored(.noSuchEntry) }
         entries[index].status = .failed(reason)
         return .applied
@@ -55,7 +65,7 @@ extension Transcript {
 
     mutating func discardFailedSend(id: String) -> TranscriptApplyResult {
         guard let index = lastIndex(ofEntry: id), entries[index].source == .local,
-            case .failed = entries[index].status
+            entries[index].status.isFailed || entries[index].status == .queued
         else { return .ignored(.noSuchEntry) }
         entries.remove(at: index)
         return .applied
@@ -65,7 +75,7 @@ extension Transcript {
     mutating func markSendAccepted(runId: String) {
         guard let index = lastIndex(ofEntry: runId), entries[index].source == .local else { return }
         switch entries[index].status {
-        case .sending, .failed: entries[index].status = .sent
+        case .sending, .failed, .queued: entries[index].status = .sent
         default: break
         }
     }

@@ -49,9 +49,11 @@ public struct Transcript: Sendable, Hashable {
     public mutating func apply(_ action: TranscriptAction) -> TranscriptApplyResult {
         switch action {
         case .send(let send): return applySend(send)
+        case .sendQueued(let id): return applySendQueued(id: id)
         case .sendAcknowledged(let ack): return applyAck(ack)
         case .sendFailed(let id, let reason): return applySendFailure(id: id, reason: reason)
         case .discard(let id): return discardFailedSend(id: id)
+        case .restored(let messages): return restore(messages)
         case .chatEvent(let event): return applyChatEvent(event)
         case .agentEvent(let event): return applyAgentEvent(event)
         case .historyRequested:

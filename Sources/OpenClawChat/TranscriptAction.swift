@@ -4,14 +4,19 @@ import OpenClawProtocol
 /// same actions always yields the same transcript.
 public enum TranscriptAction: Sendable {
     /// The user sent a message. Shown at once as ``TranscriptEntryStatus/sending``. Sending again
-    /// with the id of a failed message retries it in place.
+    /// with the id of a failed or queued message (a retry, an outbox delivery) sends it in place.
     case send(LocalSend)
+    /// The message with this id waits in the outbox: not sent, or to be sent again with the same id.
+    case sendQueued(id: String)
     /// `chat.send` answered.
     case sendAcknowledged(ChatSendAck)
     /// `chat.send` failed (error response, timeout, no connection) for the message with this id.
     case sendFailed(id: String, reason: String)
-    /// Drop a local message that failed to send.
+    /// Drop a local message that failed to send, or that still waits in the outbox.
     case discard(id: String)
+    /// Stored history from a previous launch, shown before the gateway answers. Ignored once a history
+    /// page has been applied: the gateway's word wins.
+    case restored([StoredMessage])
     case chatEvent(ChatEvent)
     case agentEvent(AgentEvent)
     /// The engine has asked for `chat.history`; triggers from now on need another fetch.

@@ -69,6 +69,8 @@ public enum TranscriptEntryStatus: Sendable, Hashable {
         return false
     }
 
+    /// A user message waiting in the outbox for a connection (or to be resent after one was lost).
+    case queued
     /// A user message waiting for the gateway's ack.
     case sending
     /// A user message the gateway accepted (acked, or seen in events or history).

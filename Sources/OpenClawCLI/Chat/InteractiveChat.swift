@@ -74,6 +74,9 @@ final class InteractiveChat {
         case .stopped: terminal.line(terminal.styled("■ stopped", .yellow))
         case .failed(let message): terminal.error("The agent's run failed: \(message)", hint: nil)
         case .notSent(let reason): terminal.error("Not sent: \(reason)", hint: "Use /retry to send it again.")
+        case .queued:
+            terminal.line(
+                terminal.styled("◷ queued: it will be sent when the connection is back (/reconnect).", .yellow))
         case .connectionLost(let reason):
             terminal.error(
                 "Connection lost: \(reason.map { "\($0)" } ?? "unknown")", hint: "Reconnect with /reconnect.")

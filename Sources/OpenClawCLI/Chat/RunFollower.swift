@@ -10,6 +10,9 @@ enum FollowedRunResult: Equatable {
     case failed(message: String)
     /// `chat.send` itself failed (refused, no connection).
     case notSent(reason: String)
+    /// The connection ended with the message still in the outbox: `ambiguous` when it may have
+    /// reached the gateway (the reply may still come), otherwise it never left.
+    case queued(ambiguous: Bool)
     case connectionLost(DisconnectReason?)
 }
 
@@ -55,7 +58,11 @@ struct RunFollower {
             if stopOnDisconnect, case .disconnected(let reason) = viewModel.connectionState {
                 clearStatus()
                 finishLine()
-                return .connectionLost(reason)
+                switch viewModel.outbox.first(where: { $0.id == runId })?.state {
+                case .queued?, .sending?: return .queued(ambiguous: false)
+                case .ambiguous?: return .queued(ambiguous: true)
+                default: return .connectionLost(reason)
+                }
             }
             await waitForChange { [viewModel] in
                 _ = viewModel.messages

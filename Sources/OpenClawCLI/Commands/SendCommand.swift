@@ -92,6 +92,15 @@ enum OneShotRun {
         case .notSent(let reason):
             terminal.error("The message was not sent: \(reason)", hint: nil)
             throw ExitCode(ExitStatus.connection)
+        case .queued(let ambiguous):
+            if ambiguous {
+                terminal.error(
+                    "The connection ended before the gateway confirmed the message.",
+                    hint: "It may have arrived: check with 'openclaw-chat history' before sending it again.")
+            } else {
+                terminal.error("The message was not sent: the connection ended first.", hint: nil)
+            }
+            throw ExitCode(ExitStatus.connection)
         case .connectionLost(let reason):
             let error = GatewayError.connectionLost(reason ?? .connectionLost)
             terminal.error(error.message, hint: "The reply may still arrive: check with 'openclaw-chat history'.")

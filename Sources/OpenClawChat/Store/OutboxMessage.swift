@@ -53,6 +53,11 @@ public enum OutboxState: Sendable, Hashable {
     /// Refused by the gateway, or expired: kept for the user to retry or discard, never resent alone.
     case failed(reason: String)
 
+    public var isFailed: Bool {
+        if case .failed = self { return true }
+        return false
+    }
+
     /// Whether delivery should be attempted when a connection is available.
     public var needsDelivery: Bool {
         switch self {

@@ -7,6 +7,10 @@ import OpenClawProtocol
 /// Platform-neutral (no UI imports). It owns the session's ``Transcript`` reducer and feeds it the
 /// user's actions, the gateway's events and `chat.history` pages; it fetches history whenever the
 /// reducer asks (a run ended, a reconnect, a seq gap), so at rest the transcript equals the gateway's.
+///
+/// It runs on a ``ChatStore``: the stored transcript is shown at once on launch, every history page is
+/// recorded, and every message goes through the outbox (see `ChatViewModel+Outbox.swift`), so what the
+/// user typed survives a lost connection, a crash or a kill, and is delivered once.
 @MainActor
 @Observable
 public final class ChatViewModel {
@@ -15,13 +19,15 @@ public final class ChatViewModel {
     public var composerText = ""
     /// `off`, `minimal`, `low`, `medium`, `high` … sent with each message; nil leaves the session's level.
     public var thinkingLevel: String?
-    public private(set) var connectionState: ConnectionState = .disconnected(nil)
+    public internal(set) var connectionState: ConnectionState = .disconnected(nil)
     public private(set) var currentSessionKey: String
     public private(set) var sessions: [SessionSummary] = []
     public private(set) var agentIdentity: AgentIdentity?
     /// Errors to show, each with a next step; the newest last.
     public private(set) var alerts: [ChatAlert] = []
-    public private(set) var transcript: Transcript
+    public internal(set) var transcript: Transcript
+    /// Messages of this gateway not yet confirmed by history (every session), oldest first.
+    public internal(set) var outbox: [OutboxMessage] = []
 
     /// The reply still running, if any: its row carries the live text and activity steps.
     public var runningReply: TranscriptEntry? {
@@ -31,8 +37,12 @@ public final class ChatViewModel {
 
     public var isRunning: Bool { !transcript.activeRunIds.isEmpty }
 
-    @ObservationIgnored private let client: ChatClient
-    @ObservationIgnored private let now: @Sendable () -> Int
+    @ObservationIgnored let client: ChatClient
+    @ObservationIgnored let store: any ChatStore
+    /// Scopes everything stored: two gateways never share transcripts or an outbox.
+    @ObservationIgnored public let gatewayID: String
+    @ObservationIgnored let outboxPolicy: OutboxPolicy
+    @ObservationIgnored let now: @Sendable () -> Int
     @ObservationIgnored private let makeID: @Sendable () -> String
     @ObservationIgnored private var eventTask: Task<Void, Never>?
     @ObservationIgnored private var stateTask: Task<Void, Never>?
@@ -41,24 +51,43 @@ public final class ChatViewModel {
     @ObservationIgnored private var historyFetchInFlight = false
     /// The socket generation whose session was last loaded.
     @ObservationIgnored private var loadedGeneration: Int?
+    @ObservationIgnored private var storeLoaded = false
+    @ObservationIgnored private var storeFailureReported = false
+    @ObservationIgnored var flushInFlight = false
+    @ObservationIgnored var flushRequested = false
+    @ObservationIgnored var retryTask: Task<Void, Never>?
 
+    /// - Parameters:
+    ///   - store: where transcripts and the outbox live; the default forgets them at exit.
+    ///   - gatewayID: the scope of what is stored; by default the gateway's URL.
     public init(
         client: ChatClient,
         sessionKey: String = "main",
+        store: any ChatStore = InMemoryChatStore(),
+        gatewayID: String? = nil,
+        outboxPolicy: OutboxPolicy = OutboxPolicy(),
         now: @escaping @Sendable () -> Int = { Int(UnixTime.nowMs()) },
         makeID: @escaping @Sendable () -> String = { RequestID.make() }
     ) {
         self.client = client
         self.currentSessionKey = sessionKey
         self.transcript = Transcript(sessionKey: sessionKey)
+        self.store = store
+        self.gatewayID = gatewayID ?? client.connection.configuration.url.description
+        self.outboxPolicy = outboxPolicy
         self.now = now
         self.makeID = makeID
     }
 
     // MARK: - Lifecycle
 
-    /// Subscribes to the connection, connects, and loads the session. Safe to call again after `stop()`.
+    /// Shows the stored transcript and outbox, subscribes to the connection, connects, loads the
+    /// session and delivers the outbox. Safe to call again after `stop()`.
     public func start() async {
+        if !storeLoaded {
+            storeLoaded = true
+            await loadFromStore()
+        }
         if eventTask == nil {
             let events = client.events()
             eventTask = Task { [weak self] in
@@ -85,8 +114,10 @@ public final class ChatViewModel {
     public func stop() async {
         eventTask?.cancel()
         stateTask?.cancel()
+        retryTask?.cancel()
         eventTask = nil
         stateTask = nil
+        retryTask = nil
         await client.connection.disconnect()
         // Nothing updates the state once the subscription is gone.
         connectionState = await client.connection.state
@@ -102,27 +133,65 @@ public final class ChatViewModel {
         await send(text)
     }
 
-    /// Sends `text` and returns its run id (the row id of the message). The message appears at once.
+    /// Sends `text` and returns its run id (the row id of the message). The message appears at once and
+    /// is in the outbox before the first attempt: offline it waits there, shown as queued.
     @discardableResult
     public func send(_ text: String) async -> String {
         let id = makeID()
-        transcript.apply(.send(LocalSend(id: id, text: text, timestampMs: now())))
-        await deliver(id: id, text: text)
+        let timestamp = now()
+        transcript.apply(.send(LocalSend(id: id, text: text, timestampMs: timestamp)))
+        var message = OutboxMessage(
+            id: id,
+            gateway: gatewayID,
+            sessionKey: currentSessionKey,
+            text: text,
+            thinking: thinkingLevel,
+            createdAtMs: timestamp
+        )
+        let pending = outbox.count { !$0.state.isFailed }
+        if pending >= outboxPolicy.maxPending {
+            let reason =
+                "\(pending) messages are already waiting to be delivered; this one was not queued. "
+                + "Reconnect, or discard some of them."
+            message.state = .failed(reason: reason)
+            transcript.apply(.sendFailed(id: id, reason: reason))
+        } else if !connectionState.isConnected {
+            transcript.apply(.sendQueued(id: id))
+        }
+        outbox.append(message)
+        await persist { [store, message] in try await store.enqueue(message) }
+        await flushOutbox()
         return id
     }
 
-    /// Sends a failed message again, in place, with the same id (the gateway deduplicates by it).
+    /// Sends a failed message again, in place, with the same id (the gateway deduplicates by it). Its
+    /// expiry clock starts again: the user has just asked for it.
     public func retry(messageID: String) async {
-        guard let entry = transcript.entry(id: messageID), entry.role == .user,
-            case .failed = entry.status
-        else { return }
-        transcript.apply(.send(LocalSend(id: messageID, text: entry.text, timestampMs: now())))
-        await deliver(id: messageID, text: entry.text)
+        guard let entry = transcript.entry(id: messageID), entry.role == .user, entry.status.isFailed else { return }
+        var message =
+            outbox.first { $0.id == messageID }
+            ?? OutboxMessage(
+                id: messageID, gateway: gatewayID, sessionKey: currentSessionKey, text: entry.text,
+                thinking: thinkingLevel, createdAtMs: now()
+            )
+        message.state = .queued
+        message.createdAtMs = now()
+        transcript.apply(.sendQueued(id: messageID))
+        if let index = outbox.firstIndex(where: { $0.id == messageID }) {
+            outbox[index] = message
+            await persist { [store, message] in try await store.update(message) }
+        } else {
+            outbox.append(message)
+            await persist { [store, message] in try await store.enqueue(message) }
+        }
+        await flushOutbox()
     }
 
-    /// Drops a message that failed to send.
-    public func discard(messageID: String) {
-        transcript.apply(.discard(id: messageID))
+    /// Drops a message that failed to send or still waits in the outbox.
+    public func discard(messageID: String) async {
+        guard transcript.apply(.discard(id: messageID)) == .applied else { return }
+        outbox.removeAll { $0.id == messageID }
+        await persist { [store, gatewayID] in try await store.removeFromOutbox(id: messageID, gateway: gatewayID) }
     }
 
     /// Stops the running reply, if any.
@@ -141,6 +210,8 @@ public final class ChatViewModel {
         currentSessionKey = key
         transcript = Transcript(sessionKey: key, sessionKeys: transcript.sessionKeys)
         historyLimit = 200
+        await restoreStoredTranscript()
+        restoreOutboxRows()
         await refreshHistory()
     }
 
@@ -178,7 +249,10 @@ public final class ChatViewModel {
             do {
                 let page = try await client.history(sessionKey: key, limit: limit)
                 stale = key != currentSessionKey || limit != historyLimit
-                if key == currentSessionKey { transcript.apply(.historyLoaded(page)) }
+                if key == currentSessionKey {
+                    transcript.apply(.historyLoaded(page))
+                    await historyApplied()
+                }
             } catch {
                 raise(error)
                 return
@@ -222,6 +296,7 @@ public final class ChatViewModel {
         loadedGeneration = session.generation
         if isReconnect { transcript.apply(.resyncNeeded(.reconnected)) }
         await refreshHistory()
+        await flushOutbox()
         // Header data on the side, so the events that queued up during the fetch are not held back.
         Task { [weak self] in await self?.loadHeaderData() }
     }
@@ -240,32 +315,75 @@ public final class ChatViewModel {
         let matcher = SessionKeyMatcher(defaults: session.hello.snapshot.sessionDefaults)
         if matcher != transcript.sessionKeys {
             var fresh = Transcript(sessionKey: currentSessionKey, sessionKeys: matcher)
-            for entry in transcript.entries where entry.source == .local {
+            fresh.apply(.restored(transcript.storableMessages))
+            for entry in transcript.entries
+            where entry.source == .local && !outbox.contains(where: { $0.id == entry.id }) {
                 fresh.apply(.send(LocalSend(id: entry.id, text: entry.text, timestampMs: entry.timestampMs ?? now())))
             }
             transcript = fresh
+            restoreOutboxRows()
         }
     }
 
-    private func deliver(id: String, text: String) async {
+    // MARK: - Store
+
+    /// Paints the stored transcript and the outbox before the gateway answers.
+    private func loadFromStore() async {
         do {
-            let ack = try await client.send(
-                sessionKey: currentSessionKey,
-                message: text,
-                idempotencyKey: id,
-                thinking: thinkingLevel
-            )
-            transcript.apply(.sendAcknowledged(ack))
+            outbox = try await store.outbox(gateway: gatewayID)
         } catch {
-            transcript.apply(.sendFailed(id: id, reason: error.message))
-            raise(error)
+            reportStoreFailure(error)
         }
-        if transcript.pendingHistoryRefresh != nil {
-            await refreshHistory()
+        // A send in flight when the process ended may or may not have reached the gateway.
+        for index in outbox.indices where outbox[index].state == .sending {
+            outbox[index].state = .ambiguous
+        }
+        await restoreStoredTranscript()
+        restoreOutboxRows()
+        await expireOutbox()
+    }
+
+    private func restoreStoredTranscript() async {
+        let key = currentSessionKey
+        do {
+            let stored = try await store.latestMessages(gateway: gatewayID, sessionKey: key, limit: historyLimit)
+            if key == currentSessionKey { transcript.apply(.restored(stored)) }
+        } catch {
+            reportStoreFailure(error)
         }
     }
 
-    private func raise(_ error: GatewayError) {
+    /// Records the page just applied, and lets the outbox drop what it confirmed.
+    private func historyApplied() async {
+        let key = currentSessionKey
+        let messages = transcript.storableMessages
+        await persist { [store, gatewayID] in try await store.record(messages, gateway: gatewayID, sessionKey: key) }
+        await confirmDelivered()
+    }
+
+    /// Runs a store operation; a failure is reported once and the chat goes on from memory.
+    func persist(_ operation: @escaping @Sendable () async throws -> Void) async {
+        do {
+            try await operation()
+        } catch {
+            reportStoreFailure(error)
+        }
+    }
+
+    private func reportStoreFailure(_ error: any Error) {
+        guard !storeFailureReported else { return }
+        storeFailureReported = true
+        nextAlertID += 1
+        alerts.append(
+            ChatAlert(
+                id: nextAlertID,
+                message: "The conversation could not be saved on this device (\(error)).",
+                nextStep: "Check free disk space and the state directory; until then messages are kept in memory only."
+            )
+        )
+    }
+
+    func raise(_ error: GatewayError) {
         nextAlertID += 1
         alerts.append(ChatAlert(id: nextAlertID, error: error))
         if alerts.count > 20 { alerts.removeFirst(alerts.count - 20) }

@@ -83,7 +83,7 @@ public struct GatewayConnectionConfiguration: Sendable {
 
 extension Duration {
     /// Whole milliseconds, for messages and protocol fields.
-    var milliseconds: Int {
+    package var milliseconds: Int {
         let (seconds, attoseconds) = components
         return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
     }
