@@ -102,7 +102,9 @@ let package = Package(
         ),
         .testTarget(
             name: "OpenClawChatTests",
-            dependencies: ["OpenClawChat", "OpenClawProtocol", "OpenClawGateway", "OpenClawTestGateway"],
+            dependencies: [
+                "OpenClawChat", "OpenClawProtocol", "OpenClawGateway", "OpenClawTestGateway", "OpenClawTestSupport",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(
