@@ -16,8 +16,10 @@ struct InFlightRunTests {
             #expect(idle["payload"]?["inFlightRun"] == nil)
 
             _ = try await client.chatSend("slow please", key: "slow-1")
-            _ = try await client.anyFrame("three deltas") { _ in
-                client.chatPayloads(runId: "slow-1").filter { $0["state"] == "delta" }.count >= 3
+            // A few deltas in (the predicate runs under the inbox's lock: it looks at one frame only).
+            _ = try await client.anyFrame("the third word") { frame in
+                frame["event"] == "chat" && frame["payload"]?["runId"] == "slow-1"
+                    && (frame["payload"]?["deltaText"]?.stringValue?.contains("word3") ?? false)
             }
             let page = try await client.request("chat.history", params: ["sessionKey": "main"], id: "h-live")
             let flight = try #require(page["payload"]?["inFlightRun"])
