@@ -1,4 +1,5 @@
 import OpenClawGateway
+import OpenClawTestSupport
 import Testing
 
 /// The backoff arithmetic, without clocks or sockets: the delay is a pure function of the attempt
@@ -47,13 +48,13 @@ struct ReconnectPolicyTests {
 
     @Test func aSeededGeneratorGivesTheSameDelaysEveryTimeWithinTheBounds() {
         let policy = ReconnectPolicy.standard
-        var first = SplitMix64(seed: 42)
-        var second = SplitMix64(seed: 42)
+        var first = SeededRandom(seed: 42)
+        var second = SeededRandom(seed: 42)
         let run1 = (1...12).map { policy.delay(forAttempt: $0, using: &first) }
         let run2 = (1...12).map { policy.delay(forAttempt: $0, using: &second) }
         #expect(run1 == run2)
 
-        var generator = SplitMix64(seed: 7)
+        var generator = SeededRandom(seed: 7)
         let bare = ReconnectPolicy(jitter: .none)
         for _ in 0..<200 {
             for attempt in 1...12 {
@@ -108,21 +109,6 @@ struct ReconnectPolicyTests {
             cause: .attemptFailed(.gatewayUnavailable(retryAfterMs: 500, message: "gateway starting"))
         )
         #expect(failed.summary(now: now).hasSuffix("The gateway is not ready yet (gateway starting)."))
-    }
-}
-
-/// A small seedable generator (SplitMix64), so jitter is reproducible in tests.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
     }
 }
 
