@@ -52,20 +52,18 @@ enum CorruptionRecovery {
         let salvaged = salvageOutbox(at: aside)
         try StoreFile.prepare(path)
         let writer = try open(path)
-        var kept = 0
-        for message in salvaged {
-            do {
-                try writer.write { db in
+        // One transaction: the copy is all or nothing, and its failure only costs the salvage.
+        let kept =
+            (try? writer.write { db in
+                for message in salvaged {
                     try db.execute(
-                        sql:
-                            "INSERT OR IGNORE INTO outbox (\(OutboxRecord.selection)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        sql: """
+                            INSERT OR IGNORE INTO outbox (\(OutboxRecord.selection)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                            """,
                         arguments: OutboxRecord.arguments(message))
                 }
-                kept += 1
-            } catch {
-                continue
-            }
-        }
+                return salvaged.count
+            }) ?? 0
         let outboxNote = kept == 0 ? "" : "; \(kept) unsent message\(kept == 1 ? " was" : "s were") kept"
         logger.warning(
             """

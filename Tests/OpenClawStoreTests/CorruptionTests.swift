@@ -69,6 +69,35 @@ struct CorruptionTests {
         #expect(log.records.first?.message.contains("1 unsent message was kept") == true, "\(log.records)")
     }
 
+    @Test func damagedPagesBehindAnIntactHeaderFailTheIntegrityCheck() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.file("chat.sqlite")
+        do {
+            let store = try SQLiteChatStore(path: path)
+            let long = String(repeating: "lorem ipsum dolor sit amet ", count: 200)
+            try await store.record((0..<300).map { stored("m\($0)", text: long) }, gateway: "gw", sessionKey: "main")
+        }
+        try checkpointAndClose(path)
+        // Scribble over pages in the second half: the header and schema stay valid, so the file
+        // opens, and only the integrity check can tell.
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+        let size = try handle.seekToEnd()
+        try handle.seek(toOffset: size / 2)
+        var generator = SplitMix(seed: 7)
+        try handle.write(contentsOf: Data((0..<40_960).map { _ in UInt8(truncatingIfNeeded: generator.next()) }))
+        try handle.close()
+
+        let log = CapturedLog()
+        let store = try SQLiteChatStore(path: path, logger: log.logger)
+        #expect(store.recoveredFromCorruption != nil)
+        #expect(log.records.count == 1)
+        // SQLite reports such damage either as rows of `quick_check` or by failing it with SQLITE_CORRUPT.
+        let line = log.records.first?.message ?? ""
+        #expect(line.contains("integrity check failed") || line.contains("SQLite error 11"), "\(line)")
+        try await expectUsable(store)
+    }
+
     @Test func emptyAndForeignFilesAreHandled() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
