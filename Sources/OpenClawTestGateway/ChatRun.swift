@@ -94,6 +94,8 @@ struct ChatRun: Sendable {
     /// Broadcast frames sent for this run (drop fault).
     var broadcastFrames = 0
     var dropFired = false
+    /// An event held back by the reorder fault, sent after the next one.
+    var heldBack: (event: String, payload: JSONValue)?
 
     mutating func nextSeq() -> Int {
         agentSeq += 1

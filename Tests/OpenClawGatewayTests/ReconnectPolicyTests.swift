@@ -1,4 +1,5 @@
 import OpenClawGateway
+import OpenClawTestGateway
 import OpenClawTestSupport
 import Testing
 
