@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "OpenClawChat", targets: ["OpenClawChat"]),
         .library(name: "OpenClawGateway", targets: ["OpenClawGateway"]),
         .library(name: "OpenClawTestGateway", targets: ["OpenClawTestGateway"]),
+        .library(name: "OpenClawAppModel", targets: ["OpenClawAppModel"]),
         .executable(name: "openclaw-chat", targets: ["openclaw-chat"]),
     ],
     dependencies: [
@@ -70,6 +71,18 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The iOS app's view models: every decision of the app, tested here; SwiftUI only renders them.
+        .target(
+            name: "OpenClawAppModel",
+            dependencies: [
+                "OpenClawProtocol",
+                "OpenClawChat",
+                "OpenClawGateway",
+                "OpenClawTestGateway",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
         // The terminal client's commands, as a library so the logic is testable without a process.
         .target(
             name: "OpenClawCLI",
@@ -103,6 +116,13 @@ let package = Package(
         .testTarget(
             name: "OpenClawChatTests",
             dependencies: ["OpenClawChat", "OpenClawProtocol", "OpenClawGateway", "OpenClawTestGateway"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "OpenClawAppModelTests",
+            dependencies: [
+                "OpenClawAppModel", "OpenClawChat", "OpenClawGateway", "OpenClawProtocol", "OpenClawTestGateway",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(
