@@ -1,0 +1,68 @@
+import OpenClawAppModel
+import OpenClawChat
+import OpenClawGateway
+import OpenClawProtocol
+import OpenClawTestGateway
+
+/// Builds app models wired to a real test gateway over 127.0.0.1, with in-memory stores, as the iOS
+/// app wires them with the Keychain and SQLite.
+@MainActor
+enum AppHarness {
+    static let client = AppClientIdentity.ios(version: "test", displayName: "Test iPhone")
+
+    static func dependencies(
+        saved: SavedGateway? = nil,
+        chatStore: any ChatStore = InMemoryChatStore(),
+        sleep: @escaping Sleep = { try await Task.sleep(for: $0) },
+        recordsFrames: Bool = false,
+        frameCapacity: Int = 500
+    ) -> AppDependencies {
+        AppDependencies(
+            credentials: InMemoryCredentialStore(saved),
+            identityStore: InMemoryDeviceIdentityStore(identity: DeviceIdentity(createdAtMs: 0)),
+            tokenStore: InMemoryDeviceTokenStore(),
+            chatStore: chatStore,
+            client: client,
+            sleep: sleep,
+            recordsFrames: recordsFrames,
+            frameCapacity: frameCapacity,
+            locale: "en-US"
+        )
+    }
+
+    static func saved(_ gateway: TestGateway, token: String = "test-token") throws -> SavedGateway {
+        SavedGateway(url: try GatewayURL(parsing: gateway.url), credential: .token(token))
+    }
+
+    /// Starts a gateway, runs `body` with it, and always stops it.
+    static func withGateway<T>(
+        _ configuration: TestGatewayConfiguration = TestGatewayConfiguration(),
+        _ body: (TestGateway) async throws -> T
+    ) async throws -> T {
+        let gateway = try await TestGateway.start(configuration)
+        do {
+            let result = try await body(gateway)
+            await gateway.stop()
+            return result
+        } catch {
+            await gateway.stop()
+            throw error
+        }
+    }
+
+    /// Waits until the app shows a connected chat whose first history page is in.
+    static func connectedChat(_ app: AppModel) async -> ChatContext? {
+        let ready = await waitUntil {
+            guard app.screen == .chat, let chat = app.context?.chat else { return false }
+            return chat.connectionState.isConnected && chat.transcript.pendingHistoryRefresh == nil
+        }
+        return ready ? app.context : nil
+    }
+}
+
+extension TestGateway {
+    /// `client` of every `connect` received, in order.
+    func connectClients() async -> [JSONValue] {
+        await receivedConnectParams().map { $0["client"] ?? .null }
+    }
+}
