@@ -100,6 +100,24 @@ struct PairingTests {
         }
     }
 
+    @Test func savingTheSameGatewayWhileWaitingChecksOnceAndKeepsWaiting() async throws {
+        try await AppHarness.withGateway(Self.configuration) { gateway in
+            let sleeper = ManualSleeper()
+            let (app, pairing) = try await launchUntilPairing(gateway, sleeper: sleeper)
+            #expect(await waitUntil { sleeper.waiting == 1 })
+            let connects = await gateway.receivedConnectParams().count
+
+            app.editSettings()
+            #expect(await app.saveSettings())
+            #expect(await waitUntil { pairing.attempts == 1 && pairing.canCheckNow })
+            #expect(app.pairing === pairing, "the same wait goes on")
+            #expect(app.screen == .pairing)
+            #expect(await gateway.receivedConnectParams().count == connects + 1)
+            #expect(await gateway.pendingPairingRequests().count == 1)
+            await app.signOut()
+        }
+    }
+
     @Test func anotherRefusalWhileWaitingEndsPairingWithTheReason() async throws {
         try await AppHarness.withGateway(Self.configuration) { gateway in
             let sleeper = ManualSleeper()

@@ -104,14 +104,18 @@ public final class AppModel {
     public func scenePhaseChanged(active: Bool) async {
         guard active else { return }
         switch screen {
-        case .chat: await reconnect()
-        case .pairing: pairing?.checkNow()
+        case .chat, .pairing: await reconnect()
         case .launching, .onboarding, .demo: break
         }
     }
 
-    /// Reopens the connection unless it is connected or connecting (the banner's button).
+    /// Reopens the connection unless it is connected or connecting (the banner's button). While the
+    /// device waits for approval, the pairing model's next attempt is made now instead.
     public func reconnect() async {
+        if let pairing {
+            pairing.checkNow()
+            return
+        }
         guard let context else { return }
         switch await context.connection.state {
         case .connected, .connecting: return
