@@ -122,6 +122,7 @@ let package = Package(
             name: "OpenClawAppModelTests",
             dependencies: [
                 "OpenClawAppModel", "OpenClawChat", "OpenClawGateway", "OpenClawProtocol", "OpenClawTestGateway",
+                "OpenClawTestSupport",
             ],
             swiftSettings: strictSettings
         ),

@@ -3,6 +3,7 @@ import OpenClawChat
 import OpenClawGateway
 import OpenClawProtocol
 import OpenClawTestGateway
+import OpenClawTestSupport
 import Testing
 
 /// The root model against a real test gateway over 127.0.0.1.
@@ -19,7 +20,7 @@ struct AppModelTests {
     }
 
     @Test func onboardingSavesTheGatewayAndConnectsAsTheIOSApp() async throws {
-        try await AppHarness.withGateway { gateway in
+        try await withTestGateway { gateway in
             let dependencies = AppHarness.dependencies()
             let app = AppModel(dependencies: dependencies)
             await app.launch()
@@ -58,7 +59,7 @@ struct AppModelTests {
     }
 
     @Test func aSavedGatewayOpensTheChatAtLaunchAndSignOutForgetsIt() async throws {
-        try await AppHarness.withGateway { gateway in
+        try await withTestGateway { gateway in
             let dependencies = AppHarness.dependencies(saved: try AppHarness.saved(gateway))
             let app = AppModel(dependencies: dependencies)
             await app.launch()
@@ -76,7 +77,7 @@ struct AppModelTests {
     }
 
     @Test func returningToTheForegroundReconnectsOnlyAnUnhealthyConnection() async throws {
-        try await AppHarness.withGateway { gateway in
+        try await withTestGateway { gateway in
             let app = AppModel(dependencies: AppHarness.dependencies(saved: try AppHarness.saved(gateway)))
             await app.launch()
             let context = try #require(await AppHarness.connectedChat(app))
@@ -101,7 +102,7 @@ struct AppModelTests {
     }
 
     @Test func aRefusedTokenLeadsToSettings() async throws {
-        try await AppHarness.withGateway { gateway in
+        try await withTestGateway { gateway in
             let app = AppModel(
                 dependencies: AppHarness.dependencies(saved: try AppHarness.saved(gateway, token: "wrong")))
             await app.launch()

@@ -3,6 +3,7 @@ import OpenClawChat
 import OpenClawGateway
 import OpenClawProtocol
 import OpenClawTestGateway
+import OpenClawTestSupport
 import Testing
 
 /// The chat screen's own decisions: sending, stopping, paging back, scrolling.
@@ -10,7 +11,7 @@ import Testing
 @Suite("Chat screen")
 struct ChatScreenModelTests {
     @Test func sendingShowsAStopButtonWhileTheReplyRunsAndStopsIt() async throws {
-        try await AppHarness.withGateway { gateway in
+        try await withTestGateway { gateway in
             let app = AppModel(dependencies: AppHarness.dependencies(saved: try AppHarness.saved(gateway)))
             await app.launch()
             let screen = try #require(await AppHarness.connectedChat(app)).chatScreen
@@ -38,7 +39,7 @@ struct ChatScreenModelTests {
     }
 
     @Test func pagingBackStopsAtTheBeginningOfEachSession() async throws {
-        try await AppHarness.withGateway { gateway in
+        try await withTestGateway { gateway in
             let app = AppModel(dependencies: AppHarness.dependencies(saved: try AppHarness.saved(gateway)))
             await app.launch()
             let screen = try #require(await AppHarness.connectedChat(app)).chatScreen
@@ -62,7 +63,7 @@ struct ChatScreenModelTests {
     }
 
     @Test func jumpToLatestScrollsToTheLastRowEachTime() async throws {
-        try await AppHarness.withGateway { gateway in
+        try await withTestGateway { gateway in
             let app = AppModel(dependencies: AppHarness.dependencies(saved: try AppHarness.saved(gateway)))
             await app.launch()
             let screen = try #require(await AppHarness.connectedChat(app)).chatScreen
@@ -88,7 +89,7 @@ struct ChatScreenModelTests {
     }
 
     @Test func failedMessagesCanBeRetriedOrDiscarded() async throws {
-        try await AppHarness.withGateway { gateway in
+        try await withTestGateway { gateway in
             let app = AppModel(dependencies: AppHarness.dependencies(saved: try AppHarness.saved(gateway)))
             await app.launch()
             let context = try #require(await AppHarness.connectedChat(app))

@@ -3,6 +3,7 @@ import OpenClawChat
 import OpenClawGateway
 import OpenClawProtocol
 import OpenClawTestGateway
+import OpenClawTestSupport
 import Testing
 
 /// The debug view's frames come from the connection's trace hook, redacted, and only the newest stay.
@@ -14,7 +15,7 @@ struct DebugFramesTests {
     @Test func framesAreRecordedWithoutAnySecret() async throws {
         var configuration = TestGatewayConfiguration()
         configuration.auth = .token(Self.secret)
-        try await AppHarness.withGateway(configuration) { gateway in
+        try await withTestGateway(configuration) { gateway in
             let dependencies = AppHarness.dependencies(
                 saved: try AppHarness.saved(gateway, token: Self.secret), recordsFrames: true)
             let app = AppModel(dependencies: dependencies)
@@ -44,7 +45,7 @@ struct DebugFramesTests {
     }
 
     @Test func onlyTheNewestFramesAreKept() async throws {
-        try await AppHarness.withGateway { gateway in
+        try await withTestGateway { gateway in
             let app = AppModel(
                 dependencies: AppHarness.dependencies(
                     saved: try AppHarness.saved(gateway), recordsFrames: true, frameCapacity: 5))

@@ -3,6 +3,7 @@ import OpenClawChat
 import OpenClawGateway
 import OpenClawProtocol
 import OpenClawTestGateway
+import OpenClawTestSupport
 import Testing
 
 /// Pairing against the test gateway in remote mode (every new device needs approval), with a sleep
@@ -25,7 +26,7 @@ struct PairingTests {
     }
 
     @Test func waitsSlowlyForApprovalWithoutReplacingTheRequest() async throws {
-        try await AppHarness.withGateway(Self.configuration) { gateway in
+        try await withTestGateway(Self.configuration) { gateway in
             let sleeper = ManualSleeper()
             let (app, pairing) = try await launchUntilPairing(gateway, sleeper: sleeper)
             let pending = await gateway.pendingPairingRequests()
@@ -65,7 +66,7 @@ struct PairingTests {
     }
 
     @Test func tappingIApprovedItRepeatedlyMakesOneAttempt() async throws {
-        try await AppHarness.withGateway(Self.configuration) { gateway in
+        try await withTestGateway(Self.configuration) { gateway in
             let sleeper = ManualSleeper()
             let (app, pairing) = try await launchUntilPairing(gateway, sleeper: sleeper)
             #expect(await waitUntil { sleeper.waiting == 1 })
@@ -84,7 +85,7 @@ struct PairingTests {
     }
 
     @Test func comingBackToTheAppChecksAtOnce() async throws {
-        try await AppHarness.withGateway(Self.configuration) { gateway in
+        try await withTestGateway(Self.configuration) { gateway in
             let sleeper = ManualSleeper()
             let (app, pairing) = try await launchUntilPairing(gateway, sleeper: sleeper)
             #expect(await waitUntil { sleeper.waiting == 1 })
@@ -101,7 +102,7 @@ struct PairingTests {
     }
 
     @Test func savingTheSameGatewayWhileWaitingChecksOnceAndKeepsWaiting() async throws {
-        try await AppHarness.withGateway(Self.configuration) { gateway in
+        try await withTestGateway(Self.configuration) { gateway in
             let sleeper = ManualSleeper()
             let (app, pairing) = try await launchUntilPairing(gateway, sleeper: sleeper)
             #expect(await waitUntil { sleeper.waiting == 1 })
@@ -119,7 +120,7 @@ struct PairingTests {
     }
 
     @Test func anotherRefusalWhileWaitingEndsPairingWithTheReason() async throws {
-        try await AppHarness.withGateway(Self.configuration) { gateway in
+        try await withTestGateway(Self.configuration) { gateway in
             let sleeper = ManualSleeper()
             let (app, pairing) = try await launchUntilPairing(gateway, sleeper: sleeper)
             #expect(await waitUntil { sleeper.waiting == 1 })

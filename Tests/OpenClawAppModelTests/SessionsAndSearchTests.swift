@@ -3,6 +3,7 @@ import OpenClawChat
 import OpenClawGateway
 import OpenClawProtocol
 import OpenClawTestGateway
+import OpenClawTestSupport
 import Synchronization
 import Testing
 
@@ -33,7 +34,7 @@ struct SessionsAndSearchTests {
     static let work = "agent:main:work"
 
     @Test func theSessionListMarksTheCurrentSessionAndSwitches() async throws {
-        try await AppHarness.withGateway { gateway in
+        try await withTestGateway { gateway in
             let app = AppModel(dependencies: AppHarness.dependencies(saved: try AppHarness.saved(gateway)))
             await app.launch()
             let context = try #require(await AppHarness.connectedChat(app))
@@ -68,7 +69,7 @@ struct SessionsAndSearchTests {
     }
 
     @Test func searchWaitsForAPauseInTypingAndOpensTheResult() async throws {
-        try await AppHarness.withGateway { gateway in
+        try await withTestGateway { gateway in
             let store = CountingStore()
             let sleeper = ManualSleeper()
             let app = AppModel(

@@ -2,6 +2,7 @@ import OpenClawChat
 import OpenClawGateway
 import OpenClawProtocol
 import OpenClawTestGateway
+import OpenClawTestSupport
 import Testing
 
 @testable import OpenClawAppModel
@@ -44,7 +45,7 @@ struct SettingsModelTests {
     }
 
     @Test func aPassingTestListsEveryStepAsTheTerminalDoctorDoes() async throws {
-        try await AppHarness.withGateway { gateway in
+        try await withTestGateway { gateway in
             let settings = model()
             settings.urlText = gateway.url
             settings.secret = "test-token"
@@ -58,7 +59,7 @@ struct SettingsModelTests {
     }
 
     @Test func stepsAppearWhileTheTestRuns() async throws {
-        try await AppHarness.withGateway { gateway in
+        try await withTestGateway { gateway in
             await gateway.setFaults(FaultPlan(challengeDelayMs: 1_500))
             let settings = model()
             settings.urlText = gateway.url
@@ -78,7 +79,7 @@ struct SettingsModelTests {
     }
 
     @Test func aWrongTokenFailsAtAuthWithAFix() async throws {
-        try await AppHarness.withGateway { gateway in
+        try await withTestGateway { gateway in
             let settings = model()
             settings.urlText = gateway.url
             settings.secret = "not-the-token"

@@ -34,22 +34,6 @@ enum AppHarness {
         SavedGateway(url: try GatewayURL(parsing: gateway.url), credential: .token(token))
     }
 
-    /// Starts a gateway, runs `body` with it, and always stops it.
-    static func withGateway<T>(
-        _ configuration: TestGatewayConfiguration = TestGatewayConfiguration(),
-        _ body: (TestGateway) async throws -> T
-    ) async throws -> T {
-        let gateway = try await TestGateway.start(configuration)
-        do {
-            let result = try await body(gateway)
-            await gateway.stop()
-            return result
-        } catch {
-            await gateway.stop()
-            throw error
-        }
-    }
-
     /// Waits until the app shows a connected chat whose first history page is in.
     static func connectedChat(_ app: AppModel) async -> ChatContext? {
         let ready = await waitUntil {
