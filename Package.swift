@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "OpenClawChat", targets: ["OpenClawChat"]),
         .library(name: "OpenClawGateway", targets: ["OpenClawGateway"]),
         .library(name: "OpenClawTestGateway", targets: ["OpenClawTestGateway"]),
+        .library(name: "OpenClawStore", targets: ["OpenClawStore"]),
         .library(name: "OpenClawAppModel", targets: ["OpenClawAppModel"]),
         .executable(name: "openclaw-chat", targets: ["openclaw-chat"]),
     ],
@@ -28,6 +29,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/websocket-kit.git", from: "2.16.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     ],
     targets: [
         // Wire types only: frames, errors, handshake and event payloads. No I/O, Foundation only.
@@ -53,6 +55,17 @@ let package = Package(
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "NIOTransportServices", package: "swift-nio-transport-services"),
                 .product(name: "WebSocketKit", package: "websocket-kit"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // The chat store on SQLite: transcripts, full-text search, the outbox; corruption recovery.
+        .target(
+            name: "OpenClawStore",
+            dependencies: [
+                "OpenClawChat",
+                "OpenClawProtocol",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),
@@ -115,7 +128,18 @@ let package = Package(
         ),
         .testTarget(
             name: "OpenClawChatTests",
-            dependencies: ["OpenClawChat", "OpenClawProtocol", "OpenClawGateway", "OpenClawTestGateway"],
+            dependencies: [
+                "OpenClawChat", "OpenClawProtocol", "OpenClawGateway", "OpenClawTestGateway", "OpenClawTestSupport",
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "OpenClawStoreTests",
+            dependencies: [
+                "OpenClawStore", "OpenClawChat", "OpenClawProtocol",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

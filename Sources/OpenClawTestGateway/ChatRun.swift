@@ -82,6 +82,8 @@ struct ChatRun: Sendable {
     let ownerConnection: Int
     let ownerDevice: String?
     let silent: Bool
+    /// Order of starting among all runs (the latest in-flight run of a session is its `inFlightRun`).
+    let ordinal: Int
     var task: Task<Void, Never>?
     /// Per-run counter of agent events (`seq` of agent and chat payloads).
     var agentSeq = 0

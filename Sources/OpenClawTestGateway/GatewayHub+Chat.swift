@@ -51,7 +51,7 @@ extension GatewayHub {
         runsStarted += 1
         runs[runId] = ChatRun(
             runId: runId, rawSessionKey: rawKey, sessionKey: SessionStore.canonicalKey(rawKey), ownerConnection: id,
-            ownerDevice: connections[id]?.deviceId, silent: script.silent
+            ownerDevice: connections[id]?.deviceId, silent: script.silent, ordinal: runsStarted
         )
         if dropPoint == .beforeAck {
             drop(id)

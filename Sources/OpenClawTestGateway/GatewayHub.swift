@@ -324,6 +324,8 @@ actor GatewayHub {
         )
     }
 
+    func removePairedDevice(_ deviceId: String) { pairing.remove(deviceId: deviceId) }
+
     /// Cancels every run (gateway stop).
     func cancelAllRuns() {
         for run in runs.values { run.task?.cancel() }

@@ -55,13 +55,16 @@ struct RunFollower {
                 case .failed(let message, _): return .failed(message: message)
                 }
             }
-            if stopOnDisconnect, case .disconnected(let reason) = viewModel.connectionState {
+            // A connection that is reconnecting may still deliver the run; one that ended for good
+            // (reconnecting off, or paused on an error only the person can fix) will not.
+            let connection = Self.connectionEnd(viewModel.connectionState)
+            if stopOnDisconnect, connection.isOver {
                 clearStatus()
                 finishLine()
                 switch viewModel.outbox.first(where: { $0.id == runId })?.state {
                 case .queued?, .sending?: return .queued(ambiguous: false)
                 case .ambiguous?: return .queued(ambiguous: true)
-                default: return .connectionLost(reason)
+                default: return .connectionLost(connection.reason)
                 }
             }
             await waitForChange { [viewModel] in
@@ -124,6 +127,16 @@ struct RunFollower {
         guard statusShown else { return }
         terminal.clearStatus()
         statusShown = false
+    }
+
+    /// Whether the connection is over for now (not connected, not trying), and why when known.
+    static func connectionEnd(_ state: ConnectionState) -> (isOver: Bool, reason: DisconnectReason?) {
+        switch state {
+        case .disconnected(let reason): return (true, reason)
+        case .failed(.connectionLost(let reason)): return (true, reason)
+        case .failed: return (true, nil)
+        case .connected, .connecting, .reconnecting: return (false, nil)
+        }
     }
 
     static func describe(_ step: ActivityStep) -> String {

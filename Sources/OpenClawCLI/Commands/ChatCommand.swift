@@ -37,7 +37,8 @@ struct ChatCommand: AsyncParsableCommand {
             if status != 0 { throw ExitCode(status) }
             return
         }
-        let connection = global.makeConnection(url: target.url, credential: target.credential, terminal: terminal)
+        let connection = global.makeConnection(
+            url: target.url, credential: target.credential, terminal: terminal, reconnect: .standard)
         let status = await InteractiveSession.run(
             connection: connection,
             session: session,
@@ -84,7 +85,9 @@ enum InteractiveSession {
     ) async -> Int32 {
         let viewModel = ChatViewModel(client: ChatClient(connection: connection), sessionKey: session)
         viewModel.thinkingLevel = thinking
-        return await InteractiveChat(viewModel: viewModel, terminal: terminal, gatewayLabel: label).run()
+        return await InteractiveChat(
+            viewModel: viewModel, connection: connection, terminal: terminal, gatewayLabel: label
+        ).run()
     }
 }
 
