@@ -78,7 +78,9 @@ struct AppModelTests {
 
     @Test func returningToTheForegroundReconnectsOnlyAnUnhealthyConnection() async throws {
         try await withTestGateway { gateway in
-            let app = AppModel(dependencies: AppHarness.dependencies(saved: try AppHarness.saved(gateway)))
+            // Automatic reconnecting off: only the foreground brings the connection back here.
+            let app = AppModel(
+                dependencies: AppHarness.dependencies(saved: try AppHarness.saved(gateway), reconnect: nil))
             await app.launch()
             let context = try #require(await AppHarness.connectedChat(app))
             let connectsBefore = await gateway.receivedConnectParams().count
@@ -97,6 +99,29 @@ struct AppModelTests {
             let back = await waitUntil { context.chat.connectionState.isConnected }
             #expect(back)
             #expect(app.context?.chatScreen.banner == nil)
+            await app.signOut()
+        }
+    }
+
+    @Test func returningToTheForegroundCutsAReconnectWaitShort() async throws {
+        try await withTestGateway { gateway in
+            let slow = ReconnectPolicy(initialDelay: .seconds(60), jitter: .none)
+            let app = AppModel(
+                dependencies: AppHarness.dependencies(saved: try AppHarness.saved(gateway), reconnect: slow))
+            await app.launch()
+            let context = try #require(await AppHarness.connectedChat(app))
+            let connectsBefore = await gateway.receivedConnectParams().count
+
+            await gateway.dropAllConnections()
+            let waiting = await waitUntil { context.chat.connectionState.reconnectStatus != nil }
+            #expect(waiting)
+            let banner = try #require(app.context?.chatScreen.banner)
+            #expect(banner.message.hasPrefix("Disconnected: the connection dropped. Reconnecting in "))
+            #expect(banner.action == .reconnect)
+
+            await app.scenePhaseChanged(active: true)
+            #expect(await waitUntil { context.chat.connectionState.isConnected })
+            #expect(await gateway.receivedConnectParams().count == connectsBefore + 1)
             await app.signOut()
         }
     }

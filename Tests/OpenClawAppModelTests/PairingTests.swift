@@ -20,8 +20,8 @@ struct PairingTests {
         let app = AppModel(
             dependencies: AppHarness.dependencies(saved: try AppHarness.saved(gateway), sleep: sleeper.sleep))
         await app.launch()
+        #expect(await waitUntil { app.screen == .pairing })
         let pairing = try #require(app.pairing)
-        #expect(app.screen == .pairing)
         return (app, pairing)
     }
 
@@ -97,6 +97,32 @@ struct PairingTests {
             await app.scenePhaseChanged(active: true)
             #expect(await AppHarness.connectedChat(app) != nil)
             #expect(pairing.attempts == 1)
+            await app.signOut()
+        }
+    }
+
+    @Test func aDeviceRemovedOnTheGatewayIsAskedForApprovalAgain() async throws {
+        try await withTestGateway(Self.configuration) { gateway in
+            let sleeper = ManualSleeper()
+            let dependencies = AppHarness.dependencies(
+                saved: try AppHarness.saved(gateway), sleep: sleeper.sleep,
+                reconnect: ReconnectPolicy(initialDelay: .milliseconds(50), jitter: .none))
+            let app = AppModel(dependencies: dependencies)
+            await app.launch()
+            #expect(await waitUntil { app.screen == .pairing })
+            let first = try #require(await gateway.pendingPairingRequests().first)
+            await gateway.approvePairing(requestId: first)
+            app.pairing?.checkNow()
+            #expect(await AppHarness.connectedChat(app) != nil)
+
+            // Removed on the gateway host; the connection drops and reconnects by itself.
+            let deviceId = try dependencies.identityStore.loadOrCreate().deviceId
+            await gateway.removePairedDevice(deviceId: deviceId)
+            await gateway.dropAllConnections()
+            #expect(await waitUntil { app.screen == .pairing })
+            let second = try #require(await gateway.pendingPairingRequests().first)
+            #expect(app.pairing?.request.requestId == second)
+            #expect(app.pairing?.approveCommand == "openclaw devices approve \(second)")
             await app.signOut()
         }
     }

@@ -73,6 +73,19 @@ struct PresentationTests {
         #expect(auth?.action == .openSettings)
         #expect(auth?.detail != nil)
 
+        let now = ContinuousClock.now
+        let waiting = ReconnectStatus(
+            attempt: 2, delay: .seconds(4), nextAttemptAt: now + .milliseconds(3_200),
+            cause: .attemptFailed(.transport(.connectionRefused(host: "mini", port: 18789))))
+        let reconnecting = ConnectionBanner(.reconnecting(waiting), now: now)
+        #expect(
+            reconnecting?.message
+                == "Could not reach the gateway: nothing is listening at mini:18789. Reconnecting in 4 s…")
+        #expect(reconnecting?.action == .reconnect)
+        #expect(
+            ConnectionBanner(.reconnecting(waiting), now: now + .seconds(5))?.message.hasSuffix("Reconnecting…") == true
+        )
+
         let pairing = ConnectionBanner(.failed(.pairingRequired(.init(requestId: "r1", reason: "not-paired"))))
         #expect(pairing?.action == nil)
     }

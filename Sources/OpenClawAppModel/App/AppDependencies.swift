@@ -29,6 +29,9 @@ public struct AppDependencies: Sendable {
     public var frameCapacity: Int
     /// BCP 47, sent in `connect.locale`.
     public var locale: String?
+    /// Automatic reconnecting after an established connection ends; nil turns it off (tests of the
+    /// foreground path).
+    public var reconnect: ReconnectPolicy?
 
     public init(
         credentials: any CredentialStore,
@@ -43,7 +46,8 @@ public struct AppDependencies: Sendable {
         searchDebounce: Duration = .milliseconds(250),
         recordsFrames: Bool = false,
         frameCapacity: Int = 500,
-        locale: String? = Locale.current.identifier.replacingOccurrences(of: "_", with: "-")
+        locale: String? = Locale.current.identifier.replacingOccurrences(of: "_", with: "-"),
+        reconnect: ReconnectPolicy? = .standard
     ) {
         self.credentials = credentials
         self.identityStore = identityStore
@@ -58,6 +62,7 @@ public struct AppDependencies: Sendable {
         self.recordsFrames = recordsFrames
         self.frameCapacity = frameCapacity
         self.locale = locale
+        self.reconnect = reconnect
     }
 
     /// A connection configured as every connection of the app is (client identity, locale, user agent),
@@ -74,7 +79,8 @@ public struct AppDependencies: Sendable {
             credential: credential,
             client: client,
             locale: locale,
-            userAgent: "openclaw-ios/\(client.version)"
+            userAgent: "openclaw-ios/\(client.version)",
+            reconnect: reconnect
         )
         return GatewayConnection(
             configuration: configuration,

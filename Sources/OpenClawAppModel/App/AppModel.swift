@@ -26,6 +26,8 @@ public final class AppModel {
     public private(set) var notice: String?
 
     @ObservationIgnored private let dependencies: AppDependencies
+    /// Follows the connection's state to open the pairing screen whenever the gateway asks for approval.
+    @ObservationIgnored private var pairingWatch: Task<Void, Never>?
 
     public init(dependencies: AppDependencies) {
         self.dependencies = dependencies
@@ -99,8 +101,9 @@ public final class AppModel {
     // MARK: Connection
 
     /// The app came to the foreground (`active`) or left it. Back in front, a connection that is not
-    /// healthy is reopened; a healthy one is left alone. On the pairing screen it checks at once: the
-    /// person has most likely just approved the device elsewhere.
+    /// healthy is reopened at once (a socket that died while the app was suspended, a backoff wait, a
+    /// pause); a healthy one is left alone. On the pairing screen it checks at once: the person has most
+    /// likely just approved the device elsewhere.
     public func scenePhaseChanged(active: Bool) async {
         guard active else { return }
         switch screen {
@@ -109,25 +112,14 @@ public final class AppModel {
         }
     }
 
-    /// Reopens the connection unless it is connected or connecting (the banner's button). While the
-    /// device waits for approval, the pairing model's next attempt is made now instead.
+    /// Reconnects now unless the connection is healthy (the banner's button). While the device waits
+    /// for approval, the pairing model's next attempt is made now instead.
     public func reconnect() async {
         if let pairing {
             pairing.checkNow()
             return
         }
-        guard let context else { return }
-        switch await context.connection.state {
-        case .connected, .connecting: return
-        case .disconnected, .failed: break
-        }
-        // TODO(reconnectNow): use context.connection.reconnectNow() once automatic reconnect lands.
-        do {
-            try await context.connection.connect()
-        } catch {
-            // Other failures show in the chat's connection banner (the view model follows the state).
-            if case .pairingRequired(let request) = error { beginPairing(request, in: context) }
-        }
+        await context?.connection.reconnectNow()
     }
 
     /// Builds the conversation for `gateway`, shows it and connects.
@@ -138,14 +130,13 @@ public final class AppModel {
         let context = ChatContext(connection: connection, store: dependencies.chatStore, dependencies: dependencies)
         self.context = context
         screen = .chat
+        watchForPairing(context)
         await context.start()
-        guard self.context === context else { return }
-        if case .failed(.pairingRequired(let request)) = await connection.state {
-            beginPairing(request, in: context)
-        }
     }
 
     private func closeContext() async {
+        pairingWatch?.cancel()
+        pairingWatch = nil
         endPairing()
         let closing = context
         context = nil
@@ -153,6 +144,22 @@ public final class AppModel {
     }
 
     // MARK: Pairing
+
+    /// A refusal asking for approval can come from the first connect, the foreground reconnect, or an
+    /// automatic reconnect (the device was removed on the gateway): whichever it is, the connection
+    /// stops there (retrying cannot help) and the pairing screen takes over. The state is read again
+    /// when a change arrives, so a refusal already settled by a later attempt is not acted on.
+    private func watchForPairing(_ context: ChatContext) {
+        pairingWatch?.cancel()
+        let states = context.connection.stateChanges()
+        pairingWatch = Task { [weak self] in
+            for await _ in states {
+                guard case .failed(.pairingRequired(let request)) = await context.connection.state else { continue }
+                guard let self, self.context === context, self.pairing == nil else { continue }
+                self.beginPairing(request, in: context)
+            }
+        }
+    }
 
     private func beginPairing(_ request: GatewayError.PairingRequest, in context: ChatContext) {
         endPairing()

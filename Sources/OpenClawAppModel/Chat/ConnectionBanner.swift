@@ -22,8 +22,8 @@ public struct ConnectionBanner: Sendable, Equatable {
     public let detail: String?
     public let action: Action?
 
-    /// Nil while connected.
-    public init?(_ state: ConnectionState) {
+    /// Nil while connected. `now` places a pending reconnect attempt in time.
+    public init?(_ state: ConnectionState, now: ContinuousClock.Instant = .now) {
         switch state {
         case .connected:
             return nil
@@ -34,6 +34,17 @@ public struct ConnectionBanner: Sendable, Equatable {
         case .disconnected(let reason?):
             self.init(
                 style: .offline, message: "Disconnected: \(reason).", detail: Self.outboxNote, action: .reconnect)
+        case .reconnecting(let status):
+            // Worded for a phone: the cause first, then when the next attempt comes (the view redraws
+            // the banner as the state changes; it is not a live countdown).
+            let cause: String
+            switch status.cause {
+            case .disconnected(let reason): cause = "Disconnected: \(reason)."
+            case .attemptFailed(let error): cause = error.message
+            }
+            let seconds = status.secondsRemaining(now: now)
+            let when = seconds > 0 ? "Reconnecting in \(seconds) s…" : "Reconnecting…"
+            self.init(style: .offline, message: "\(cause) \(when)", detail: Self.outboxNote, action: .reconnect)
         case .failed(let error):
             let action: Action?
             switch error {

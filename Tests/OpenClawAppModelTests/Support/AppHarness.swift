@@ -15,7 +15,8 @@ enum AppHarness {
         chatStore: any ChatStore = InMemoryChatStore(),
         sleep: @escaping Sleep = { try await Task.sleep(for: $0) },
         recordsFrames: Bool = false,
-        frameCapacity: Int = 500
+        frameCapacity: Int = 500,
+        reconnect: ReconnectPolicy? = .standard
     ) -> AppDependencies {
         AppDependencies(
             credentials: InMemoryCredentialStore(saved),
@@ -26,7 +27,8 @@ enum AppHarness {
             sleep: sleep,
             recordsFrames: recordsFrames,
             frameCapacity: frameCapacity,
-            locale: "en-US"
+            locale: "en-US",
+            reconnect: reconnect
         )
     }
 
