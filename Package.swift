@@ -102,6 +102,7 @@ let package = Package(
             dependencies: [
                 "OpenClawProtocol",
                 "OpenClawChat",
+                "OpenClawStore",
                 "OpenClawGateway",
                 "OpenClawTestGateway",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -42,6 +42,9 @@ final class InteractiveChat {
                     "● connected to \(gatewayLabel) (protocol \(session.protocolVersion.rawValue))\(name)", .green)
             )
         }
+        if let status = viewModel.connectionState.reconnectStatus {
+            terminal.line(terminal.styled("○ \(status.summary()) — messages you type now are queued", .yellow))
+        }
         terminal.line(terminal.styled("Type a message and press Enter. /help lists commands; Ctrl-D quits.", .dim))
         showRecentHistory()
         let interrupts = installInterruptHandler()
@@ -148,7 +151,11 @@ final class InteractiveChat {
                 terminal.line("nothing to retry")
             }
         case "/search":
-            terminal.line("search needs the local transcript store, which this build does not have yet.")
+            guard !argument.isEmpty else {
+                terminal.line("usage: /search WORDS")
+                return
+            }
+            SearchOutput.print(await viewModel.search(argument), terminal: terminal, showGateway: false)
         default:
             terminal.error("unknown command \(parts[0])", hint: "/help lists the commands.")
         }
@@ -195,8 +202,12 @@ final class InteractiveChat {
                 guard now != last else { continue }
                 last = now
                 switch now {
-                case .connected: terminal.line(terminal.styled("● connected", .green))
-                case .connecting: terminal.line(terminal.styled("◌ connecting…", .dim))
+                case .connected:
+                    let waiting = viewModel.outbox.count { $0.state.needsDelivery }
+                    let note =
+                        waiting == 0 ? "" : " — delivering \(waiting) queued message(s); /history shows the replies"
+                    terminal.line(terminal.styled("● connected\(note)", .green))
+                case .connecting: break
                 case .reconnecting(let status): terminal.line(terminal.styled("○ \(status.summary())", .yellow))
                 case .disconnected(let reason):
                     terminal.line(terminal.styled("○ offline: \(reason.map { "\($0)" } ?? "disconnected")", .yellow))

@@ -55,6 +55,13 @@ struct RunFollower {
                 case .failed(let message, _): return .failed(message: message)
                 }
             }
+            let waiting = viewModel.outbox.first { $0.id == runId }?.state
+            if !viewModel.connectionState.isConnected, waiting == .queued || waiting == .ambiguous {
+                // Offline: the message waits in the outbox and goes out with the reconnect.
+                clearStatus()
+                finishLine()
+                return .queued(ambiguous: waiting == .ambiguous)
+            }
             // A connection that is reconnecting may still deliver the run; one that ended for good
             // (reconnecting off, or paused on an error only the person can fix) will not.
             let connection = Self.connectionEnd(viewModel.connectionState)

@@ -36,6 +36,17 @@ extension GatewayConnection {
         _ = try? await connect()
     }
 
+    /// Connects and keeps the connection up from the first attempt on: unlike ``connect()``, a
+    /// retryable failure of the very first attempt (an app launched in a dead zone, a gateway still
+    /// starting) is retried on the backoff schedule, as a dropped connection would be. Errors retrying
+    /// cannot fix still pause in `failed`. Without a reconnect policy this is one `connect()`.
+    ///
+    /// Returns when the first attempt is over; ``state`` says how it went.
+    public func keepConnected() async {
+        if configuration.reconnect != nil, state.session == nil { reconnectArmed = true }
+        _ = try? await connect()
+    }
+
     /// Waits before the next automatic attempt and says so in the state.
     ///
     /// - Parameter hint: the gateway's own estimate (`restartExpectedMs`, `retryAfterMs`); it replaces
