@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "OpenClawGateway", targets: ["OpenClawGateway"]),
         .library(name: "OpenClawTestGateway", targets: ["OpenClawTestGateway"]),
         .library(name: "OpenClawStore", targets: ["OpenClawStore"]),
+        .library(name: "OpenClawAppModel", targets: ["OpenClawAppModel"]),
         .executable(name: "openclaw-chat", targets: ["openclaw-chat"]),
     ],
     dependencies: [
@@ -83,6 +84,18 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The iOS app's view models: every decision of the app, tested here; SwiftUI only renders them.
+        .target(
+            name: "OpenClawAppModel",
+            dependencies: [
+                "OpenClawProtocol",
+                "OpenClawChat",
+                "OpenClawGateway",
+                "OpenClawTestGateway",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
         // The terminal client's commands, as a library so the logic is testable without a process.
         .target(
             name: "OpenClawCLI",
@@ -127,6 +140,14 @@ let package = Package(
                 "OpenClawStore", "OpenClawChat", "OpenClawProtocol",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "OpenClawAppModelTests",
+            dependencies: [
+                "OpenClawAppModel", "OpenClawChat", "OpenClawGateway", "OpenClawProtocol", "OpenClawTestGateway",
+                "OpenClawTestSupport",
             ],
             swiftSettings: strictSettings
         ),

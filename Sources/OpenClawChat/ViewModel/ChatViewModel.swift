@@ -256,7 +256,6 @@ public final class ChatViewModel {
             transcript.apply(.historyRequested)
             do {
                 let page = try await client.history(sessionKey: key, limit: limit)
-                stale = key != currentSessionKey || limit != historyLimit
                 if key == currentSessionKey {
                     transcript.apply(.historyLoaded(page))
                     await historyApplied()
@@ -265,6 +264,8 @@ public final class ChatViewModel {
                 raise(error)
                 return
             }
+            // Checked after the page is stored too: a switch during that await found this fetch in flight.
+            stale = key != currentSessionKey || limit != historyLimit
         } while (stale || transcript.pendingHistoryRefresh != nil) && connectionState.isConnected
     }
 
