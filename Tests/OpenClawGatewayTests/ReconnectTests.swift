@@ -11,7 +11,31 @@ import Testing
 @Suite("Automatic reconnect over a real socket")
 struct ReconnectTests {
     /// 20 ms, 40 ms, capped at 50 ms, no jitter: fast and exact.
-    static let fast = ReconnectPolicy(initialDelay: .milliseconds(20), maxDelay: .milliseconds(50), jitter: .none)
+    static let fast = ReconnectPolicy(
+        initialDelay: .milliseconds(20), maxDelay: .milliseconds(50), jitter: .none, stableAfter: .zero)
+
+    /// A gateway that accepts and at once drops the connection is retried ever more slowly: the backoff
+    /// only starts again from the first step after a connection that lasted `stableAfter`.
+    @Test func aFlappingGatewayIsNotRetriedEveryHalfSecond() async throws {
+        try await withTestGateway { gateway in
+            let policy = ReconnectPolicy(
+                initialDelay: .milliseconds(20), maxDelay: .seconds(1), jitter: .none, stableAfter: .seconds(30))
+            let connection = try Harness.connection(to: gateway, reconnect: policy)
+            let states = StateRecorder(connection)
+            try await connection.connect()
+            var attempts: [Int] = []
+            for _ in 0..<3 {
+                let mark = states.entries.count
+                await gateway.dropAllConnections()
+                let waiting = try #require(
+                    await states.first(from: mark) { $0.reconnectStatus != nil }?.reconnectStatus)
+                attempts.append(waiting.attempt)
+                #expect(await eventually { await connection.state.isConnected })
+            }
+            #expect(attempts == [1, 2, 3])
+            await connection.disconnect()
+        }
+    }
 
     @Test func reconnectsByItselfAfterTheGatewayDropsTheConnection() async throws {
         try await withTestGateway { gateway in
@@ -38,9 +62,10 @@ struct ReconnectTests {
         }
     }
 
-    @Test func theBackoffGrowsWhileAttemptsFailAndStartsOverAfterAHandshake() async throws {
+    @Test func theBackoffGrowsWhileAttemptsFailAndStartsOverAfterAStableConnection() async throws {
         try await withTestGateway { gateway in
-            let policy = ReconnectPolicy(initialDelay: .milliseconds(20), maxDelay: .seconds(5), jitter: .none)
+            let policy = ReconnectPolicy(
+                initialDelay: .milliseconds(20), maxDelay: .seconds(5), jitter: .none, stableAfter: .milliseconds(300))
             let connection = try Harness.connection(to: gateway, reconnect: policy)
             let states = StateRecorder(connection)
             let first = try await connection.connect()
@@ -63,7 +88,8 @@ struct ReconnectTests {
             let generation = first.generation
             #expect(await states.first { ($0.session?.generation ?? 0) > generation } != nil)
 
-            // The next loss starts from the first step again.
+            // The next loss, once the connection has lasted, starts from the first step again.
+            try await Task.sleep(for: .milliseconds(400))
             let mark = states.entries.count
             await gateway.dropAllConnections()
             let again = try #require(await states.first(from: mark) { $0.reconnectStatus != nil }?.reconnectStatus)

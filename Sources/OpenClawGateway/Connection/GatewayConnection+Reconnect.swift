@@ -59,6 +59,8 @@ extension GatewayConnection {
             }
             return
         }
+        if let connectedAt, ContinuousClock.now - connectedAt >= policy.stableAfter { reconnectAttempt = 0 }
+        connectedAt = nil
         reconnectAttempt += 1
         let unit = Double.random(in: 0..<1)
         let delay =

@@ -38,6 +38,8 @@ public actor GatewayConnection {
     var reconnectArmed = false
     /// The number of the latest automatic attempt since the last handshake (0: none yet).
     var reconnectAttempt = 0
+    /// When the current connection completed its handshake; nil while there is none.
+    var connectedAt: ContinuousClock.Instant?
     /// The wait for the next automatic attempt.
     var reconnectTimer: Task<Void, Never>?
     /// Bumped whenever a wait is scheduled or cancelled, so a timer that fires late does nothing.
@@ -194,9 +196,10 @@ public actor GatewayConnection {
         )
         lastInbound = .now
         startLivenessWatch(tickIntervalMs: hello.policy.tickIntervalMs, generation: socketGeneration)
-        // From now on a lost connection heals itself, starting again from the first backoff step.
+        // From now on a lost connection heals itself; the backoff starts again from the first step once
+        // this connection has proven stable (see `ReconnectPolicy.stableAfter`).
         reconnectArmed = configuration.reconnect != nil
-        reconnectAttempt = 0
+        connectedAt = .now
         setState(.connected(session))
         eventHub.publish(.connected(session))
         logger.info(

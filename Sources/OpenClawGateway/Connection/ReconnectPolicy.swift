@@ -28,6 +28,10 @@ public struct ReconnectPolicy: Sendable, Equatable {
     /// Growth per failed attempt; values below 1 are treated as 1.
     public var multiplier: Double
     public var jitter: Jitter
+    /// A connection must stay up this long for the backoff to start again from the first step: a
+    /// gateway that accepts and at once drops us (a crash loop, a proxy timing out) is then retried
+    /// ever more slowly instead of every half second.
+    public var stableAfter: Duration
 
     /// Hints from the gateway are honoured up to this long; a larger value is taken as a mistake
     /// rather than a reason to stay offline for hours.
@@ -40,12 +44,14 @@ public struct ReconnectPolicy: Sendable, Equatable {
         initialDelay: Duration = .milliseconds(500),
         maxDelay: Duration = .seconds(30),
         multiplier: Double = 2,
-        jitter: Jitter = .equal
+        jitter: Jitter = .equal,
+        stableAfter: Duration = .seconds(10)
     ) {
         self.initialDelay = initialDelay
         self.maxDelay = maxDelay
         self.multiplier = multiplier
         self.jitter = jitter
+        self.stableAfter = stableAfter
     }
 
     /// 0.5 s, doubling, capped at 30 s, equal jitter: what apps and the interactive terminal use.
