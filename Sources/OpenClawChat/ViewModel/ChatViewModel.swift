@@ -261,7 +261,11 @@ public final class ChatViewModel {
                     await historyApplied()
                 }
             } catch {
-                raise(error)
+                // A connection that ended is the banner's news; the reconnect fetches again.
+                switch error {
+                case .connectionLost, .notConnected, .cancelled: break
+                default: raise(error)
+                }
                 return
             }
             // Checked after the page is stored too: a switch during that await found this fetch in flight.
