@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "OpenClawChat", targets: ["OpenClawChat"]),
         .library(name: "OpenClawGateway", targets: ["OpenClawGateway"]),
         .library(name: "OpenClawTestGateway", targets: ["OpenClawTestGateway"]),
+        .library(name: "OpenClawStore", targets: ["OpenClawStore"]),
+        .library(name: "OpenClawAppModel", targets: ["OpenClawAppModel"]),
         .executable(name: "openclaw-chat", targets: ["openclaw-chat"]),
     ],
     dependencies: [
@@ -27,6 +29,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/websocket-kit.git", from: "2.16.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     ],
     targets: [
         // Wire types only: frames, errors, handshake and event payloads. No I/O, Foundation only.
@@ -55,6 +58,17 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The chat store on SQLite: transcripts, full-text search, the outbox; corruption recovery.
+        .target(
+            name: "OpenClawStore",
+            dependencies: [
+                "OpenClawChat",
+                "OpenClawProtocol",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
         // A protocol-faithful gateway on 127.0.0.1 with a scripted agent and fault hooks.
         .target(
             name: "OpenClawTestGateway",
@@ -70,12 +84,25 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The iOS app's view models: every decision of the app, tested here; SwiftUI only renders them.
+        .target(
+            name: "OpenClawAppModel",
+            dependencies: [
+                "OpenClawProtocol",
+                "OpenClawChat",
+                "OpenClawGateway",
+                "OpenClawTestGateway",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
         // The terminal client's commands, as a library so the logic is testable without a process.
         .target(
             name: "OpenClawCLI",
             dependencies: [
                 "OpenClawProtocol",
                 "OpenClawChat",
+                "OpenClawStore",
                 "OpenClawGateway",
                 "OpenClawTestGateway",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -104,6 +131,23 @@ let package = Package(
             name: "OpenClawChatTests",
             dependencies: [
                 "OpenClawChat", "OpenClawProtocol", "OpenClawGateway", "OpenClawTestGateway", "OpenClawTestSupport",
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "OpenClawStoreTests",
+            dependencies: [
+                "OpenClawStore", "OpenClawChat", "OpenClawProtocol",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "OpenClawAppModelTests",
+            dependencies: [
+                "OpenClawAppModel", "OpenClawChat", "OpenClawGateway", "OpenClawProtocol", "OpenClawTestGateway",
+                "OpenClawTestSupport",
             ],
             swiftSettings: strictSettings
         ),

@@ -7,7 +7,8 @@ public struct OpenClawChatCommand: AsyncParsableCommand {
         abstract: "Chat with your OpenClaw agent from the terminal.",
         version: ClientIdentity.version,
         subcommands: [
-            ChatCommand.self, SendCommand.self, HistoryCommand.self, SessionsCommand.self, StatusCommand.self,
+            ChatCommand.self, SendCommand.self, HistoryCommand.self, SessionsCommand.self, SearchCommand.self,
+            StatusCommand.self,
             LoginCommand.self, LogoutCommand.self, DoctorCommand.self, DemoCommand.self, GatewayCommand.self,
         ],
         defaultSubcommand: ChatCommand.self

@@ -82,6 +82,8 @@ struct ChatRun: Sendable {
     let ownerConnection: Int
     let ownerDevice: String?
     let silent: Bool
+    /// Order of starting among all runs (the latest in-flight run of a session is its `inFlightRun`).
+    let ordinal: Int
     var task: Task<Void, Never>?
     /// Per-run counter of agent events (`seq` of agent and chat payloads).
     var agentSeq = 0
@@ -92,6 +94,8 @@ struct ChatRun: Sendable {
     /// Broadcast frames sent for this run (drop fault).
     var broadcastFrames = 0
     var dropFired = false
+    /// An event held back by the reorder fault, sent after the next one.
+    var heldBack: (event: String, payload: JSONValue)?
 
     mutating func nextSeq() -> Int {
         agentSeq += 1

@@ -31,6 +31,14 @@ public struct FaultPlan: Sendable {
     public var dropConnectionAfterRunFrames: Int?
     /// Drop the socket of the next `chat.send` (one shot: cleared once it fired).
     public var dropConnectionOnChatSend: DropPoint?
+    /// Percent of a run's non-terminal events sent twice (the second copy with its own frame `seq`,
+    /// the same payload `seq`), as a gateway re-emitting after an internal retry would.
+    public var duplicateRunEventsPercent: Int
+    /// Percent of a run's non-terminal events held back and sent after the run's next event (a
+    /// terminal event goes first, so a held delta then arrives after the final).
+    public var reorderRunEventsPercent: Int
+    /// Seed of the choices the two faults above make, so a scenario replays exactly.
+    public var seed: UInt64
     /// Requests with these methods are read and never answered.
     public var ignoreRequests: Set<String>
     /// Every request waits this long before it is handled.
@@ -46,6 +54,9 @@ public struct FaultPlan: Sendable {
         eventDelayMs: Int = 0,
         dropConnectionAfterRunFrames: Int? = nil,
         dropConnectionOnChatSend: DropPoint? = nil,
+        duplicateRunEventsPercent: Int = 0,
+        reorderRunEventsPercent: Int = 0,
+        seed: UInt64 = 0,
         ignoreRequests: Set<String> = [],
         delayResponsesMs: Int = 0
     ) {
@@ -58,6 +69,9 @@ public struct FaultPlan: Sendable {
         self.eventDelayMs = eventDelayMs
         self.dropConnectionAfterRunFrames = dropConnectionAfterRunFrames
         self.dropConnectionOnChatSend = dropConnectionOnChatSend
+        self.duplicateRunEventsPercent = duplicateRunEventsPercent
+        self.reorderRunEventsPercent = reorderRunEventsPercent
+        self.seed = seed
         self.ignoreRequests = ignoreRequests
         self.delayResponsesMs = delayResponsesMs
     }

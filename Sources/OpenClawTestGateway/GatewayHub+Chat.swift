@@ -51,7 +51,7 @@ extension GatewayHub {
         runsStarted += 1
         runs[runId] = ChatRun(
             runId: runId, rawSessionKey: rawKey, sessionKey: SessionStore.canonicalKey(rawKey), ownerConnection: id,
-            ownerDevice: connections[id]?.deviceId, silent: script.silent
+            ownerDevice: connections[id]?.deviceId, silent: script.silent, ordinal: runsStarted
         )
         if dropPoint == .beforeAck {
             drop(id)
@@ -354,8 +354,24 @@ extension GatewayHub {
     }
 
     /// Broadcasts a run's `agent` or `chat` event to every socket allowed to see it, and applies the
-    /// drop-after-N-run-frames fault.
+    /// drop-after-N-run-frames, duplicate and reorder faults.
     private func broadcastRunEvent(_ event: String, payload: JSONValue, run: inout ChatRun) {
+        let terminal = event == GatewayEventName.chat && payload["state"]?.stringValue != "delta"
+        if !terminal, run.heldBack == nil, faultRandom.chance(faults.reorderRunEventsPercent) {
+            run.heldBack = (event, payload)
+            return
+        }
+        sendRunEvent(event, payload: payload, run: &run)
+        if !terminal, faultRandom.chance(faults.duplicateRunEventsPercent) {
+            sendRunEvent(event, payload: payload, run: &run)
+        }
+        if let held = run.heldBack {
+            run.heldBack = nil
+            sendRunEvent(held.event, payload: held.payload, run: &run)
+        }
+    }
+
+    private func sendRunEvent(_ event: String, payload: JSONValue, run: inout ChatRun) {
         let reached = broadcast(
             event, payload: payload,
             include: { [v4] connection in

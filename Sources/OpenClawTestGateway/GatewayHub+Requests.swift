@@ -86,8 +86,20 @@ extension GatewayHub {
             ("sessionKey", .string(sessionKey)), ("sessionId", .string(session?.sessionId)),
             ("messages", .array(sessions.history(sessionKey, limit: limit, maxChars: maxChars))),
             ("thinkingLevel", .string(session?.thinkingLevel ?? "off")),
+            ("inFlightRun", v4 ? inFlightRun(sessionKey) : nil),
         ])
         respond(to: id, requestId: request.id, payload: payload)
+    }
+
+    /// v4 `inFlightRun {runId, text}`: the session's latest run still under way and the text it has
+    /// streamed so far, so a client that reconnects mid-run can show the reply without waiting for the
+    /// end. Absent when no run is going (and always in v3, which has no such field).
+    func inFlightRun(_ rawKey: String) -> JSONValue? {
+        let key = SessionStore.canonicalKey(rawKey)
+        guard let run = runs.values.filter({ $0.sessionKey == key }).max(by: { $0.ordinal < $1.ordinal }) else {
+            return nil
+        }
+        return ["runId": .string(run.runId), "text": .string(run.chatText)]
     }
 
     private func handleSessionsList(_ request: RequestFrame, from id: Int) {

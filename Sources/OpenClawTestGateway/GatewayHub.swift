@@ -38,6 +38,8 @@ actor GatewayHub {
     var configuration: TestGatewayConfiguration
     var sharedAuth: TestGatewayAuth
     var faults = FaultPlan()
+    /// The duplicate/reorder faults' choices, from ``FaultPlan/seed``.
+    var faultRandom = SeededRandom(seed: 0)
     var connections: [Int: ConnectionState] = [:]
     var pairing = PairingRegistry()
     var sessions = SessionStore()
@@ -258,7 +260,10 @@ actor GatewayHub {
 
     func setTicksPaused(_ paused: Bool) { ticksPaused = paused }
 
-    func setFaults(_ plan: FaultPlan) { faults = plan }
+    func setFaults(_ plan: FaultPlan) {
+        faults = plan
+        faultRandom = SeededRandom(seed: plan.seed)
+    }
 
     func dropAll() {
         for id in connections.keys.sorted() {
@@ -328,6 +333,8 @@ actor GatewayHub {
             include: { ScopePolicy.allows($0.scopes, OperatorScope.pairing) }
         )
     }
+
+    func removePairedDevice(_ deviceId: String) { pairing.remove(deviceId: deviceId) }
 
     /// Cancels every run (gateway stop).
     func cancelAllRuns() {

@@ -101,6 +101,13 @@ struct PairingRegistry: Sendable {
         return request
     }
 
+    /// Forgets a device: its record, its tokens and any pending request of it.
+    mutating func remove(deviceId: String) {
+        devices[deviceId] = nil
+        tokens = tokens.filter { !$0.key.hasPrefix("\(deviceId)|") }
+        pending = pending.filter { $0.value.deviceId != deviceId }
+    }
+
     /// Approves a pending request; nil when there is no such request.
     mutating func approve(requestId: String) -> PendingPairing? {
         guard let request = pending.removeValue(forKey: requestId) else { return nil }

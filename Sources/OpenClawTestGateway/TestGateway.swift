@@ -136,6 +136,10 @@ public final class TestGateway: Sendable {
     /// Approves a pending pairing; the device can connect afterwards.
     public func approvePairing(requestId: String) async { await hub.approvePairing(requestId: requestId) }
 
+    /// Unpairs a device (record, device tokens, pending request): its next `connect` needs pairing
+    /// again. Sockets it has open stay open, so a test can choose when it reconnects.
+    public func removePairedDevice(deviceId: String) async { await hub.removePairedDevice(deviceId) }
+
     // MARK: Faults and server-initiated events
 
     public func setFaults(_ faults: FaultPlan) async { await hub.setFaults(faults) }

@@ -25,6 +25,8 @@ struct SchemaConformanceTests {
             }
             _ = try await client.chatSend("slow please", key: "slow")
             _ = try await client.event("chat") { $0["payload"]?["runId"] == "slow" }
+            // History while the run streams: v4 adds `inFlightRun`.
+            _ = try await client.request("chat.history", params: ["sessionKey": "main"])
             _ = try await client.request("chat.abort", params: ["sessionKey": "main", "runId": "slow"])
             _ = try await client.terminalChat(runId: "slow")
             _ = try await client.request("chat.history", params: ["sessionKey": "main"])
@@ -53,6 +55,9 @@ struct SchemaConformanceTests {
             for name in ["ChatHistoryMessages", "ModelsListResult", "AgentIdentityResult"] {
                 #expect(checked[name, default: 0] > 0, "no \(name) was validated in v3")
             }
+            #expect(checked["InFlightRun", default: 0] == 0, "v3 has no inFlightRun")
+        } else {
+            #expect(checked["InFlightRun", default: 0] > 0, "no inFlightRun was checked in v4")
         }
     }
 
@@ -91,8 +96,27 @@ struct SchemaConformanceTests {
                 if payload["agentId"] != nil { problems += validate(payload, "AgentIdentityResult") }
                 if payload["messages"] != nil { checked["ChatHistoryMessages", default: 0] += 1 }
             }
+            if let flight = payload?["inFlightRun"] {
+                checked["InFlightRun", default: 0] += 1
+                problems += inFlightRunProblems(flight)
+            }
         default:
             problems.append("frame of unknown type")
+        }
+        return problems
+    }
+
+    /// The shared schemas have no definition for the v4 `chat.history` result, so `inFlightRun` is
+    /// checked against the v4 reference by hand: a closed `{runId, text, plan?}`.
+    private static func inFlightRunProblems(_ flight: JSONValue) -> [String] {
+        guard case .object(let members) = flight else { return ["inFlightRun is not an object"] }
+        var problems: [String] = []
+        if members["runId"]?.nonEmptyStringValue == nil {
+            problems.append("inFlightRun.runId is not a non-empty string")
+        }
+        if members["text"]?.stringValue == nil { problems.append("inFlightRun.text is not a string") }
+        for key in members.keys where !["runId", "text", "plan"].contains(key) {
+            problems.append("inFlightRun has an unknown field \(key)")
         }
         return problems
     }

@@ -1,4 +1,5 @@
 import OpenClawProtocol
+import OpenClawTestGateway
 
 /// Produces hostile variants of valid gateway frames for fuzzing: byte flips, truncations, splices,
 /// type confusion inside the JSON tree, deep nesting, extreme numbers and invalid UTF-8.

@@ -1,8 +1,10 @@
 import OpenClawTestGateway
 
-/// Runs `body` against a fresh test gateway on an ephemeral loopback port, and always stops it.
+/// Runs `body` against a fresh test gateway on an ephemeral loopback port, and always stops it. The
+/// body runs in the caller's isolation (main-actor tests can touch their view models in it).
 public func withTestGateway<T>(
     _ configuration: TestGatewayConfiguration = TestGatewayConfiguration(),
+    isolation: isolated (any Actor)? = #isolation,
     _ body: (TestGateway) async throws -> T
 ) async throws -> T {
     let gateway = try await TestGateway.start(configuration)

@@ -15,13 +15,16 @@ import OpenClawProtocol
 @MainActor
 final class InteractiveChat {
     private let viewModel: ChatViewModel
+    /// For `/reconnect`: the connection decides whether a new socket is needed.
+    private let connection: GatewayConnection
     private let terminal: Terminal
     private let gatewayLabel: String
     private var quitRequested = false
     private var lastInterrupt: ContinuousClock.Instant?
 
-    init(viewModel: ChatViewModel, terminal: Terminal, gatewayLabel: String) {
+    init(viewModel: ChatViewModel, connection: GatewayConnection, terminal: Terminal, gatewayLabel: String) {
         self.viewModel = viewModel
+        self.connection = connection
         self.terminal = terminal
         self.gatewayLabel = gatewayLabel
     }
@@ -38,6 +41,9 @@ final class InteractiveChat {
                 terminal.styled(
                     "● connected to \(gatewayLabel) (protocol \(session.protocolVersion.rawValue))\(name)", .green)
             )
+        }
+        if let status = viewModel.connectionState.reconnectStatus {
+            terminal.line(terminal.styled("○ \(status.summary()) — messages you type now are queued", .yellow))
         }
         terminal.line(terminal.styled("Type a message and press Enter. /help lists commands; Ctrl-D quits.", .dim))
         showRecentHistory()
@@ -79,7 +85,8 @@ final class InteractiveChat {
                 terminal.styled("◷ queued: it will be sent when the connection is back (/reconnect).", .yellow))
         case .connectionLost(let reason):
             terminal.error(
-                "Connection lost: \(reason.map { "\($0)" } ?? "unknown")", hint: "Reconnect with /reconnect.")
+                "Connection lost: \(reason.map { "\($0)" } ?? "unknown")",
+                hint: "It reconnects by itself when it can; /reconnect tries now.")
         }
     }
 
@@ -135,7 +142,7 @@ final class InteractiveChat {
         case "/status":
             describeStatus()
         case "/reconnect":
-            await viewModel.start()
+            await connection.reconnectNow()
             describeStatus()
         case "/retry":
             if let failed = viewModel.messages.last(where: { $0.role == .user && $0.status.isFailed }) {
@@ -144,7 +151,11 @@ final class InteractiveChat {
                 terminal.line("nothing to retry")
             }
         case "/search":
-            terminal.line("search needs the local transcript store, which this build does not have yet.")
+            guard !argument.isEmpty else {
+                terminal.line("usage: /search WORDS")
+                return
+            }
+            SearchOutput.print(await viewModel.search(argument), terminal: terminal, showGateway: false)
         default:
             terminal.error("unknown command \(parts[0])", hint: "/help lists the commands.")
         }
@@ -154,7 +165,7 @@ final class InteractiveChat {
         ("/help", "this list"), ("/sessions", "list sessions"), ("/session KEY", "switch to a session"),
         ("/history [N]", "show the last N messages"), ("/abort", "stop the running reply (or Ctrl-C)"),
         ("/think LEVEL", "off, minimal, low, medium, high, xhigh, or default"), ("/search Q", "search transcripts"),
-        ("/status", "connection details"), ("/reconnect", "connect again"),
+        ("/status", "connection details"), ("/reconnect", "connect now (when offline or waiting to reconnect)"),
         ("/retry", "resend the last failed message"),
         ("/quit", "leave (or Ctrl-D)"),
     ]
@@ -168,6 +179,7 @@ final class InteractiveChat {
             terminal.line("scopes \(session.scopes.joined(separator: ", ")), device \(session.deviceId)")
             terminal.line("session \(viewModel.currentSessionKey)")
         case .connecting: terminal.line("connecting…")
+        case .reconnecting(let status): terminal.line("offline: \(status.summary())")
         case .disconnected(let reason): terminal.line("offline: \(reason.map { "\($0)" } ?? "not connected")")
         case .failed(let error): terminal.error(error.message, hint: error.nextStep)
         }
@@ -190,8 +202,13 @@ final class InteractiveChat {
                 guard now != last else { continue }
                 last = now
                 switch now {
-                case .connected: terminal.line(terminal.styled("● connected", .green))
-                case .connecting: terminal.line(terminal.styled("◌ connecting…", .dim))
+                case .connected:
+                    let waiting = viewModel.outbox.count { $0.state.needsDelivery }
+                    let note =
+                        waiting == 0 ? "" : " — delivering \(waiting) queued message(s); /history shows the replies"
+                    terminal.line(terminal.styled("● connected\(note)", .green))
+                case .connecting: break
+                case .reconnecting(let status): terminal.line(terminal.styled("○ \(status.summary())", .yellow))
                 case .disconnected(let reason):
                     terminal.line(terminal.styled("○ offline: \(reason.map { "\($0)" } ?? "disconnected")", .yellow))
                 case .failed(let error): terminal.error(error.message, hint: error.nextStep)

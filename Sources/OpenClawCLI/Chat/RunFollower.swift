@@ -55,13 +55,23 @@ struct RunFollower {
                 case .failed(let message, _): return .failed(message: message)
                 }
             }
-            if stopOnDisconnect, case .disconnected(let reason) = viewModel.connectionState {
+            let waiting = viewModel.outbox.first { $0.id == runId }?.state
+            if !viewModel.connectionState.isConnected, waiting == .queued || waiting == .ambiguous {
+                // Offline: the message waits in the outbox and goes out with the reconnect.
+                clearStatus()
+                finishLine()
+                return .queued(ambiguous: waiting == .ambiguous)
+            }
+            // A connection that is reconnecting may still deliver the run; one that ended for good
+            // (reconnecting off, or paused on an error only the person can fix) will not.
+            let connection = Self.connectionEnd(viewModel.connectionState)
+            if stopOnDisconnect, connection.isOver {
                 clearStatus()
                 finishLine()
                 switch viewModel.outbox.first(where: { $0.id == runId })?.state {
                 case .queued?, .sending?: return .queued(ambiguous: false)
                 case .ambiguous?: return .queued(ambiguous: true)
-                default: return .connectionLost(reason)
+                default: return .connectionLost(connection.reason)
                 }
             }
             await waitForChange { [viewModel] in
@@ -124,6 +134,16 @@ struct RunFollower {
         guard statusShown else { return }
         terminal.clearStatus()
         statusShown = false
+    }
+
+    /// Whether the connection is over for now (not connected, not trying), and why when known.
+    static func connectionEnd(_ state: ConnectionState) -> (isOver: Bool, reason: DisconnectReason?) {
+        switch state {
+        case .disconnected(let reason): return (true, reason)
+        case .failed(.connectionLost(let reason)): return (true, reason)
+        case .failed: return (true, nil)
+        case .connected, .connecting, .reconnecting: return (false, nil)
+        }
     }
 
     static func describe(_ step: ActivityStep) -> String {

@@ -82,13 +82,20 @@ struct GlobalOptions: ParsableArguments {
     }
 
     /// A connection to `url` with this machine's identity and stored device tokens.
-    func makeConnection(url: GatewayURL, credential: GatewayCredential, terminal: Terminal) -> GatewayConnection {
+    ///
+    /// No automatic reconnecting unless asked for: a one-shot command (send, history, status, doctor,
+    /// login) reports a lost connection and exits rather than wait for a gateway that may not return;
+    /// only the interactive chat passes a policy.
+    func makeConnection(
+        url: GatewayURL, credential: GatewayCredential, terminal: Terminal, reconnect: ReconnectPolicy? = nil
+    ) -> GatewayConnection {
         let configuration = GatewayConnectionConfiguration(
             url: url,
             credential: credential,
             client: ClientIdentity.terminal,
             locale: Locale.current.identifier.replacingOccurrences(of: "_", with: "-"),
-            userAgent: "openclaw-chat/\(ClientIdentity.version)"
+            userAgent: "openclaw-chat/\(ClientIdentity.version)",
+            reconnect: reconnect
         )
         var traceSink: (@Sendable (FrameTrace) -> Void)?
         if trace {

@@ -51,6 +51,8 @@ public final class ChatViewModel {
     @ObservationIgnored private var historyFetchInFlight = false
     /// The socket generation whose session was last loaded.
     @ObservationIgnored private var loadedGeneration: Int?
+    /// The load of the latest socket's session, for a second reporter of the same socket to wait on.
+    @ObservationIgnored private var sessionLoad: (generation: Int, task: Task<Void, Never>)?
     @ObservationIgnored private var storeLoaded = false
     @ObservationIgnored private var storeFailureReported = false
     @ObservationIgnored var flushInFlight = false
@@ -102,13 +104,19 @@ public final class ChatViewModel {
                 for await state in states { self?.connectionState = state }
             }
         }
-        connectionState = await client.connection.state
-        do {
+        // With a reconnect policy a first attempt that fails for a passing reason keeps trying: the
+        // stored transcript is on screen and new messages queue until the gateway is reachable.
+        await client.connection.keepConnected()
+        let state = await client.connection.state
+        connectionState = state
+        switch state {
+        case .connected(let session):
             // An already open connection announced itself before this subscription: load from here.
-            let session = try await client.connection.connect()
             await connectionEstablished(session)
-        } catch {
+        case .failed(let error):
             raise(error)
+        case .disconnected, .connecting, .reconnecting:
+            break
         }
     }
 
@@ -250,16 +258,31 @@ public final class ChatViewModel {
             transcript.apply(.historyRequested)
             do {
                 let page = try await client.history(sessionKey: key, limit: limit)
-                stale = key != currentSessionKey || limit != historyLimit
                 if key == currentSessionKey {
                     transcript.apply(.historyLoaded(page))
                     await historyApplied()
                 }
             } catch {
-                raise(error)
+                // A connection that ended is the banner's news; the reconnect fetches again.
+                switch error {
+                case .connectionLost, .notConnected, .cancelled: break
+                default: raise(error)
+                }
                 return
             }
+            // Checked after the page is stored too: a switch during that await found this fetch in flight.
+            stale = key != currentSessionKey || limit != historyLimit
         } while (stale || transcript.pendingHistoryRefresh != nil) && connectionState.isConnected
+    }
+
+    /// Stored messages of this gateway (every session) matching `query`, best first. Works offline.
+    public func search(_ query: String, limit: Int = 20) async -> [SearchHit] {
+        do {
+            return try await store.search(query, gateway: gatewayID, limit: limit)
+        } catch {
+            reportStoreFailure(error)
+            return []
+        }
     }
 
     public func dismissAlert(_ id: Int) {
@@ -288,19 +311,29 @@ public final class ChatViewModel {
         }
     }
 
-    /// A socket completed its handshake: load history, once per socket (`start()` and the `connected`
-    /// event both report it). Only a reconnect is a resync: events between two sockets may be lost, but
-    /// before the first socket nothing streamed, so a run sent while the first page loads keeps its text.
+    /// A socket completed its handshake: load history, then deliver the outbox — once per socket,
+    /// though `start()` and the `connected` event both report it; whichever comes second waits for the
+    /// same load, so `start()` returns with the session loaded and the outbox flushed. Only a reconnect
+    /// is a resync: events between two sockets may be lost, but before the first socket nothing
+    /// streamed, so a run sent while the first page loads keeps its text.
     private func connectionEstablished(_ session: GatewaySession) async {
         adopt(session)
-        guard session.generation != loadedGeneration else { return }
+        if let load = sessionLoad, load.generation == session.generation {
+            await load.task.value
+            return
+        }
         let isReconnect = loadedGeneration != nil
         loadedGeneration = session.generation
-        if isReconnect { transcript.apply(.resyncNeeded(.reconnected)) }
-        await refreshHistory()
-        await flushOutbox()
-        // Header data on the side, so the events that queued up during the fetch are not held back.
-        Task { [weak self] in await self?.loadHeaderData() }
+        let task = Task { [weak self] in
+            guard let self else { return }
+            if isReconnect { self.transcript.apply(.resyncNeeded(.reconnected)) }
+            await self.refreshHistory()
+            await self.flushOutbox()
+            // Header data on the side, so the events that queued up during the fetch are not held back.
+            Task { [weak self] in await self?.loadHeaderData() }
+        }
+        sessionLoad = (session.generation, task)
+        await task.value
     }
 
     private func loadHeaderData() async {

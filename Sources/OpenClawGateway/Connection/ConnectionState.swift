@@ -17,12 +17,22 @@ public struct GatewaySession: Sendable, Equatable {
     }
 }
 
-/// The connection's life. Automatic reconnecting (a later layer) moves between these states too, so
-/// `disconnected` carries why the last connection ended and `failed` why the last attempt could not succeed.
+/// The connection's life, as a UI shows it.
+///
+/// ```
+/// disconnected ─connect()─▶ connecting ─hello-ok─▶ connected ─ends─▶ reconnecting ─delay─▶ connecting …
+///                               │                                        ▲      │
+///                               └─ refused ─▶ failed ◀── not retryable ──┘      └─ retryable: reconnecting
+/// ```
+/// `disconnected` carries why the last connection ended (with reconnecting off, or after `disconnect()`);
+/// `failed` why the last attempt could not succeed, and stays until the person acts when retrying
+/// cannot help; `reconnecting` when and why the next automatic attempt comes.
 public enum ConnectionState: Sendable, Equatable {
     case disconnected(DisconnectReason?)
     case connecting
     case connected(GatewaySession)
+    /// Waiting for the next automatic attempt (see ``ReconnectPolicy``).
+    case reconnecting(ReconnectStatus)
     case failed(GatewayError)
 
     public var session: GatewaySession? {
@@ -31,6 +41,12 @@ public enum ConnectionState: Sendable, Equatable {
     }
 
     public var isConnected: Bool { session != nil }
+
+    /// The pending automatic attempt, when the connection is waiting for one.
+    public var reconnectStatus: ReconnectStatus? {
+        if case .reconnecting(let status) = self { return status }
+        return nil
+    }
 }
 
 /// What a subscriber of the connection receives, in arrival order.

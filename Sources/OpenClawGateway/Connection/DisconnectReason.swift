@@ -41,7 +41,9 @@ public enum DisconnectReason: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .closedByClient: return "closed by this client"
         case .connectionLost: return "the connection dropped"
-        case .tickTimeout(let silence): return "no sign of life from the gateway for \(silence / 1000) s"
+        case .tickTimeout(let silence):
+            let span = silence < 1000 ? "\(silence) ms" : "\(silence / 1000) s"
+            return "no sign of life from the gateway for \(span)"
         case .gatewayRestarting(let expected):
             if let expected { return "the gateway is restarting (back in about \(max(1, expected / 1000)) s)" }
             return "the gateway is restarting"

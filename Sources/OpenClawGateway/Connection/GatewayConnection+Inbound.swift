@@ -63,11 +63,9 @@ extension GatewayConnection {
     func handleRemoteClose(code: Int?) {
         let reason = DisconnectReason.from(closeCode: code, pendingShutdown: pendingShutdown)
         if state.isConnected {
-            logger.info("disconnected", metadata: ["reason": "\(reason)"])
             invalidateSocket()
             pending.failAll(with: .connectionLost(reason))
-            setState(.disconnected(reason))
-            eventHub.publish(.disconnected(reason))
+            connectionEnded(reason)
         } else {
             // Still handshaking: whoever waits learns why, and the connect attempt reports it.
             let error = GatewayErrorClassifier.handshakeClose(code: code, pendingShutdown: pendingShutdown)

@@ -1,11 +1,13 @@
 import Logging
 import OpenClawProtocol
 
-/// One connection to an OpenClaw gateway: handshake, requests, events and liveness over a WebSocket.
+/// One connection to an OpenClaw gateway: handshake, requests, events, liveness and automatic
+/// reconnecting over a WebSocket.
 ///
 /// An actor because everything about a socket (pending requests, sequence numbers, timers) must change
 /// in one order. Every socket gets a generation number; work scheduled for an older socket (late frames,
 /// timers, callbacks) checks it and does nothing, so a reconnect can never be disturbed by the past.
+/// Reconnect timers carry an epoch of their own for the same reason.
 public actor GatewayConnection {
     public nonisolated let configuration: GatewayConnectionConfiguration
     let transport: any WebSocketTransport
@@ -30,6 +32,18 @@ public actor GatewayConnection {
     var lastSeq: Int?
     var pendingShutdown: ShutdownEvent?
     var maxOutboundBytes = GatewayLimits.maxPreauthPayloadBytes
+    /// Whether a lost connection is re-established automatically: set by a completed handshake when the
+    /// configuration has a ``ReconnectPolicy``, cleared by ``disconnect()``. While set and the state is
+    /// `failed`, reconnecting is paused until ``connect()`` or ``reconnectNow()``.
+    var reconnectArmed = false
+    /// The number of the latest automatic attempt since the last handshake (0: none yet).
+    var reconnectAttempt = 0
+    /// When the current connection completed its handshake; nil while there is none.
+    var connectedAt: ContinuousClock.Instant?
+    /// The wait for the next automatic attempt.
+    var reconnectTimer: Task<Void, Never>?
+    /// Bumped whenever a wait is scheduled or cancelled, so a timer that fires late does nothing.
+    var reconnectEpoch = 0
 
     public init(
         configuration: GatewayConnectionConfiguration,
@@ -61,19 +75,30 @@ public actor GatewayConnection {
 
     /// Opens the socket and completes the handshake. Concurrent callers share one attempt; when already
     /// connected the current session is returned.
+    ///
+    /// While waiting to reconnect this attempts at once; when reconnecting is paused (the last attempt
+    /// failed with an error retrying cannot fix) this is the one attempt the person asked for. A failed
+    /// attempt is thrown; once a handshake has succeeded, a retryable failure also schedules the next
+    /// automatic attempt.
     @discardableResult
     public func connect() async throws(GatewayError) -> GatewaySession {
         if let session = state.session { return session }
-        if let attempt = connectAttempt { return try await attempt.value.get() }
+        // Join only an attempt that is still under way: one that already failed may still be closing
+        // its socket, and a caller (the reconnect timer) must then get a new attempt, not its result.
+        if let attempt = connectAttempt, state == .connecting { return try await attempt.value.get() }
+        cancelReconnectTimer()
+        setState(.connecting)
         let attempt = Task { await self.performConnect() }
         connectAttempt = attempt
         let result = await attempt.value
-        connectAttempt = nil
+        if connectAttempt == attempt { connectAttempt = nil }
         return try result.get()
     }
 
-    /// Closes the socket (code 1000). Pending requests fail with ``GatewayError/connectionLost(_:)``.
+    /// Closes the socket (code 1000) and stops reconnecting: nothing reconnects after an explicit close.
+    /// Pending requests fail with ``GatewayError/connectionLost(_:)``.
     public func disconnect() async {
+        stopReconnecting()
         await teardown(reason: .closedByClient, closeCode: GatewayCloseCode.normal)
     }
 
@@ -171,6 +196,10 @@ public actor GatewayConnection {
         )
         lastInbound = .now
         startLivenessWatch(tickIntervalMs: hello.policy.tickIntervalMs, generation: socketGeneration)
+        // From now on a lost connection heals itself; the backoff starts again from the first step once
+        // this connection has proven stable (see `ReconnectPolicy.stableAfter`).
+        reconnectArmed = configuration.reconnect != nil
+        connectedAt = .now
         setState(.connected(session))
         eventHub.publish(.connected(session))
         logger.info(
@@ -274,7 +303,14 @@ public actor GatewayConnection {
 
     func fail(_ error: GatewayError, generation socketGeneration: Int) -> Result<GatewaySession, GatewayError> {
         // A disconnect() during the attempt has already moved on (new generation): leave its state be.
-        if socketGeneration == generation { setState(.failed(error)) }
+        if socketGeneration == generation {
+            if reconnectArmed, error.isRetryable {
+                scheduleReconnect(after: .attemptFailed(error), hint: error.retryHint)
+            } else {
+                // Not retryable (or never connected): stays until the person acts; the loop is paused.
+                setState(.failed(error))
+            }
+        }
         logger.notice("connect failed", metadata: ["url": "\(configuration.url)", "error": "\(error.message)"])
         return .failure(error)
     }
@@ -289,11 +325,24 @@ public actor GatewayConnection {
         resolveChallenge(.failure(.connectionLost(reason)), generation: generation)
         invalidateSocket()
         pending.failAll(with: .connectionLost(reason))
-        if wasConnected || state == .connecting {
+        if wasConnected {
+            connectionEnded(reason)
+        } else if state == .connecting || state.reconnectStatus != nil {
             setState(.disconnected(reason))
         }
-        if wasConnected { eventHub.publish(.disconnected(reason)) }
         await closing?.close(code: closeCode)
+    }
+
+    /// An established connection is gone (its socket already forgotten): reconnect when armed and the
+    /// end was not our own doing, else rest in `disconnected`; subscribers hear `disconnected` either way.
+    func connectionEnded(_ reason: DisconnectReason) {
+        logger.info("disconnected", metadata: ["reason": "\(reason)"])
+        if reconnectArmed, reason != .closedByClient {
+            scheduleReconnect(after: .disconnected(reason), hint: reason.retryHint)
+        } else {
+            setState(.disconnected(reason))
+        }
+        eventHub.publish(.disconnected(reason))
     }
 
     /// Forgets the current socket: bumps the generation so nothing from it is processed any more.

@@ -46,6 +46,12 @@ public struct GatewayConnectionConfiguration: Sendable {
     public var maxInboundFrameBytes: Int
     /// Silence longer than this many tick intervals means the connection is dead.
     public var tickTolerance: Int
+    /// Automatic reconnecting after an established connection ends unexpectedly; nil turns it off.
+    ///
+    /// On by default because apps and the interactive terminal want a connection that heals itself.
+    /// One-shot commands (send a message, print history) turn it off: they report a lost connection
+    /// and exit instead of waiting for a gateway that may never come back.
+    public var reconnect: ReconnectPolicy?
 
     public init(
         url: GatewayURL,
@@ -62,7 +68,8 @@ public struct GatewayConnectionConfiguration: Sendable {
         connectTimeout: Duration = .seconds(12),
         defaultRequestTimeout: Duration = .seconds(30),
         maxInboundFrameBytes: Int = GatewayLimits.defaultMaxPayloadBytes,
-        tickTolerance: Int = 2
+        tickTolerance: Int = 2,
+        reconnect: ReconnectPolicy? = .standard
     ) {
         self.url = url
         self.credential = credential
@@ -78,6 +85,7 @@ public struct GatewayConnectionConfiguration: Sendable {
         self.defaultRequestTimeout = defaultRequestTimeout
         self.maxInboundFrameBytes = maxInboundFrameBytes
         self.tickTolerance = tickTolerance
+        self.reconnect = reconnect
     }
 }
 

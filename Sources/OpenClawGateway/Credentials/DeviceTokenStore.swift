@@ -40,6 +40,12 @@ public struct DeviceTokenKey: Sendable, Hashable {
 public struct CredentialStoreError: Error, Sendable, Equatable, CustomStringConvertible {
     public let path: String
     public let reason: String
+
+    /// `path` names where the store keeps tokens (a file, or the Keychain for the iOS app's store).
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
     public var description: String { "cannot use the credential file \(path): \(reason)" }
 }
 

@@ -257,3 +257,32 @@ final class TestClock: Sendable {
 
     func advance(byMs delta: Int) { value.withLock { $0 += delta } }
 }
+
+/// Regression: a queued message delivered at launch, with history reloaded while its reply streams,
+/// stays one row.
+@MainActor
+@Suite("View model: outbox at launch")
+struct OutboxLaunchTests {
+    @Test(arguments: GatewayFlavor.versions)
+    func aMessageQueuedByAnEarlierLaunchIsOneRowAfterDelivery(flavor: GatewayFlavor) async throws {
+        let store = InMemoryChatStore()
+        let gateway = try await TestGateway.start(flavor.configuration())
+        defer { Task { await gateway.stop() } }
+        let connection = try ChatHarness.connection(to: gateway)
+        await store.enqueue(
+            OutboxMessage(
+                id: "queued-1", gateway: "home", sessionKey: "main", text: "stream 30",
+                createdAtMs: Int(UnixTime.nowMs())
+            )
+        )
+        let viewModel = ChatViewModel(client: ChatClient(connection: connection), store: store, gatewayID: "home")
+        await viewModel.start()
+        #expect(viewModel.outbox.allSatisfy { $0.state == .accepted })
+        await viewModel.refreshHistory()
+        #expect(viewModel.messages.filter { $0.role == .user }.map(\.id) == ["queued-1"])
+        #expect(await eventually { !viewModel.isRunning && viewModel.outbox.isEmpty })
+        #expect(viewModel.messages.filter { $0.role == .user }.map(\.id) == ["queued-1"])
+        #expect(await gateway.sentUserMessages(sessionKey: "main") == ["stream 30"])
+        await viewModel.stop()
+    }
+}

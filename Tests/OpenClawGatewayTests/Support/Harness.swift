@@ -14,15 +14,18 @@ enum Harness {
         tokenStore: any DeviceTokenStore = InMemoryDeviceTokenStore(),
         transport: any WebSocketTransport = WebSocketKitTransport(),
         trace: TraceRecorder? = nil,
+        reconnect: ReconnectPolicy? = nil,
         configure: (inout GatewayConnectionConfiguration) -> Void = { _ in }
     ) throws -> GatewayConnection {
+        // Reconnecting is off unless a test asks for it: most tests look at how one socket ends.
         var configuration = GatewayConnectionConfiguration(
             url: try GatewayURL(parsing: gateway.url),
             credential: credential,
             client: client,
             challengeTimeout: .seconds(3),
             connectTimeout: .seconds(5),
-            defaultRequestTimeout: .seconds(5)
+            defaultRequestTimeout: .seconds(5),
+            reconnect: reconnect
         )
         configure(&configuration)
         return GatewayConnection(
@@ -97,4 +100,87 @@ private struct RewritingConnection: WebSocketConnection {
     var events: AsyncStream<TransportEvent> { base.events }
     func send(text: String) async throws(TransportError) { try await base.send(text: rewrite(text)) }
     func close(code: Int) async { await base.close(code: code) }
+}
+
+/// Records every state a connection publishes, with when it was received, and lets a test wait for a
+/// state without polling.
+final class StateRecorder: Sendable {
+    struct Entry: Sendable {
+        let state: ConnectionState
+        let at: ContinuousClock.Instant
+    }
+
+    private struct Waiter {
+        let predicate: @Sendable (ConnectionState) -> Bool
+        let continuation: CheckedContinuation<ConnectionState?, Never>
+    }
+
+    private struct Storage {
+        var entries: [Entry] = []
+        var waiters: [Int: Waiter] = [:]
+        var nextWaiter = 0
+    }
+
+    private let storage = Mutex(Storage())
+    private let task = Mutex<Task<Void, Never>?>(nil)
+
+    /// Subscribes at once, so nothing published after this returns is missed.
+    init(_ connection: GatewayConnection) {
+        let stream = connection.stateChanges()
+        task.withLock {
+            $0 = Task { [weak self] in
+                for await state in stream { self?.append(state) }
+            }
+        }
+    }
+
+    deinit { task.withLock { $0?.cancel() } }
+
+    var entries: [Entry] { storage.withLock { $0.entries } }
+    var states: [ConnectionState] { entries.map(\.state) }
+    var statuses: [ReconnectStatus] { states.compactMap(\.reconnectStatus) }
+
+    /// The first matching state at or after position `index` of the recording (states already recorded
+    /// count), waiting for it if need be; nil after `timeout`.
+    func first(
+        from index: Int = 0,
+        timeout: Duration = .seconds(10),
+        _ predicate: @escaping @Sendable (ConnectionState) -> Bool
+    ) async -> ConnectionState? {
+        let id = storage.withLock { storage -> Int in
+            storage.nextWaiter += 1
+            return storage.nextWaiter
+        }
+        return await withCheckedContinuation { continuation in
+            let matched = storage.withLock { storage -> ConnectionState? in
+                let recorded = storage.entries.dropFirst(index).map(\.state)
+                if let match = recorded.first(where: predicate) { return match }
+                storage.waiters[id] = Waiter(predicate: predicate, continuation: continuation)
+                return nil
+            }
+            if let matched {
+                continuation.resume(returning: matched)
+                return
+            }
+            Task { [weak self] in
+                try? await Task.sleep(for: timeout)
+                self?.expire(id)
+            }
+        }
+    }
+
+    private func append(_ state: ConnectionState) {
+        let ready = storage.withLock { storage -> [Waiter] in
+            storage.entries.append(Entry(state: state, at: .now))
+            let matching = storage.waiters.filter { $0.value.predicate(state) }
+            for id in matching.keys { storage.waiters[id] = nil }
+            return Array(matching.values)
+        }
+        for waiter in ready { waiter.continuation.resume(returning: state) }
+    }
+
+    private func expire(_ id: Int) {
+        let waiter = storage.withLock { $0.waiters.removeValue(forKey: id) }
+        waiter?.continuation.resume(returning: nil)
+    }
 }

@@ -1,5 +1,5 @@
-/// SplitMix64: a tiny, fast generator whose whole state is one seed, so every fuzz and fault
-/// scenario can be replayed from the seed printed with a failure.
+/// SplitMix64: a tiny, fast generator whose whole state is one seed, so every fault plan, fuzz run
+/// and fault scenario can be replayed from the seed printed with a failure.
 public struct SeededRandom: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
@@ -15,8 +15,10 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
         return mixed ^ (mixed >> 31)
     }
 
-    /// True with probability `percent` / 100.
+    /// True with probability `percent` / 100; draws nothing when `percent` is 0, so a plan without
+    /// random faults consumes no randomness.
     public mutating func chance(_ percent: Int) -> Bool {
-        Int.random(in: 0..<100, using: &self) < percent
+        guard percent > 0 else { return false }
+        return Int.random(in: 0..<100, using: &self) < percent
     }
 }

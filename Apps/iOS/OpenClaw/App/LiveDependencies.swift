@@ -1,0 +1,48 @@
+import Foundation
+import OpenClawAppModel
+import OpenClawChat
+import OpenClawStore
+import UIKit
+import os
+
+/// The app's real dependencies: the Keychain for secrets and the device identity, SQLite for the
+/// transcripts and the outbox, the device's name and kind for pairing.
+@MainActor
+enum LiveDependencies {
+    private static let log = Logger(subsystem: "ai.openclaw.client.ios", category: "startup")
+
+    static func make() -> AppDependencies {
+        let version = Bundle.main.object(forInfoDictionaryKey: "CFBundleShortVersionString") as? String ?? "0"
+        let device = UIDevice.current
+        // Pinned by the gateway at pairing: the kind of device, never its model or OS version.
+        let family = device.userInterfaceIdiom == .pad ? "iPad" : "iPhone"
+        #if DEBUG
+            let recordsFrames = true
+        #else
+            let recordsFrames = false
+        #endif
+        return AppDependencies(
+            credentials: KeychainCredentialStore(),
+            identityStore: KeychainDeviceIdentityStore(),
+            tokenStore: KeychainDeviceTokenStore(),
+            chatStore: makeChatStore(),
+            client: AppClientIdentity.ios(version: version, displayName: device.name, deviceFamily: family),
+            recordsFrames: recordsFrames
+        )
+    }
+
+    /// The SQLite store in Application Support. If it cannot be opened the app still works, from
+    /// memory: a chat that forgets at exit beats no chat.
+    private static func makeChatStore() -> any ChatStore {
+        do {
+            let directory = try FileManager.default.url(
+                for: .applicationSupportDirectory, in: .userDomainMask, appropriateFor: nil, create: true
+            ).appendingPathComponent("OpenClaw", isDirectory: true)
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            return try SQLiteChatStore(path: directory.appendingPathComponent("chat.sqlite").path)
+        } catch {
+            log.error("chat store unavailable, keeping conversations in memory: \(String(describing: error))")
+            return InMemoryChatStore()
+        }
+    }
+}

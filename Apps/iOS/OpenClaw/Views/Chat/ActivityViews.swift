@@ -1,0 +1,70 @@
+import Foundation
+import OpenClawAppModel
+import OpenClawChat
+import SwiftUI
+
+/// The agent's thinking and tool steps above a reply, one line each; thinking expands to its text.
+struct ActivityStepsView: View {
+    let steps: [ActivityRow]
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 3) {
+            ForEach(steps) { step in
+                if case .thinking = step.kind, !step.thinkingText.isEmpty {
+                    DisclosureGroup {
+                        Text(step.thinkingText)
+                            .font(.caption)
+                            .foregroundStyle(.secondary)
+                            .textSelection(.enabled)
+                    } label: {
+                        line(for: step)
+                    }
+                } else {
+                    line(for: step)
+                }
+            }
+        }
+    }
+
+    private func line(for step: ActivityRow) -> some View {
+        HStack(spacing: 6) {
+            switch step.status {
+            case .running: ProgressView().controlSize(.mini)
+            case .succeeded: Image(systemName: symbol(for: step.kind)).foregroundStyle(.secondary)
+            case .failed: Image(systemName: "xmark.circle").foregroundStyle(.red)
+            }
+            Text(step.summary).lineLimit(1).truncationMode(.middle)
+            if let duration = step.duration {
+                Text(duration).foregroundStyle(.tertiary).monospacedDigit()
+            }
+        }
+        .font(.caption)
+        .foregroundStyle(.secondary)
+    }
+
+    private func symbol(for kind: ActivityRow.Kind) -> String {
+        switch kind {
+        case .thinking: "brain"
+        case .tool: "wrench.and.screwdriver"
+        }
+    }
+}
+
+/// What the running reply is doing now, with the time it has taken so far, ticking.
+struct LiveActivityLine: View {
+    let activity: LiveActivity
+
+    var body: some View {
+        TimelineView(.periodic(from: .now, by: 0.1)) { timeline in
+            HStack(spacing: 6) {
+                ProgressView().controlSize(.mini)
+                Text(activity.line(nowMs: Int(timeline.date.timeIntervalSince1970 * 1000)))
+                    .lineLimit(1)
+                    .truncationMode(.middle)
+                    .monospacedDigit()
+            }
+            .font(.caption)
+            .foregroundStyle(.secondary)
+        }
+    }
+}

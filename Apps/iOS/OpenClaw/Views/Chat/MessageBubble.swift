@@ -1,0 +1,120 @@
+import OpenClawAppModel
+import OpenClawChat
+import SwiftUI
+import UIKit
+
+/// One message: text (Markdown for replies), the agent's steps, the live activity line, the delivery
+/// badge and its actions. Equatable on its row, so bubbles that did not change are not redrawn while
+/// a reply streams.
+struct MessageBubble: View, Equatable {
+    let row: MessageRowModel
+    let isHighlighted: Bool
+    let perform: (MessageRowModel.Action) -> Void
+
+    nonisolated static func == (lhs: MessageBubble, rhs: MessageBubble) -> Bool {
+        lhs.row == rhs.row && lhs.isHighlighted == rhs.isHighlighted
+    }
+
+    var body: some View {
+        HStack(alignment: .bottom) {
+            if row.author == .user { Spacer(minLength: 48) }
+            VStack(alignment: row.author == .user ? .trailing : .leading, spacing: 6) {
+                if !row.steps.isEmpty {
+                    ActivityStepsView(steps: row.steps)
+                }
+                content
+                if let live = row.liveActivity {
+                    LiveActivityLine(activity: live)
+                }
+                if let badge = row.badge {
+                    BadgeView(badge: badge)
+                }
+                if !row.actions.isEmpty {
+                    HStack {
+                        ForEach(row.actions, id: \.self) { action in
+                            Button(
+                                action == .retry ? "Retry" : "Discard", role: action == .discard ? .destructive : nil
+                            ) {
+                                perform(action)
+                            }
+                            .buttonStyle(.bordered)
+                            .controlSize(.small)
+                        }
+                    }
+                }
+            }
+            .padding(10)
+            .background(background, in: RoundedRectangle(cornerRadius: 16, style: .continuous))
+            .overlay {
+                if isHighlighted {
+                    RoundedRectangle(cornerRadius: 16, style: .continuous).stroke(.tint, lineWidth: 2)
+                }
+            }
+            .contextMenu {
+                Button {
+                    UIPasteboard.general.string = row.text
+                } label: {
+                    Label("Copy", systemImage: "doc.on.doc")
+                }
+            }
+            if row.author != .user { Spacer(minLength: 48) }
+        }
+    }
+
+    @ViewBuilder
+    private var content: some View {
+        if row.rendersMarkdown {
+            let blocks = row.blocks
+            if !blocks.isEmpty {
+                MarkdownView(blocks: blocks)
+            }
+            if row.isStreaming, row.liveActivity == nil {
+                StreamingCursor()
+            }
+        } else {
+            Text(row.text).textSelection(.enabled)
+        }
+    }
+
+    private var background: Color {
+        switch row.author {
+        case .user: Color.accentColor.opacity(0.18)
+        case .agent: Color(uiColor: .secondarySystemBackground)
+        case .system: Color(uiColor: .tertiarySystemBackground)
+        }
+    }
+}
+
+/// A blinking block after the text of a reply that is still being written.
+private struct StreamingCursor: View {
+    var body: some View {
+        PhaseAnimator([1.0, 0.2]) { opacity in
+            Text("▍").foregroundStyle(.secondary).opacity(opacity)
+        } animation: { _ in
+            .easeInOut(duration: 0.5)
+        }
+        .accessibilityHidden(true)
+    }
+}
+
+/// Queued, sending, not delivered, stopped, failed.
+private struct BadgeView: View {
+    let badge: MessageRowModel.Badge
+
+    var body: some View {
+        switch badge {
+        case .queued:
+            Label("Waiting for the connection", systemImage: "clock").font(.caption).foregroundStyle(.secondary)
+        case .sending:
+            Label("Sending…", systemImage: "arrow.up.circle").font(.caption).foregroundStyle(.secondary)
+        case .notDelivered(let reason):
+            Label(reason, systemImage: "exclamationmark.circle").font(.caption).foregroundStyle(.red)
+        case .stopped(let reason):
+            Label(reason.map { "Stopped (\($0))" } ?? "Stopped", systemImage: "stop.circle")
+                .font(.caption).foregroundStyle(.secondary)
+        case .replyFailed(let message):
+            Label(message, systemImage: "exclamationmark.triangle").font(.caption).foregroundStyle(.red)
+                .textSelection(.enabled)
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import OpenClawAppModel
+import SwiftUI
+
+/// First launch: the gateway's address and secret, a connection test, and the demo for those without
+/// a gateway.
+struct OnboardingView: View {
+    let model: AppModel
+
+    var body: some View {
+        NavigationStack {
+            Form {
+                Section {
+                    Text("Chat with the agent on your OpenClaw gateway — your home server or Mac mini.")
+                        .foregroundStyle(.secondary)
+                }
+                if let notice = model.notice {
+                    Section {
+                        Label(notice, systemImage: "exclamationmark.triangle")
+                            .foregroundStyle(.orange)
+                    }
+                }
+                GatewayFormSections(settings: model.settings)
+                Section {
+                    Button("Connect") {
+                        Task { await model.saveSettings() }
+                    }
+                    .disabled(!model.settings.canSave)
+                }
+                Section {
+                    Button("Try the demo") {
+                        Task { await model.startDemo() }
+                    }
+                } header: {
+                    Text("No gateway yet?")
+                } footer: {
+                    Text("Runs a scripted agent on this device. Nothing is sent anywhere.")
+                }
+            }
+            .navigationTitle("OpenClaw")
+        }
+    }
+}

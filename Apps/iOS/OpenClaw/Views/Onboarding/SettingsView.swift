@@ -1,0 +1,60 @@
+import OpenClawAppModel
+import SwiftUI
+
+/// The settings sheet: the same gateway form, saving reconnects; the debug frames; sign out.
+struct SettingsView: View {
+    let model: AppModel
+    @Environment(\.dismiss) private var dismiss
+    @State private var confirmingSignOut = false
+
+    var body: some View {
+        NavigationStack {
+            Form {
+                GatewayFormSections(settings: model.settings)
+                Section {
+                    Button("Save and connect") {
+                        Task {
+                            if await model.saveSettings() { dismiss() }
+                        }
+                    }
+                    .disabled(!model.settings.canSave)
+                }
+                if model.debugFrames.isEnabled {
+                    Section("Debugging") {
+                        NavigationLink("Frames on the wire") {
+                            DebugFramesView(frames: model.debugFrames)
+                        }
+                    }
+                }
+                Section {
+                    Button("Try the demo") {
+                        dismiss()
+                        Task { await model.startDemo() }
+                    }
+                }
+                Section {
+                    Button("Sign out", role: .destructive) {
+                        confirmingSignOut = true
+                    }
+                } footer: {
+                    Text("Forgets the address and the token or password. This device stays paired with the gateway.")
+                }
+            }
+            .navigationTitle("Settings")
+            .toolbar {
+                ToolbarItem(placement: .cancellationAction) {
+                    Button("Close") {
+                        model.settings.cancelTest()
+                        dismiss()
+                    }
+                }
+            }
+            .confirmationDialog("Sign out of this gateway?", isPresented: $confirmingSignOut) {
+                Button("Sign out", role: .destructive) {
+                    dismiss()
+                    Task { await model.signOut() }
+                }
+            }
+        }
+    }
+}

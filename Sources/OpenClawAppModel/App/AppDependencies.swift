@@ -1,0 +1,94 @@
+import Foundation
+import Logging
+import OpenClawChat
+import OpenClawGateway
+import OpenClawProtocol
+
+/// Waits for a duration; injected so that slow schedules (pairing retries, search debounce) run
+/// instantly or step by step in tests. Must throw `CancellationError` when its task is cancelled.
+public typealias Sleep = @Sendable (Duration) async throws -> Void
+
+/// Everything the app model needs from the outside world, as values (isowords style): the live app
+/// passes Keychain stores and SQLite, tests pass in-memory ones and a controllable sleep.
+public struct AppDependencies: Sendable {
+    public var credentials: any CredentialStore
+    public var identityStore: any DeviceIdentityStore
+    public var tokenStore: any DeviceTokenStore
+    public var chatStore: any ChatStore
+    /// How the app introduces itself; see ``AppClientIdentity/ios(version:displayName:deviceFamily:)``.
+    public var client: ClientInfo
+    public var transport: any WebSocketTransport
+    public var logger: Logger
+    public var sleep: Sleep
+    public var pairingSchedule: PairingRetrySchedule
+    public var searchDebounce: Duration
+    /// Whether connections record redacted frames for the debug view. Off in release builds:
+    /// redacting re-parses every frame, which doubles the parsing cost of a long streamed reply.
+    public var recordsFrames: Bool
+    /// How many frames the debug view keeps.
+    public var frameCapacity: Int
+    /// BCP 47, sent in `connect.locale`.
+    public var locale: String?
+    /// Automatic reconnecting after an established connection ends; nil turns it off (tests of the
+    /// foreground path).
+    public var reconnect: ReconnectPolicy?
+
+    public init(
+        credentials: any CredentialStore,
+        identityStore: any DeviceIdentityStore,
+        tokenStore: any DeviceTokenStore,
+        chatStore: any ChatStore,
+        client: ClientInfo,
+        transport: any WebSocketTransport = WebSocketKitTransport(),
+        logger: Logger = Logger(label: "openclaw.app"),
+        sleep: @escaping Sleep = { try await Task.sleep(for: $0) },
+        pairingSchedule: PairingRetrySchedule = PairingRetrySchedule(),
+        searchDebounce: Duration = .milliseconds(250),
+        recordsFrames: Bool = false,
+        frameCapacity: Int = 500,
+        locale: String? = Locale.current.identifier.replacingOccurrences(of: "_", with: "-"),
+        reconnect: ReconnectPolicy? = .standard
+    ) {
+        self.credentials = credentials
+        self.identityStore = identityStore
+        self.tokenStore = tokenStore
+        self.chatStore = chatStore
+        self.client = client
+        self.transport = transport
+        self.logger = logger
+        self.sleep = sleep
+        self.pairingSchedule = pairingSchedule
+        self.searchDebounce = searchDebounce
+        self.recordsFrames = recordsFrames
+        self.frameCapacity = frameCapacity
+        self.locale = locale
+        self.reconnect = reconnect
+    }
+
+    /// A connection configured as every connection of the app is (client identity, locale, user agent),
+    /// on this device's identity and device tokens unless others are given (the demo's are throwaway).
+    func makeConnection(
+        url: GatewayURL,
+        credential: GatewayCredential,
+        traceFrame: (@Sendable (FrameTrace) -> Void)?,
+        identityStore: (any DeviceIdentityStore)? = nil,
+        tokenStore: (any DeviceTokenStore)? = nil
+    ) -> GatewayConnection {
+        let configuration = GatewayConnectionConfiguration(
+            url: url,
+            credential: credential,
+            client: client,
+            locale: locale,
+            userAgent: "openclaw-ios/\(client.version)",
+            reconnect: reconnect
+        )
+        return GatewayConnection(
+            configuration: configuration,
+            transport: transport,
+            identityStore: identityStore ?? self.identityStore,
+            tokenStore: tokenStore ?? self.tokenStore,
+            logger: logger,
+            traceFrame: traceFrame
+        )
+    }
+}

@@ -1,0 +1,33 @@
+import OpenClawChat
+import OpenClawGateway
+
+/// Everything of one conversation with one gateway: the connection, the chat view model, and the
+/// screen models on top of it. Built when the app connects to a gateway (or starts the demo) and
+/// dropped as a whole when it switches, so nothing of one gateway leaks into another.
+@MainActor
+public final class ChatContext {
+    public let connection: GatewayConnection
+    public let chat: ChatViewModel
+    public let chatScreen: ChatScreenModel
+    public let sessions: SessionsModel
+    public let search: SearchModel
+
+    init(connection: GatewayConnection, store: any ChatStore, dependencies: AppDependencies) {
+        self.connection = connection
+        chat = ChatViewModel(client: ChatClient(connection: connection), store: store)
+        chatScreen = ChatScreenModel(chat: chat)
+        sessions = SessionsModel(chat: chat)
+        search = SearchModel(
+            store: store, chatScreen: chatScreen, debounce: dependencies.searchDebounce, sleep: dependencies.sleep)
+    }
+
+    /// Paints the stored transcript, connects and loads the session.
+    func start() async {
+        await chat.start()
+    }
+
+    func stop() async {
+        search.cancel()
+        await chat.stop()
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import OpenClawChat
+
+/// One thinking or tool step under a reply: a line that says what the agent did and how long it took.
+public struct ActivityRow: Sendable, Equatable, Identifiable {
+    public enum Kind: Sendable, Equatable {
+        case thinking
+        case tool(name: String)
+    }
+
+    public let id: String
+    public let kind: Kind
+    public let status: ActivityStatus
+    /// `exec: curl -s https://…`, or the first line of the reasoning.
+    public let summary: String
+    /// `2.1 s` once the step has ended and both ends are known.
+    public let duration: String?
+    /// The whole reasoning of a thinking step, for expanding it; empty for tools.
+    public let thinkingText: String
+
+    init(_ step: ActivityStep) {
+        id = step.id
+        switch step.kind {
+        case .thinking: kind = .thinking
+        case .tool(let name): kind = .tool(name: name)
+        }
+        status = step.status
+        summary = step.summary(limit: 70)
+        duration = step.durationMs.map { DurationText.format(milliseconds: $0) }
+        thinkingText = step.thinkingText
+    }
+}
+
+/// What a running reply is doing right now, for the live line under it: `running exec: curl …  2.1 s`.
+public struct LiveActivity: Sendable, Equatable {
+    /// What is happening, without the elapsed time: `running exec: curl …`, `thinking…`.
+    public let text: String
+    /// Gateway time the step began, epoch ms; nil when unknown (no elapsed time is shown then).
+    public let startedAtMs: Int?
+
+    /// The line at `nowMs` (this device's clock, epoch ms). The elapsed time assumes the gateway's
+    /// and the phone's clocks agree (both are normally NTP-synchronised); a negative gap shows as 0.
+    public func line(nowMs: Int) -> String {
+        guard let startedAtMs else { return text }
+        return "\(text)  \(DurationText.format(milliseconds: nowMs - startedAtMs))"
+    }
+
+    /// The live activity of a reply row; nil once the reply is over, or while text flows and no step
+    /// is running (the streaming cursor says enough then).
+    init?(_ entry: TranscriptEntry) {
+        guard entry.status == .streaming else { return nil }
+        if let running = entry.activity.last(where: { $0.status == .running }) {
+            switch running.kind {
+            case .thinking: text = "thinking…"
+            case .tool: text = "running \(running.summary(limit: 60))"
+            }
+            startedAtMs = running.startedAtMs
+            return
+        }
+        guard entry.textUTF8Count == 0 else { return nil }
+        text = entry.progressPhase.map { "\($0.replacingOccurrences(of: "_", with: " "))…" } ?? "thinking…"
+        startedAtMs = nil
+    }
+}

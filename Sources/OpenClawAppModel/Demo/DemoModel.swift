@@ -1,0 +1,93 @@
+import Observation
+import OpenClawChat
+import OpenClawGateway
+import OpenClawProtocol
+import OpenClawTestGateway
+
+/// Demo mode: the test gateway with its scripted agent, in this process on 127.0.0.1, and a chat
+/// connected to it, so the app can be tried without a gateway. A one-off token, a throwaway device
+/// identity and an in-memory store: trying it leaves nothing behind, and nothing of it reaches the
+/// real conversations.
+@MainActor
+@Observable
+public final class DemoModel {
+    public enum Phase: Sendable, Equatable {
+        case starting
+        case running
+        case failed(String)
+        case stopped
+    }
+
+    /// Messages that show what the scripted agent does.
+    public static let suggestions = ["hello", "use a tool", "slow", "fail"]
+
+    public private(set) var phase: Phase = .starting
+    public private(set) var context: ChatContext?
+    /// The demo gateway's address, while it runs.
+    public private(set) var gatewayURL: String?
+
+    @ObservationIgnored private let dependencies: AppDependencies
+    @ObservationIgnored private let traceFrame: (@Sendable (FrameTrace) -> Void)?
+    @ObservationIgnored private var gateway: TestGateway?
+    @ObservationIgnored private var isStopped = false
+
+    public init(dependencies: AppDependencies, traceFrame: (@Sendable (FrameTrace) -> Void)? = nil) {
+        self.dependencies = dependencies
+        self.traceFrame = traceFrame
+    }
+
+    public func start() async {
+        guard gateway == nil, !isStopped else { return }
+        phase = .starting
+        let token = RequestID.make()
+        var configuration = TestGatewayConfiguration()
+        configuration.auth = .token(token)
+        let started: TestGateway
+        let url: GatewayURL
+        do {
+            started = try await TestGateway.start(configuration)
+            url = try GatewayURL(parsing: started.url)
+        } catch {
+            phase = .failed("The demo gateway could not start: \(error).")
+            return
+        }
+        gateway = started
+        gatewayURL = started.url
+        guard !isStopped else {
+            await stopGateway()
+            return
+        }
+        let connection = dependencies.makeConnection(
+            url: url,
+            credential: .token(token),
+            traceFrame: traceFrame,
+            identityStore: InMemoryDeviceIdentityStore(identity: DeviceIdentity(createdAtMs: Int(UnixTime.nowMs()))),
+            tokenStore: InMemoryDeviceTokenStore()
+        )
+        let context = ChatContext(connection: connection, store: InMemoryChatStore(), dependencies: dependencies)
+        self.context = context
+        await context.start()
+        guard !isStopped else { return }
+        if let error = context.chat.alerts.last, !context.chat.connectionState.isConnected {
+            phase = .failed(error.message)
+        } else {
+            phase = .running
+        }
+    }
+
+    /// Closes the chat and stops the gateway.
+    public func stop() async {
+        isStopped = true
+        await context?.stop()
+        context = nil
+        await stopGateway()
+        phase = .stopped
+    }
+
+    private func stopGateway() async {
+        let running = gateway
+        gateway = nil
+        gatewayURL = nil
+        await running?.stop()
+    }
+}

@@ -1,0 +1,46 @@
+import OpenClawChat
+import OpenClawGateway
+import OpenClawProtocol
+import OpenClawTestGateway
+
+/// The demo: an embedded gateway on an ephemeral loopback port with a one-off token, and a client with
+/// a throwaway identity, so trying it leaves nothing behind.
+enum DemoSession {
+    static func run(
+        session: String,
+        thinking: String?,
+        terminal: Terminal,
+        global: GlobalOptions,
+        protocolNumber: Int = 4
+    ) async throws -> Int32 {
+        let token = RequestID.make()
+        var configuration = TestGatewayConfiguration(protocolNumber: protocolNumber)
+        configuration.auth = .token(token)
+        let gateway = try await TestGateway.start(configuration)
+        defer { Task { await gateway.stop() } }
+        terminal.errorLine(
+            terminal.styled(
+                "Demo gateway on \(gateway.url). Try: hello · use a tool · slow (then Ctrl-C) · fail",
+                .dim
+            )
+        )
+        let connection = GatewayConnection(
+            configuration: GatewayConnectionConfiguration(
+                url: try GatewayURL(parsing: gateway.url),
+                credential: .token(token),
+                client: ClientIdentity.terminal
+            ),
+            identityStore: InMemoryDeviceIdentityStore(identity: DeviceIdentity(createdAtMs: Int(UnixTime.nowMs()))),
+            tokenStore: InMemoryDeviceTokenStore(),
+            logger: global.makeLogger()
+        )
+        return await InteractiveSession.run(
+            connection: connection,
+            session: session,
+            thinking: thinking,
+            label: "the demo gateway",
+            store: InMemoryChatStore(),
+            terminal: terminal
+        )
+    }
+}

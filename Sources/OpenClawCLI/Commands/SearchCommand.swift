@@ -1,0 +1,85 @@
+import ArgumentParser
+import Foundation
+import OpenClawChat
+import OpenClawGateway
+import OpenClawProtocol
+
+/// `openclaw-chat search WORDS`: full-text search of the transcripts stored on this machine. Works
+/// without a connection; by default within the configured gateway, or across all with `--all-gateways`.
+struct SearchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search",
+        abstract: "Search the stored transcripts (offline; best matches first)."
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @Flag(help: "Search the transcripts of every gateway, not only the configured one.") var allGateways = false
+    @Option(help: "Most results to show.") var limit = 20
+    @Flag(help: "One JSON object per result.") var json = false
+    @Argument(help: "Words to find (all of them must match; the last may be a prefix).") var words: [String]
+
+    func run() async throws {
+        let terminal = Terminal()
+        let query = words.joined(separator: " ")
+        var gateway: String?
+        if !allGateways {
+            do {
+                gateway = try global.resolveGateway()?.url.description
+            } catch {
+                throw report(error, terminal: terminal)
+            }
+        }
+        let store = LocalStore.open(global.state, terminal: terminal, logger: global.makeLogger())
+        let hits: [SearchHit]
+        do {
+            hits = try await store.search(query, gateway: gateway, limit: max(1, limit))
+        } catch {
+            terminal.error("The search failed: \(error).", hint: nil)
+            throw ExitCode(ExitStatus.usage)
+        }
+        if json {
+            for hit in hits { terminal.line(JSONSerializer.string(SearchOutput.json(hit))) }
+        } else {
+            SearchOutput.print(hits, terminal: terminal, showGateway: gateway == nil)
+        }
+    }
+}
+
+/// How search results look in the terminal and as JSON.
+enum SearchOutput {
+    static func print(_ hits: [SearchHit], terminal: Terminal, showGateway: Bool) {
+        guard !hits.isEmpty else {
+            terminal.line(terminal.styled("no stored message matches", .dim))
+            return
+        }
+        for hit in hits {
+            let place = showGateway ? "\(hit.gateway) · \(hit.sessionKey)" : hit.sessionKey
+            let when = hit.timestampMs.map { " · \(localTime(ms: $0))" } ?? ""
+            terminal.line(terminal.styled("\(place)\(when) · \(hit.role.wireValue)", .dim))
+            terminal.line("  " + hit.snippet.replacingNewlines)
+        }
+    }
+
+    /// `2026-11-21 09:30`, in the local time zone.
+    static func localTime(ms: Int) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = .current
+        formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime]
+        return String(formatter.string(from: Date(timeIntervalSince1970: Double(ms) / 1000)).prefix(16))
+    }
+
+    static func json(_ hit: SearchHit) -> JSONValue {
+        var object: [String: JSONValue] = [
+            "gateway": .string(hit.gateway), "sessionKey": .string(hit.sessionKey), "messageId": .string(hit.messageId),
+            "role": .string(hit.role.wireValue), "snippet": .string(hit.snippet),
+        ]
+        if let timestamp = hit.timestampMs { object["timestamp"] = .int(timestamp) }
+        return .object(object)
+    }
+}
+
+extension String {
+    fileprivate var replacingNewlines: String {
+        String(map { $0.isNewline ? " " : $0 })
+    }
+}

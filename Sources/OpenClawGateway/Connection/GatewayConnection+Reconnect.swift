@@ -1,0 +1,128 @@
+import Logging
+import OpenClawProtocol
+
+/// Automatic reconnecting: the wait between attempts, the attempts themselves, and the person's
+/// "try now".
+///
+/// The loop only runs once a handshake has succeeded (``GatewayConnection/reconnectArmed``): a first
+/// `connect()` that fails reports to its caller and stops there. After that, an unexpected end of the
+/// connection waits (``ConnectionState/reconnecting(_:)``) and tries again; a retryable failure waits
+/// longer; an error retrying cannot fix pauses in `failed` until `connect()` or ``reconnectNow()``, so
+/// that, for example, a pairing request is not replaced by a new one every few seconds.
+extension GatewayConnection {
+    /// Connect now, if the connection is not healthy: for an app coming back to the foreground, or the
+    /// terminal's `/reconnect`.
+    ///
+    /// - Connected and frames arriving: nothing (no new socket).
+    /// - Connected but silent for more than 1.5 tick intervals (a socket that died while the app was
+    ///   suspended looks open until the liveness watch notices): closed, and a new one opened at once.
+    /// - Waiting for a backoff: attempts at once.
+    /// - Paused by an error that retrying cannot fix, or disconnected: tries once.
+    /// - An attempt in flight: waits for it.
+    ///
+    /// Returns when the attempt is over; ``state`` says how it went.
+    public func reconnectNow() async {
+        if let session = state.session {
+            let tickMs = max(1, session.hello.policy.tickIntervalMs)
+            let allowed = Duration.milliseconds(tickMs * 3 / 2)
+            guard isSilent(longerThan: allowed, generation: session.generation) else { return }
+            logger.info("the connection went silent; replacing it", metadata: ["url": "\(configuration.url)"])
+            await teardown(
+                reason: .tickTimeout(silenceMs: allowed.milliseconds),
+                closeCode: GatewayCloseCode.tickTimeout,
+                generation: session.generation
+            )
+        }
+        _ = try? await connect()
+    }
+
+    /// Connects and keeps the connection up from the first attempt on: unlike ``connect()``, a
+    /// retryable failure of the very first attempt (an app launched in a dead zone, a gateway still
+    /// starting) is retried on the backoff schedule, as a dropped connection would be. Errors retrying
+    /// cannot fix still pause in `failed`. Without a reconnect policy this is one `connect()`.
+    ///
+    /// Returns when the first attempt is over; ``state`` says how it went.
+    public func keepConnected() async {
+        if configuration.reconnect != nil, state.session == nil { reconnectArmed = true }
+        _ = try? await connect()
+    }
+
+    /// Waits before the next automatic attempt and says so in the state.
+    ///
+    /// - Parameter hint: the gateway's own estimate (`restartExpectedMs`, `retryAfterMs`); it replaces
+    ///   the backoff for this attempt, and the attempt never comes earlier.
+    func scheduleReconnect(after cause: ReconnectStatus.Cause, hint: Duration?) {
+        guard let policy = configuration.reconnect else {
+            switch cause {
+            case .disconnected(let reason): setState(.disconnected(reason))
+            case .attemptFailed(let error): setState(.failed(error))
+            }
+            return
+        }
+        if let connectedAt, ContinuousClock.now - connectedAt >= policy.stableAfter { reconnectAttempt = 0 }
+        connectedAt = nil
+        reconnectAttempt += 1
+        let unit = Double.random(in: 0..<1)
+        let delay =
+            hint.map { policy.hintedDelay($0, randomUnit: unit) }
+            ?? policy.delay(forAttempt: reconnectAttempt, randomUnit: unit)
+        let status = ReconnectStatus(attempt: reconnectAttempt, delay: delay, nextAttemptAt: .now + delay, cause: cause)
+        reconnectTimer?.cancel()
+        reconnectEpoch += 1
+        let epoch = reconnectEpoch
+        reconnectTimer = Task { [weak self] in
+            try? await Task.sleep(for: delay)
+            guard !Task.isCancelled else { return }
+            await self?.reconnectTimerFired(epoch: epoch)
+        }
+        setState(.reconnecting(status))
+        logger.info(
+            "reconnecting",
+            metadata: [
+                "url": "\(configuration.url)", "attempt": "\(status.attempt)", "delayMs": "\(delay.milliseconds)",
+                "cause": "\(cause)",
+            ]
+        )
+    }
+
+    /// The wait is over: attempt, unless the wait was cancelled or replaced meanwhile.
+    func reconnectTimerFired(epoch: Int) async {
+        guard epoch == reconnectEpoch, reconnectArmed, state.reconnectStatus != nil else { return }
+        reconnectTimer = nil
+        // The outcome is handled where every attempt ends: connected, another wait, or a pause.
+        _ = try? await connect()
+    }
+
+    /// Drops a pending wait (an attempt is starting anyway, or reconnecting stops).
+    func cancelReconnectTimer() {
+        reconnectTimer?.cancel()
+        reconnectTimer = nil
+        reconnectEpoch += 1
+    }
+
+    /// No more automatic attempts until the next successful handshake.
+    func stopReconnecting() {
+        reconnectArmed = false
+        reconnectAttempt = 0
+        cancelReconnectTimer()
+    }
+}
+
+extension GatewayError {
+    /// How long the gateway asked us to wait before trying again, when it said.
+    var retryHint: Duration? {
+        switch self {
+        case .gatewayUnavailable(let retryAfterMs?, _): return .milliseconds(retryAfterMs)
+        case .connectionLost(let reason): return reason.retryHint
+        default: return nil
+        }
+    }
+}
+
+extension DisconnectReason {
+    /// A restarting gateway's `restartExpectedMs`: the first attempt waits at least that long.
+    var retryHint: Duration? {
+        if case .gatewayRestarting(let restartExpectedMs?) = self { return .milliseconds(restartExpectedMs) }
+        return nil
+    }
+}

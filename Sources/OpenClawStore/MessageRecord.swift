@@ -1,0 +1,81 @@
+import GRDB
+import OpenClawChat
+import OpenClawProtocol
+
+/// A ``StoredMessage`` as the columns of a `messages` row.
+///
+/// The message itself is kept whole as JSON (the wire shape, see `ChatMessage.json`), so fields added
+/// to ``ChatMessage`` later need no migration; `role`, `text` and `timestamp_ms` are copies that
+/// search and listing read without parsing JSON.
+struct MessageRecord: Equatable {
+    /// The columns ``init(row:)`` reads, in a `SELECT`.
+    static let selection = "id, history_key, run_id, role, text, timestamp_ms, message_json, tool_timings_json"
+
+    var id: String
+    var historyKey: String
+    var runId: String?
+    var role: String
+    var text: String
+    var timestampMs: Int?
+    var messageJSON: String
+    var toolTimingsJSON: String?
+
+    init(_ stored: StoredMessage) {
+        id = stored.id
+        historyKey = stored.historyKey
+        runId = stored.runId
+        role = stored.message.role.wireValue
+        text = stored.message.text
+        timestampMs = stored.message.timestampMs
+        messageJSON = JSONSerializer.string(stored.message.json)
+        toolTimingsJSON = stored.toolTimings.isEmpty ? nil : JSONSerializer.string(Self.json(stored.toolTimings))
+    }
+
+    /// Reads the ``selection`` columns. A NULL where the schema forbids one (a damaged row) reads as
+    /// empty rather than trapping, as GRDB's non-optional subscript would.
+    init(row: Row) {
+        id = row["id"] ?? ""
+        historyKey = row["history_key"] ?? ""
+        runId = row["run_id"]
+        role = row["role"] ?? ""
+        text = row["text"] ?? ""
+        timestampMs = row["timestamp_ms"]
+        messageJSON = row["message_json"] ?? ""
+        toolTimingsJSON = row["tool_timings_json"]
+    }
+
+    /// The values of the columns after `row_id`, in ``selection`` order.
+    var arguments: StatementArguments {
+        [id, historyKey, runId, role, text, timestampMs, messageJSON, toolTimingsJSON]
+    }
+
+    /// The stored message. JSON that does not parse (written by hand, or damaged) degrades to a
+    /// text message built from the columns instead of failing the whole read.
+    var storedMessage: StoredMessage {
+        let parsed = try? JSONParser().parse(messageJSON)
+        let message =
+            ChatMessage(json: parsed)
+            ?? ChatMessage(
+                role: ChatRole(wireValue: role), content: text.isEmpty ? [] : [.text(text)], timestampMs: timestampMs)
+        let timings = toolTimingsJSON.flatMap { try? JSONParser().parse($0) }.map(Self.toolTimings) ?? [:]
+        return StoredMessage(id: id, historyKey: historyKey, runId: runId, message: message, toolTimings: timings)
+    }
+
+    static func json(_ timings: [String: StoredToolTiming]) -> JSONValue {
+        .object(
+            timings.mapValues { timing in
+                .object(dropping: [
+                    ("startedAtMs", .int(timing.startedAtMs)), ("endedAtMs", .int(timing.endedAtMs)),
+                    ("isError", .bool(timing.isError)),
+                ])
+            })
+    }
+
+    static func toolTimings(_ json: JSONValue) -> [String: StoredToolTiming] {
+        (json.objectValue ?? [:]).mapValues { timing in
+            StoredToolTiming(
+                startedAtMs: timing["startedAtMs"]?.intValue, endedAtMs: timing["endedAtMs"]?.intValue,
+                isError: timing["isError"]?.boolValue)
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import GRDB
+import OpenClawChat
+
+/// An ``OutboxMessage`` as the columns of an `outbox` row.
+enum OutboxRecord {
+    /// The columns ``message(row:)`` reads, in a `SELECT`.
+    static let selection = """
+        gateway, id, session_key, text, thinking, created_at_ms, state, failure_reason, attempts, \
+        last_attempt_at_ms
+        """
+
+    static func message(row: Row) -> OutboxMessage {
+        OutboxMessage(
+            id: row["id"] ?? "",
+            gateway: row["gateway"] ?? "",
+            sessionKey: row["session_key"] ?? "",
+            text: row["text"] ?? "",
+            thinking: row["thinking"],
+            createdAtMs: row["created_at_ms"] ?? 0,
+            state: state(text: row["state"] ?? "", reason: row["failure_reason"]),
+            attempts: row["attempts"] ?? 0,
+            lastAttemptAtMs: row["last_attempt_at_ms"]
+        )
+    }
+
+    /// The values for the ``selection`` columns, in order.
+    static func arguments(_ message: OutboxMessage) -> StatementArguments {
+        let (state, reason) = columns(message.state)
+        return [
+            message.gateway, message.id, message.sessionKey, message.text, message.thinking, message.createdAtMs,
+            state, reason, message.attempts, message.lastAttemptAtMs,
+        ]
+    }
+
+    static func columns(_ state: OutboxState) -> (state: String, reason: String?) {
+        switch state {
+        case .queued: ("queued", nil)
+        case .sending: ("sending", nil)
+        case .ambiguous: ("ambiguous", nil)
+        case .accepted: ("accepted", nil)
+        case .failed(let reason): ("failed", reason)
+        }
+    }
+
+    /// A state this version does not know (written by a newer one) reads as failed: the message is
+    /// kept and shown, but never resent without the user, which is the safe side of not knowing.
+    static func state(text: String, reason: String?) -> OutboxState {
+        switch text {
+        case "queued": .queued
+        case "sending": .sending
+        case "ambiguous": .ambiguous
+        case "accepted": .accepted
+        case "failed": .failed(reason: reason ?? "")
+        default: .failed(reason: reason ?? "unknown outbox state “\(text)”")
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import GRDB
+import OpenClawChat
+import OpenClawProtocol
+
+/// Full-text search over stored messages: the user's free text turned into a safe FTS5 query, and
+/// the ranked query with snippets.
+///
+/// FTS5 has its own query language (`AND`, `OR`, `NOT`, `NEAR`, `"…"`, `*`, `^`, column filters,
+/// parentheses), so passing user text straight to `MATCH` makes `"`, `(` or a trailing `-` a syntax
+/// error and `AND` an operator. Instead the text is split into words the way the `unicode61`
+/// tokenizer splits it (runs of letters and digits), each word is quoted as a string, and the words
+/// are joined with spaces, which FTS5 reads as AND. The last word is a prefix (`"wor"*`) unless the
+/// text ends with a space, so results follow the user while they type.
+struct SearchQuery: Equatable {
+    /// The FTS5 `MATCH` expression; nil when the text has no word to search for.
+    let matchExpression: String?
+
+    init(_ text: String) {
+        var words: [String] = []
+        var current = ""
+        for character in text {
+            if character.isLetter || character.isNumber || character.isCombiningMark {
+                current.append(character)
+            } else if !current.isEmpty {
+                words.append(current)
+                current = ""
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        guard !words.isEmpty else {
+            matchExpression = nil
+            return
+        }
+        let prefixLast = text.last.map { !$0.isWhitespace } ?? false
+        matchExpression = words.enumerated().map { offset, word in
+            // Words hold no quote; doubling any anyway keeps the string literal closed whatever changes.
+            let quoted =
+                "\"" + word.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
+            return prefixLast && offset == words.count - 1 ? quoted + "*" : quoted
+        }.joined(separator: " ")
+    }
+
+    /// Best match first (bm25, then newest); `gateway` nil searches every gateway.
+    func hits(gateway: String?, limit: Int, db: Database) throws -> [SearchHit] {
+        guard let matchExpression, limit > 0 else { return [] }
+        var arguments: StatementArguments = [matchExpression]
+        var gatewayFilter = ""
+        if let gateway {
+            gatewayFilter = "AND m.gateway = ?"
+            arguments += [gateway]
+        }
+        arguments += [limit]
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT m.gateway, m.session_key, m.id, m.role, m.timestamp_ms,
+                    snippet(messages_fts, 0, '[', ']', '…', 16) AS snippet
+                FROM messages_fts JOIN messages AS m ON m.row_id = messages_fts.rowid
+                WHERE messages_fts MATCH ? \(gatewayFilter)
+                ORDER BY bm25(messages_fts), m.timestamp_ms DESC
+                LIMIT ?
+                """,
+            arguments: arguments)
+        return rows.map { row in
+            SearchHit(
+                gateway: row["gateway"] ?? "",
+                sessionKey: row["session_key"] ?? "",
+                messageId: row["id"] ?? "",
+                role: ChatRole(wireValue: row["role"] ?? ""),
+                snippet: row["snippet"] ?? "",
+                timestampMs: row["timestamp_ms"]
+            )
+        }
+    }
+}
+
+extension Character {
+    /// Accents typed as separate combining characters stay part of their word, as in `unicode61`.
+    fileprivate var isCombiningMark: Bool {
+        unicodeScalars.allSatisfy { $0.properties.generalCategory == .nonspacingMark }
+    }
+}

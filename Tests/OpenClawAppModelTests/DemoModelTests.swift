@@ -1,0 +1,58 @@
+import OpenClawAppModel
+import OpenClawChat
+import OpenClawGateway
+import OpenClawProtocol
+import Testing
+
+/// Demo mode runs the test gateway in process and chats with its scripted agent.
+@MainActor
+@Suite("Demo mode")
+struct DemoModelTests {
+    @Test func theDemoChatsWithTheScriptedAgentAndStopsItsGateway() async throws {
+        let dependencies = AppHarness.dependencies()
+        let app = AppModel(dependencies: dependencies)
+        await app.launch()
+        await app.startDemo()
+        #expect(app.screen == .demo)
+        let demo = try #require(app.demo)
+        #expect(demo.phase == .running)
+        let context = try #require(demo.context)
+        let url = try GatewayURL(parsing: try #require(demo.gatewayURL))
+        #expect(url.host == "127.0.0.1" && url.port != 0)
+        #expect(context.connection.configuration.client.id == .ios)
+
+        await context.chat.send("use a tool")
+        let finished = await waitUntil {
+            context.chat.messages.last.map { $0.role == .assistant && $0.status == .complete } ?? false
+        }
+        #expect(finished)
+        let reply = try #require(context.chatScreen.rows.last)
+        #expect(reply.text.contains("healthy"))
+        #expect(reply.steps.contains { $0.kind == .tool(name: "exec") })
+
+        await app.exitDemo()
+        #expect(app.screen == .onboarding)
+        #expect(app.demo == nil)
+        #expect(demo.phase == .stopped)
+        #expect(demo.gatewayURL == nil)
+        #expect(await context.connection.state.isConnected == false)
+        // Nothing of the demo reached the app's own store.
+        #expect(try await dependencies.chatStore.search("tool", gateway: nil, limit: 10).isEmpty)
+
+        // The gateway is gone: nothing listens on its port any more.
+        let probe = dependencies.makeConnectionForProbe(url: url)
+        await #expect(throws: GatewayError.self) { try await probe.connect() }
+    }
+}
+
+extension AppDependencies {
+    /// A plain connection to `url`, to see whether anything still listens there.
+    fileprivate func makeConnectionForProbe(url: GatewayURL) -> GatewayConnection {
+        GatewayConnection(
+            configuration: GatewayConnectionConfiguration(
+                url: url, credential: .none, client: client, connectTimeout: .seconds(5)),
+            identityStore: identityStore,
+            tokenStore: tokenStore
+        )
+    }
+}

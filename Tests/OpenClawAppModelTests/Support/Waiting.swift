@@ -1,0 +1,42 @@
+import Observation
+
+/// Waits until `condition` holds, re-checking whenever an observable property it reads changes (and
+/// every 250 ms, for state Observation cannot see). Generous default: the machine running the tests
+/// may be busy with other builds.
+@MainActor
+func waitUntil(timeout: Duration = .seconds(15), _ condition: @escaping @MainActor () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while !condition() {
+        guard ContinuousClock.now < deadline else { return false }
+        await nextChange(of: condition)
+    }
+    return true
+}
+
+/// Polls an asynchronous condition (gateway state, actor state) every 25 ms until it holds.
+@MainActor
+func eventually(timeout: Duration = .seconds(15), _ condition: () async -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+        if await condition() { return true }
+        try? await Task.sleep(for: .milliseconds(25))
+    }
+    return await condition()
+}
+
+@MainActor
+private func nextChange(of condition: @escaping @MainActor () -> Bool) async {
+    let (signal, continuation) = AsyncStream.makeStream(of: Void.self)
+    withObservationTracking {
+        _ = condition()
+    } onChange: {
+        continuation.yield()
+    }
+    let timer = Task {
+        try? await Task.sleep(for: .milliseconds(250))
+        continuation.yield()
+    }
+    var iterator = signal.makeAsyncIterator()
+    _ = await iterator.next()
+    timer.cancel()
+}

@@ -1,0 +1,93 @@
+import OpenClawGateway
+import OpenClawProtocol
+import OpenClawTestGateway
+
+@testable import OpenClawChat
+
+/// One fault scenario's world: a test gateway, a view model on a fast-reconnecting connection, and
+/// the list of what the user sent, for the invariant every scenario ends with.
+@MainActor
+final class FaultRig {
+    let gateway: TestGateway
+    let connection: GatewayConnection
+    let viewModel: ChatViewModel
+    let seed: UInt64
+    private(set) var sent: [String] = []
+
+    /// Reconnects within tens of milliseconds, so a scenario with several drops stays short.
+    static let fastReconnect = ReconnectPolicy(
+        initialDelay: .milliseconds(20), maxDelay: .milliseconds(200), multiplier: 2, jitter: .equal)
+
+    init(
+        seed: UInt64,
+        gateway configuration: TestGatewayConfiguration,
+        challengeTimeout: Duration = .seconds(3)
+    ) async throws {
+        self.seed = seed
+        gateway = try await TestGateway.start(configuration)
+        connection = GatewayConnection(
+            configuration: GatewayConnectionConfiguration(
+                url: try GatewayURL(parsing: gateway.url),
+                credential: .token("test-token"),
+                client: ChatHarness.client,
+                challengeTimeout: challengeTimeout,
+                connectTimeout: .seconds(5),
+                defaultRequestTimeout: .seconds(5),
+                reconnect: Self.fastReconnect
+            ),
+            identityStore: InMemoryDeviceIdentityStore(identity: DeviceIdentity(createdAtMs: 0)),
+            tokenStore: InMemoryDeviceTokenStore()
+        )
+        viewModel = ChatViewModel(
+            client: ChatClient(connection: connection),
+            store: InMemoryChatStore(),
+            gatewayID: "fault-\(seed)",
+            outboxPolicy: OutboxPolicy(retryInterval: .milliseconds(200))
+        )
+    }
+
+    func start() async {
+        await viewModel.start()
+    }
+
+    @discardableResult
+    func send(_ text: String) async -> String {
+        sent.append(text)
+        return await viewModel.send(text)
+    }
+
+    /// The invariant: every message the user sent exists exactly once on the gateway, in order; the
+    /// outbox is empty; no run is left running; and the client's transcript equals the gateway's
+    /// history. Nil when it holds, else what differs.
+    func violation(timeout: Duration = .seconds(15)) async -> String? {
+        let settled = await eventually(timeout: timeout) { [self] in
+            guard viewModel.connectionState.isConnected, viewModel.outbox.isEmpty, !viewModel.isRunning else {
+                return false
+            }
+            guard await gateway.sentUserMessages(sessionKey: "main") == sent else { return false }
+            let history = await HistoryRow.history(of: gateway, sessionKey: "main")
+            if HistoryRow.transcript(of: viewModel) != history {
+                // A page fetched before the last run ended may be older than the gateway: fetch again.
+                await viewModel.refreshHistory()
+                return HistoryRow.transcript(of: viewModel) == history
+            }
+            return true
+        }
+        if settled { return nil }
+        let onGateway = await gateway.sentUserMessages(sessionKey: "main")
+        let history = await HistoryRow.history(of: gateway, sessionKey: "main")
+        return """
+            seed \(seed): state \(viewModel.connectionState), outbox \(viewModel.outbox.map(\.state)), \
+            running \(viewModel.isRunning)
+              sent       \(sent)
+              on gateway \(onGateway)
+              transcript \(HistoryRow.transcript(of: viewModel))
+              history    \(history)
+            """
+    }
+
+    func stop() async {
+        await viewModel.stop()
+        await gateway.stop()
+    }
+}

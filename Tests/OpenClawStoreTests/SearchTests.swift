@@ -1,0 +1,124 @@
+import OpenClawChat
+import OpenClawProtocol
+import Testing
+
+@testable import OpenClawStore
+
+@Suite("SQLite store full-text search")
+struct SearchTests {
+    private func seededStore() async throws -> SQLiteChatStore {
+        let store = try SQLiteChatStore(inMemoryWithLimits: .init())
+        try await store.record(
+            [
+                stored("a1", text: "Let's plan the garden: tomatoes, basil and a lemon tree.", timestampMs: 1),
+                stored(
+                    "a2",
+                    text: """
+                        The weather report for tomorrow says rain in the morning, sun in the afternoon, and a \
+                        light breeze from the west; a good day to plant tomatoes after lunch.
+                        """,
+                    role: .assistant, timestampMs: 2),
+            ],
+            gateway: "home", sessionKey: "garden")
+        try await store.record(
+            [
+                stored("b1", text: "Tomatoes tomatoes tomatoes!", timestampMs: 3),
+                stored("b2", text: "Book a table at the Café Zürich", role: .assistant, timestampMs: 4),
+            ],
+            gateway: "home", sessionKey: "errands")
+        try await store.record(
+            [stored("w1", text: "Quarterly tomatoes report for the board", timestampMs: 5)],
+            gateway: "work", sessionKey: "main")
+        return store
+    }
+
+    @Test func findsWordsAcrossSessionsBestMatchFirst() async throws {
+        let store = try await seededStore()
+        let hits = try await store.search("tomatoes", gateway: "home", limit: 10)
+        #expect(Set(hits.map(\.sessionKey)) == ["garden", "errands"])
+        #expect(hits.count == 3)
+        // Three occurrences in a short message beat one in a long one.
+        #expect(hits.first?.messageId == "row-b1")
+        #expect(hits.last?.messageId == "row-a2")
+        #expect(hits.first?.gateway == "home")
+        #expect(hits.first?.timestampMs == 3)
+        #expect(hits.first?.role == .user)
+    }
+
+    @Test func snippetsMarkMatchesAndElideLongText() async throws {
+        let store = try await seededStore()
+        let hit = try #require(try await store.search("breeze", gateway: nil, limit: 1).first)
+        #expect(hit.messageId == "row-a2")
+        #expect(hit.role == .assistant)
+        #expect(hit.snippet.contains("[breeze]"))
+        #expect(hit.snippet.contains("…"))
+        let short = try #require(try await store.search("lemon", gateway: nil, limit: 1).first)
+        #expect(short.snippet == "Let's plan the garden: tomatoes, basil and a [lemon] tree.")
+    }
+
+    @Test func gatewaysAreKeptApartUnlessNil() async throws {
+        let store = try await seededStore()
+        #expect(try await store.search("quarterly", gateway: "home", limit: 10).isEmpty)
+        #expect(try await store.search("quarterly", gateway: "work", limit: 10).map(\.messageId) == ["row-w1"])
+        let everywhere = try await store.search("tomatoes", gateway: nil, limit: 10)
+        #expect(Set(everywhere.map(\.gateway)) == ["home", "work"])
+        #expect(everywhere.count == 4)
+        #expect(try await store.search("tomatoes", gateway: nil, limit: 2).count == 2)
+    }
+
+    @Test func everyWordMustMatchAndTheLastIsAPrefix() async throws {
+        let store = try await seededStore()
+        #expect(
+            try await store.search("tomatoes report", gateway: nil, limit: 10).map(\.messageId).sorted() == [
+                "row-a2", "row-w1",
+            ])
+        #expect(try await store.search("quart", gateway: nil, limit: 10).map(\.messageId) == ["row-w1"])
+        // A finished word (trailing space) is not a prefix.
+        #expect(try await store.search("quart ", gateway: nil, limit: 10).isEmpty)
+    }
+
+    @Test func accentsCaseAndStemsAreFolded() async throws {
+        let store = try await seededStore()
+        #expect(try await store.search("cafe zurich", gateway: nil, limit: 10).map(\.messageId) == ["row-b2"])
+        #expect(try await store.search("CAFÉ", gateway: nil, limit: 10).map(\.messageId) == ["row-b2"])
+        #expect(try await store.search("planting ", gateway: nil, limit: 10).map(\.messageId) == ["row-a2"])
+    }
+
+    @Test(arguments: [
+        "\"", "\"\"", "*", "AND", "OR", "NOT", "tomatoes AND", "-", "-tomatoes", "(", ")", "(tomatoes", "NEAR(a b)",
+        "col:tomatoes", "text:tomatoes", "^tomatoes", "🦞", "🦞 tomatoes", "'; DROP TABLE messages; --", "a\"b",
+        "\\", "{text}: x", "+", "tomatoes*", "\u{0301}", "\0",
+    ])
+    func oddQueriesNeverThrow(query: String) async throws {
+        let store = try await seededStore()
+        _ = try await store.search(query, gateway: nil, limit: 10)
+        #expect(try await store.search("tomatoes", gateway: nil, limit: 10).count == 4)
+    }
+
+    @Test func operatorsAreSearchedAsWords() async throws {
+        let store = try SQLiteChatStore(inMemoryWithLimits: .init())
+        try await store.record(
+            [stored("x", text: "this AND that"), stored("y", text: "this or that")], gateway: "g", sessionKey: "s")
+        #expect(try await store.search("and", gateway: nil, limit: 10).map(\.messageId) == ["row-x"])
+        #expect(try await store.search("OR", gateway: nil, limit: 10).map(\.messageId) == ["row-y"])
+    }
+
+    @Test func editedAndDroppedMessagesLeaveTheIndex() async throws {
+        let store = try SQLiteChatStore(inMemoryWithLimits: .init(maxSessionsPerGateway: 1))
+        try await store.record([stored("a", text: "original wording")], gateway: "g", sessionKey: "one")
+        try await store.record([stored("a", text: "revised wording")], gateway: "g", sessionKey: "one")
+        #expect(try await store.search("original", gateway: nil, limit: 10).isEmpty)
+        #expect(try await store.search("revised", gateway: nil, limit: 10).count == 1)
+        try await store.record([stored("b", text: "newer session")], gateway: "g", sessionKey: "two")
+        #expect(try await store.search("wording", gateway: nil, limit: 10).isEmpty)
+    }
+
+    @Test(arguments: [
+        ("hello", #""hello"*"#), ("hello world", #""hello" "world"*"#), ("hello world ", #""hello" "world""#),
+        ("\"quoted\" (x)", #""quoted" "x"*"#), ("don't", #""don" "t"*"#), ("a-b", #""a" "b"*"#),
+        ("café", #""café"*"#), ("🦞", nil), ("", nil), ("*?!", nil),
+    ])
+    func queriesBecomeQuotedWords(text: String, expression: String?) {
+        #expect(SearchQuery(text).matchExpression == expression)
+    }
+}
