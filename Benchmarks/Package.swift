@@ -24,6 +24,7 @@ let package = Package(
                 .product(name: "OpenClawGateway", package: rootPackage),
                 .product(name: "OpenClawChat", package: rootPackage),
                 .product(name: "OpenClawTestGateway", package: rootPackage),
+                .product(name: "OpenClawStore", package: rootPackage),
                 .product(name: "Logging", package: "swift-log"),
                 "CMallocInfo",
             ],

@@ -30,7 +30,7 @@ enum OpenClawBenchmarks {
             (4, "history decoding", { try HistoryBenchmark.run(report, settings: settings) }),
             (
                 5, "store",
-                { try await StoreBenchmark.run(report, settings: settings, store: .inMemory()) }
+                { try await StoreBenchmark.run(report, settings: settings, store: .sqlite()) }
             ),
             (6, "memory", { try MemoryBenchmark.run(report, settings: settings) }),
         ]
