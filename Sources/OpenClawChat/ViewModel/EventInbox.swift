@@ -5,8 +5,8 @@ import Synchronization
 /// A task off the main actor takes events from the connection (decoding them there) and posts them
 /// here; the main actor is signalled only when the inbox goes from empty to not empty, and then takes
 /// everything that arrived meanwhile. Waking the sleeping main thread costs more than reducing a delta,
-/// so one wake per event capped a fast stream at about a third of what the reducer can do; now a burst
-/// costs a few wakes, events keep their order, and a lone event is no later than before.
+/// so one wake per event capped a fast stream far below what the reducer can do; now a burst costs a
+/// few wakes and events keep their order. A lone event takes one more hop, between pool threads.
 final class EventInbox: Sendable {
     /// Events handled per main-actor turn when more than this many are waiting (the main actor is far
     /// behind a burst). Fewer waiting are handled one per turn, so observers see every state.
