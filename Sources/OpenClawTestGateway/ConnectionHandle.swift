@@ -1,4 +1,5 @@
 import NIOCore
+import NIOWebSocket
 
 /// What a socket's writer does next. Everything a socket emits goes through one ordered queue, so the
 /// frame `seq` assigned when an event is queued is also the order on the wire.
@@ -39,5 +40,30 @@ final class ConnectionHandle: Sendable {
     /// Closes the TCP connection at once, bypassing the queue.
     func dropNow() {
         channel.close(mode: .all, promise: nil)
+    }
+
+    /// Writes text frames straight to the channel, bypassing the queue, in batches of about
+    /// `batchBytes` with one flush each, and returns once the last batch is written to the socket.
+    func writeBurst(_ texts: [String], batchBytes: Int) async throws {
+        let channel = self.channel
+        var start = 0
+        while start < texts.count {
+            var end = start
+            var bytes = 0
+            while end < texts.count, end == start || bytes + texts[end].utf8.count <= batchBytes {
+                bytes += texts[end].utf8.count
+                end += 1
+            }
+            let batch = Array(texts[start..<end])
+            try await channel.eventLoop.flatSubmit {
+                for text in batch.dropLast() {
+                    channel.write(
+                        WebSocketFrame(fin: true, opcode: .text, data: ByteBuffer(string: text)), promise: nil)
+                }
+                let last = WebSocketFrame(fin: true, opcode: .text, data: ByteBuffer(string: batch[batch.count - 1]))
+                return channel.writeAndFlush(last)
+            }.get()
+            start = end
+        }
     }
 }

@@ -282,10 +282,15 @@ actor GatewayHub {
         }
     }
 
-    func sendRaw(_ text: String) {
+    func sendRaw(_ texts: [String]) {
         for connection in connections.values where connection.isOpen {
-            connection.handle.enqueue(.text(text, delayMs: 0))
+            for text in texts { connection.handle.enqueue(.text(text, delayMs: 0)) }
         }
+    }
+
+    /// The sockets that completed the handshake and are still open.
+    func openHandles() -> [ConnectionHandle] {
+        connections.keys.sorted().compactMap { id in connections[id].flatMap { $0.isOpen ? $0.handle : nil } }
     }
 
     /// New shared secret: sockets admitted by the old one are closed with 4001.

@@ -152,7 +152,21 @@ public final class TestGateway: Sendable {
     public func shutdown(restartExpectedMs: Int?) async { await hub.shutdown(restartExpectedMs: restartExpectedMs) }
 
     /// Sends `text` as is, as a text frame, to every handshaken socket.
-    public func sendRaw(_ text: String) async { await hub.sendRaw(text) }
+    public func sendRaw(_ text: String) async { await hub.sendRaw([text]) }
+
+    /// Sends `texts` as is, in order, one text frame each, to every handshaken socket: queued in one
+    /// step, so a benchmark measures the socket and the client rather than the caller's loop.
+    public func sendRaw(contentsOf texts: [String]) async { await hub.sendRaw(texts) }
+
+    /// Writes `texts` as text frames to every handshaken socket as fast as the sockets take them: in
+    /// batches of about `batchBytes`, one flush each, straight to the channel instead of one awaited
+    /// write per frame. Frames already queued are not waited for. For benchmarks that measure how fast a
+    /// client takes frames off the socket, not how fast this gateway's writer produces them.
+    public func sendRawBurst(_ texts: [String], batchBytes: Int = 65_536) async throws {
+        for handle in await hub.openHandles() {
+            try await handle.writeBurst(texts, batchBytes: batchBytes)
+        }
+    }
 
     public func setTicksPaused(_ paused: Bool) async { await hub.setTicksPaused(paused) }
 

@@ -57,6 +57,8 @@ public final class ChatViewModel {
     @ObservationIgnored private var storeFailureReported = false
     @ObservationIgnored var flushInFlight = false
     @ObservationIgnored var flushRequested = false
+    /// Callers that arrived during a flush: resumed when it ends (it ran again for them).
+    @ObservationIgnored var flushWaiters: [CheckedContinuation<Void, Never>] = []
     @ObservationIgnored var retryTask: Task<Void, Never>?
 
     /// - Parameters:

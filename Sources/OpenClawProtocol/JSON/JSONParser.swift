@@ -183,8 +183,18 @@ private struct Cursor {
             index += 1
         }
         guard index < buffer.count else { throw fail(.unexpectedEnd) }
+        // Escapes: the plain runs between them are copied whole, not byte by byte (long replies are
+        // full of `\n`, and a v3 delta carries the whole reply so far).
         var bytes = Array(UnsafeBufferPointer(rebasing: buffer[start..<index]))
         while index < buffer.count {
+            let runStart = index
+            while index < buffer.count {
+                let byte = buffer[index]
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+                index += 1
+            }
+            if index > runStart { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart..<index])) }
+            guard index < buffer.count else { break }
             let byte = buffer[index]
             switch byte {
             case UInt8(ascii: "\""):
@@ -193,11 +203,8 @@ private struct Cursor {
             case UInt8(ascii: "\\"):
                 index += 1
                 try parseEscape(into: &bytes)
-            case 0..<0x20:
-                throw fail(.unexpectedByte(byte))
             default:
-                bytes.append(byte)
-                index += 1
+                throw fail(.unexpectedByte(byte))
             }
         }
         throw fail(.unexpectedEnd)

@@ -1,0 +1,61 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The benchmark suite: every scenario of issue 7, one figure per line, then a table.
+///
+/// `swift run -c release --package-path Benchmarks openclaw-benchmarks [--quick] [--only 1,2]`
+@main
+@MainActor
+enum OpenClawBenchmarks {
+    static func main() async {
+        guard let settings = Settings.parse(Array(CommandLine.arguments.dropFirst())) else {
+            Output.line(Settings.usage)
+            exit(2)
+        }
+        #if DEBUG
+            Output.line("warning: a debug build; the figures mean something only with -c release")
+        #endif
+        Output.line("OpenClaw client benchmarks — \(machineDescription())")
+        let report = Report()
+        let clock = ContinuousClock()
+        let start = clock.now
+        var failures = 0
+        let scenarios: [(Int, String, @MainActor () async throws -> Void)] = [
+            (1, "handshake", { try await HandshakeBenchmark.run(report, settings: settings) }),
+            (2, "event throughput", { try await ThroughputBenchmark.run(report, settings: settings) }),
+            (3, "request round trips", { try await RoundTripBenchmark.run(report, settings: settings) }),
+            (4, "history decoding", { try HistoryBenchmark.run(report, settings: settings) }),
+            (
+                5, "store",
+                { try await StoreBenchmark.run(report, settings: settings, store: .sqlite()) }
+            ),
+            (6, "memory", { try MemoryBenchmark.run(report, settings: settings) }),
+        ]
+        // Memory first, while the heap is still small and clean.
+        for (number, name, body) in scenarios.sorted(by: { ($0.0 == 6 ? 0 : $0.0) < ($1.0 == 6 ? 0 : $1.0) })
+        where settings.runs(number) {
+            Output.line("\(number). \(name)")
+            do {
+                try await body()
+            } catch {
+                failures += 1
+                Output.line("  [\(number)] FAILED: \(error)")
+            }
+        }
+        report.printTable()
+        Output.line("(\(Format.number((clock.now - start).seconds)) s)")
+        if failures > 0 { exit(1) }
+    }
+
+    /// Cores and load, so a printed figure says what it was measured on.
+    static func machineDescription() -> String {
+        let cores = sysconf(Int32(_SC_NPROCESSORS_ONLN))
+        var loads = [Double](repeating: 0, count: 3)
+        let loadCount = getloadavg(&loads, 3)
+        let load = loadCount > 0 ? "load average \(Format.fixed(loads[0], decimals: 2))" : "load unknown"
+        return "\(cores) cores, \(load)"
+    }
+}

@@ -1,0 +1,75 @@
+import OpenClawChat
+import OpenClawGateway
+import OpenClawProtocol
+import OpenClawTestGateway
+
+/// Scenario 3: request → response on a live loopback connection.
+enum RoundTripBenchmark {
+    @MainActor
+    static func run(_ report: Report, settings: Settings) async throws {
+        try await Harness.withGateway(protocolNumber: 4, agent: seedingAgent) { gateway in
+            try await run(report, settings: settings, gateway: gateway)
+        }
+    }
+
+    @MainActor
+    private static func run(_ report: Report, settings: Settings, gateway: TestGateway) async throws {
+        let connection = try Harness.connection(to: gateway)
+        try await connection.connect()
+        let client = ChatClient(connection: connection)
+
+        let health = try await measure(iterations: settings.healthRequests, warmup: settings.healthRequests / 10) {
+            guard try await connection.request("health")?["ok"]?.boolValue == true else {
+                throw BenchmarkError.wrongResult("health is not ok")
+            }
+        }
+        report.addLatency("3", "health round trip", health, goal: .atMost(0.5, "ms"))
+
+        let stored = try await seed(client: client, gateway: gateway, messages: settings.historySessionMessages)
+        let history = try await measure(iterations: settings.historyRequests, warmup: settings.historyRequests / 10) {
+            let page = try await client.history(sessionKey: "main", limit: 200)
+            guard page.messages.count == 200 else {
+                throw BenchmarkError.wrongResult("history returned \(page.messages.count) messages")
+            }
+        }
+        let kilobytes = await pageBytes(gateway: gateway) / 1024
+        report.addLatency(
+            "3", "chat.history limit 200 round trip (decoded)", history,
+            note: "session of \(stored) messages, page \(Format.grouped(kilobytes)) KB")
+        await connection.disconnect()
+    }
+
+    /// Replies at once, with the fixtures' texts (about 1 KB per message): every other run thinks and
+    /// calls a tool first, so the history has every kind of part.
+    static let seedingAgent = ScriptedAgent.custom { message in
+        let turn = Int(message.split(separator: " ").last ?? "") ?? 0
+        let answer = AgentStep.say(Fixtures.answer(turn))
+        guard turn.isMultiple(of: 2) else { return AgentScript(steps: [answer], chunkSize: 4096, chunkDelayMs: 0) }
+        let call = ScriptedToolCall(
+            name: "exec", arguments: ["command": .string("rg -n TODO Sources/Module\(turn % 17)")],
+            result: Fixtures.toolOutput(turn), durationMs: 0)
+        return AgentScript(
+            steps: [.thinking(Fixtures.thinking(turn)), .tool(call), answer], chunkSize: 4096, chunkDelayMs: 0)
+    }
+
+    /// Sends messages until the main session holds at least `messages`; returns how many it holds.
+    private static func seed(client: ChatClient, gateway: TestGateway, messages: Int) async throws -> Int {
+        var index = 0
+        while await gateway.history(sessionKey: "main").count < messages {
+            index += 1
+            _ = try await client.send(
+                sessionKey: "main", message: "question \(index)", idempotencyKey: "seed-\(index)")
+            // Runs finish within a few milliseconds; wait for this one so the transcript stays in turn order.
+            let settled = await waitUntil(timeout: .seconds(5)) {
+                await gateway.history(sessionKey: "main").last?["stopReason"]?.stringValue == "stop"
+            }
+            guard settled else { throw BenchmarkError.setup("seeding run \(index) did not finish") }
+        }
+        return await gateway.history(sessionKey: "main").count
+    }
+
+    private static func pageBytes(gateway: TestGateway) async -> Int {
+        let messages = await gateway.history(sessionKey: "main", limit: 200, maxChars: 12_000)
+        return JSONSerializer.bytes(.array(messages)).count
+    }
+}

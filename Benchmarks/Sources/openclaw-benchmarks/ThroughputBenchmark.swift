@@ -1,0 +1,137 @@
+import OpenClawChat
+import OpenClawGateway
+import OpenClawProtocol
+import OpenClawTestGateway
+
+/// Scenario 2: a long reply's `chat` deltas, decoded, dispatched and reduced — over a real socket into
+/// the view model, and in process (text → frame → `ChatEvent` → `Transcript`) to compare.
+enum ThroughputBenchmark {
+    struct Stream {
+        var label: String
+        var protocolNumber: Int
+        var runId: String
+        var deltas: Int
+        var replyBytes: Int
+        var frames: [String]
+
+        var frameBytes: Int { frames.reduce(0) { $0 + $1.utf8.count } }
+    }
+
+    @MainActor
+    static func run(_ report: Report, settings: Settings) async throws {
+        if settings.streams.isEmpty || settings.streams.contains("v4") { try await runV4(report, settings: settings) }
+        if settings.streams.isEmpty || settings.streams.contains("v3") { try await runV3(report, settings: settings) }
+    }
+
+    @MainActor
+    private static func runV4(_ report: Report, settings: Settings) async throws {
+        let v4 = Stream(
+            label: "v4 deltaText", protocolNumber: 4, runId: "bench-v4", deltas: settings.v4Deltas,
+            replyBytes: settings.v4Deltas * 52,
+            frames: Fixtures.v4Frames(runId: "bench-v4", deltas: settings.v4Deltas))
+        try await measure(v4, report: report, settings: settings, goal: .atLeast(100_000, "events/s"))
+    }
+
+    @MainActor
+    private static func runV3(_ report: Report, settings: Settings) async throws {
+        let pieces = settings.v4Deltas  // the same 1 MB reply, sent cumulatively
+        let v3 = Stream(
+            label: "v3 cumulative", protocolNumber: 3, runId: "bench-v3", deltas: settings.v3Deltas,
+            replyBytes: pieces * 52,
+            frames: Fixtures.v3Frames(runId: "bench-v3", deltas: settings.v3Deltas, totalPieces: pieces))
+        try await measure(v3, report: report, settings: settings, goal: nil)
+    }
+
+    /// How the gateway writes the frames.
+    enum Writing: String {
+        /// The test gateway's own writer: one awaited write and flush per frame.
+        case perFrame = "frame by frame"
+        /// Straight to the channel, one flush per 64 KB: as fast as the client takes them.
+        case burst = "burst"
+    }
+
+    @MainActor
+    private static func measure(_ stream: Stream, report: Report, settings: Settings, goal: Goal?) async throws {
+        let size =
+            "\(Format.grouped(stream.deltas)) deltas, \(Format.number(Format.megabytes(stream.replyBytes))) MB reply, "
+            + "\(Format.number(Format.megabytes(stream.frameBytes))) MB of frames"
+        for writing in [Writing.perFrame, .burst] {
+            var endToEnd = Samples()
+            var usages: [ProcessUsage] = []
+            for _ in 0..<settings.streamRuns {
+                let (elapsed, usage) = try await overSocket(stream, writing: writing)
+                endToEnd.append(elapsed)
+                usages.append(usage)
+            }
+            let socketTime = endToEnd.median
+            let cpu = usages.map(\.cpu).sorted()[usages.count / 2]
+            let switches = usages.map(\.contextSwitches).sorted()[usages.count / 2]
+            report.add(
+                "2", "\(stream.label), gateway writes \(writing.rawValue) → view model",
+                Double(stream.deltas) / socketTime.seconds, "events/s",
+                goal: writing == .burst ? goal : nil,
+                note: (writing == .perFrame ? size + "; " : "") + "median of \(endToEnd.count) runs; per delta, "
+                    + "gateway and client together: \(Format.number(cpu.seconds * 1e6 / Double(stream.deltas))) µs CPU, "
+                    + "\(Format.number(Double(switches) / Double(stream.deltas))) context switches")
+            report.add(
+                "2", "\(stream.label), gateway writes \(writing.rawValue) → view model, total", socketTime.milliseconds,
+                "ms")
+        }
+
+        let inProcess = try measureSync(iterations: settings.streamRuns, warmup: 1) {
+            try decodeAndReduce(stream)
+        }
+        let localTime = inProcess.median
+        report.add(
+            "2", "\(stream.label), in process (decode + reduce)", Double(stream.deltas) / localTime.seconds,
+            "events/s", note: "median of \(inProcess.count) runs")
+        report.add("2", "\(stream.label), in process, total", localTime.milliseconds, "ms")
+    }
+
+    /// The gateway writes the prebuilt frames to a connected, started view model; the clock stops when
+    /// the view model's transcript has applied the run's `final`.
+    @MainActor
+    private static func overSocket(_ stream: Stream, writing: Writing) async throws -> (Duration, ProcessUsage) {
+        try await Harness.withGateway(protocolNumber: stream.protocolNumber) { gateway in
+            let viewModel = try await Harness.startedViewModel(on: gateway)
+            let clock = ContinuousClock()
+            let usageBefore = ProcessUsage.now()
+            let start = clock.now
+            switch writing {
+            case .perFrame: await gateway.sendRaw(contentsOf: stream.frames)
+            case .burst: try await gateway.sendRawBurst(stream.frames)
+            }
+            let finished = await waitUntil(timeout: .seconds(300)) {
+                viewModel.transcript.outcome(ofRun: stream.runId) != nil
+            }
+            let elapsed = clock.now - start
+            let usage = ProcessUsage.now() - usageBefore
+            let outcome = viewModel.transcript.outcome(ofRun: stream.runId)
+            let alerts = viewModel.alerts
+            await viewModel.stop()
+            guard finished, outcome == .completed, alerts.isEmpty else {
+                throw BenchmarkError.wrongResult("\(stream.label): outcome \(String(describing: outcome)), \(alerts)")
+            }
+            return (elapsed, usage)
+        }
+    }
+
+    /// Each frame as the connection and chat client handle it, without the socket.
+    static func decodeAndReduce(_ stream: Stream) throws {
+        let codec = FrameCodec()
+        var transcript = Transcript(sessionKey: "main")
+        for (index, text) in stream.frames.enumerated() {
+            guard case .event(let frame) = try codec.decode(text), let event = ChatEvent(frame: frame) else {
+                throw BenchmarkError.wrongResult("frame \(index) is not a chat event")
+            }
+            if index == stream.frames.count - 1, transcript.entries.last?.textUTF8Count != stream.replyBytes {
+                throw BenchmarkError.wrongResult(
+                    "\(stream.label): streamed \(transcript.entries.last?.textUTF8Count ?? 0) bytes")
+            }
+            transcript.apply(.chatEvent(event))
+        }
+        guard transcript.outcome(ofRun: stream.runId) == .completed else {
+            throw BenchmarkError.wrongResult("\(stream.label): the run did not complete")
+        }
+    }
+}
