@@ -23,20 +23,16 @@ enum OpenClawBenchmarks {
         let clock = ContinuousClock()
         let start = clock.now
         var failures = 0
+        // Memory first, while the heap is still small and clean; then in the order.
         let scenarios: [(Int, String, @MainActor () async throws -> Void)] = [
+            (6, "memory", { try MemoryBenchmark.run(report, settings: settings) }),
             (1, "handshake", { try await HandshakeBenchmark.run(report, settings: settings) }),
             (2, "event throughput", { try await ThroughputBenchmark.run(report, settings: settings) }),
             (3, "request round trips", { try await RoundTripBenchmark.run(report, settings: settings) }),
             (4, "history decoding", { try HistoryBenchmark.run(report, settings: settings) }),
-            (
-                5, "store",
-                { try await StoreBenchmark.run(report, settings: settings, store: .sqlite()) }
-            ),
-            (6, "memory", { try MemoryBenchmark.run(report, settings: settings) }),
+            (5, "store", { try await StoreBenchmark.run(report, settings: settings, store: .sqlite()) }),
         ]
-        // Memory first, while the heap is still small and clean.
-        for (number, name, body) in scenarios.sorted(by: { ($0.0 == 6 ? 0 : $0.0) < ($1.0 == 6 ? 0 : $1.0) })
-        where settings.runs(number) {
+        for (number, name, body) in scenarios where settings.runs(number) {
             Output.line("\(number). \(name)")
             do {
                 try await body()

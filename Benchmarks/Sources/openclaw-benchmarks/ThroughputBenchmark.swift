@@ -78,6 +78,15 @@ enum ThroughputBenchmark {
                 "ms")
         }
 
+        var withoutViewModel = Samples()
+        for _ in 0..<settings.streamRuns {
+            withoutViewModel.append(try await overSocketIntoTranscript(stream))
+        }
+        report.add(
+            "2", "\(stream.label), gateway writes burst → Transcript off the main actor",
+            Double(stream.deltas) / withoutViewModel.median.seconds, "events/s",
+            note: "ChatClient events reduced in a plain task: the socket path without the view model")
+
         let inProcess = try measureSync(iterations: settings.streamRuns, warmup: 1) {
             try decodeAndReduce(stream)
         }
@@ -113,6 +122,35 @@ enum ThroughputBenchmark {
                 throw BenchmarkError.wrongResult("\(stream.label): outcome \(String(describing: outcome)), \(alerts)")
             }
             return (elapsed, usage)
+        }
+    }
+
+    /// The same burst into a `Transcript` reduced by a task off the main actor, from `ChatClient` events.
+    @MainActor
+    private static func overSocketIntoTranscript(_ stream: Stream) async throws -> Duration {
+        try await Harness.withGateway(protocolNumber: stream.protocolNumber) { gateway in
+            let connection = try Harness.connection(to: gateway)
+            try await connection.connect()
+            let events = ChatClient(connection: connection).events()
+            let runId = stream.runId
+            let consumer = Task.detached { () -> Bool in
+                var transcript = Transcript(sessionKey: "main")
+                for await event in events {
+                    if case .chat(let chat) = event {
+                        transcript.apply(.chatEvent(chat))
+                        if transcript.outcome(ofRun: runId) != nil { return true }
+                    }
+                }
+                return false
+            }
+            let clock = ContinuousClock()
+            let start = clock.now
+            try await gateway.sendRawBurst(stream.frames)
+            let done = await consumer.value
+            let elapsed = clock.now - start
+            await connection.disconnect()
+            guard done else { throw BenchmarkError.wrongResult("\(stream.label): the events ended before the final") }
+            return elapsed
         }
     }
 

@@ -10,22 +10,15 @@ import OpenClawProtocol
 /// arrive in the order they were typed.
 extension ChatViewModel {
     /// Delivers every message waiting for delivery, oldest first, while connected. One flush at a
-    /// time; a call during a flush makes it run again and returns when it is done, so `send()` always
-    /// returns after its message's attempt, whichever call made it.
+    /// time; a call during a flush makes it run again.
     func flushOutbox() async {
         guard connectionState.isConnected else { return }
         guard !flushInFlight else {
             flushRequested = true
-            await withCheckedContinuation { flushWaiters.append($0) }
             return
         }
         flushInFlight = true
-        defer {
-            flushInFlight = false
-            let waiters = flushWaiters
-            flushWaiters = []
-            for waiter in waiters { waiter.resume() }
-        }
+        defer { flushInFlight = false }
         repeat {
             flushRequested = false
             await expireOutbox()

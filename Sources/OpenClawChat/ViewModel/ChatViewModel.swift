@@ -45,6 +45,8 @@ public final class ChatViewModel {
     @ObservationIgnored let now: @Sendable () -> Int
     @ObservationIgnored private let makeID: @Sendable () -> String
     @ObservationIgnored private var eventTask: Task<Void, Never>?
+    /// Takes the connection's events off the main actor into the inbox `eventTask` drains.
+    @ObservationIgnored private var relayTask: Task<Void, Never>?
     @ObservationIgnored private var stateTask: Task<Void, Never>?
     @ObservationIgnored private var historyLimit = 200
     @ObservationIgnored private var nextAlertID = 0
@@ -57,8 +59,6 @@ public final class ChatViewModel {
     @ObservationIgnored private var storeFailureReported = false
     @ObservationIgnored var flushInFlight = false
     @ObservationIgnored var flushRequested = false
-    /// Callers that arrived during a flush: resumed when it ends (it ran again for them).
-    @ObservationIgnored var flushWaiters: [CheckedContinuation<Void, Never>] = []
     @ObservationIgnored var retryTask: Task<Void, Never>?
 
     /// - Parameters:
@@ -94,9 +94,23 @@ public final class ChatViewModel {
         }
         if eventTask == nil {
             let events = client.events()
+            let inbox = EventInbox()
+            relayTask = Task.detached {
+                for await event in events { inbox.post(event) }
+                inbox.finish()
+            }
             eventTask = Task { [weak self] in
-                for await event in events {
-                    await self?.handle(event)
+                for await _ in inbox.signals {
+                    let batch = inbox.take()
+                    for (index, event) in batch.enumerated() {
+                        await self?.handle(event)
+                        // Each event in its own main-actor turn, so observers see every state (a rewrite
+                        // the next event replaces at once) — unless the main actor has fallen far behind
+                        // a burst: then it catches up a slice of events per turn.
+                        if batch.count <= EventInbox.catchUpSlice || (index + 1) % EventInbox.catchUpSlice == 0 {
+                            await Task.yield()
+                        }
+                    }
                 }
             }
             let states = client.connection.stateChanges()
@@ -123,9 +137,11 @@ public final class ChatViewModel {
     /// Stops listening and closes the connection.
     public func stop() async {
         eventTask?.cancel()
+        relayTask?.cancel()
         stateTask?.cancel()
         retryTask?.cancel()
         eventTask = nil
+        relayTask = nil
         stateTask = nil
         retryTask = nil
         await client.connection.disconnect()
