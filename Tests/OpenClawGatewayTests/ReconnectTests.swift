@@ -249,14 +249,14 @@ struct ReconnectTests {
 
     @Test func reconnectNowAttemptsAtOnceWhileWaitingAndTheAbandonedWaitNeverFires() async throws {
         try await withTestGateway { gateway in
-            let policy = ReconnectPolicy(initialDelay: .seconds(3), jitter: .none)
+            let policy = ReconnectPolicy(initialDelay: .seconds(6), jitter: .none)
             let connection = try Harness.connection(to: gateway, reconnect: policy)
             let states = StateRecorder(connection)
             let first = try await connection.connect()
 
             await gateway.dropAllConnections()
             let waiting = try #require(await states.first { $0.reconnectStatus != nil }?.reconnectStatus)
-            #expect(waiting.delay == .seconds(3))
+            #expect(waiting.delay == .seconds(6))
             await connection.reconnectNow()
             let session = try #require(await connection.state.session)
             #expect(session.generation > first.generation)

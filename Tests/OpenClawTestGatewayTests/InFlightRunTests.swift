@@ -48,7 +48,9 @@ struct InFlightRunTests {
     }
 
     @Test func anotherSessionsRunIsNotInFlightHere() async throws {
-        try await withTestGateway(.init(protocolNumber: 4, agent: Self.slow)) { gateway in
+        // Slower still: the run must outlast two history requests on a loaded machine (it is aborted).
+        let slower = ScriptedAgent(chunkSize: 6, slowChunkDelayMs: 150)
+        try await withTestGateway(.init(protocolNumber: 4, agent: slower)) { gateway in
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             _ = try await client.chatSend("slow please", key: "elsewhere", sessionKey: "other")
             _ = try await client.anyFrame("a delta") { $0["event"] == "chat" && $0["payload"]?["state"] == "delta" }

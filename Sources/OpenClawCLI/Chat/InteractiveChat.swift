@@ -62,6 +62,8 @@ final class InteractiveChat {
             if quitRequested { break }
             prompt()
         }
+        // Quitting is not news: stop reporting the connection before closing it.
+        stateWatcher.cancel()
         await viewModel.stop()
         return 0
     }
@@ -198,6 +200,7 @@ final class InteractiveChat {
             var last = viewModel.connectionState
             while !Task.isCancelled {
                 await waitForChange(timeout: .seconds(1)) { _ = viewModel.connectionState }
+                guard !Task.isCancelled else { return }
                 let now = viewModel.connectionState
                 guard now != last else { continue }
                 last = now

@@ -21,7 +21,7 @@ final class FaultRig {
     init(
         seed: UInt64,
         gateway configuration: TestGatewayConfiguration,
-        challengeTimeout: Duration = .seconds(3)
+        challengeTimeout: Duration = .seconds(6)
     ) async throws {
         self.seed = seed
         gateway = try await TestGateway.start(configuration)

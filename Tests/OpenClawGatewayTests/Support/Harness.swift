@@ -22,8 +22,8 @@ enum Harness {
             url: try GatewayURL(parsing: gateway.url),
             credential: credential,
             client: client,
-            challengeTimeout: .seconds(3),
-            connectTimeout: .seconds(5),
+            challengeTimeout: .seconds(6),
+            connectTimeout: .seconds(10),
             defaultRequestTimeout: .seconds(5),
             reconnect: reconnect
         )

@@ -24,8 +24,8 @@ enum ChatHarness {
             url: try GatewayURL(parsing: gateway.url),
             credential: .token("test-token"),
             client: client,
-            challengeTimeout: .seconds(3),
-            connectTimeout: .seconds(5),
+            challengeTimeout: .seconds(6),
+            connectTimeout: .seconds(10),
             defaultRequestTimeout: .seconds(5)
         )
         return GatewayConnection(
