@@ -68,11 +68,8 @@ struct RunFollower {
             if stopOnDisconnect, connection.isOver {
                 clearStatus()
                 finishLine()
-                switch viewModel.outbox.first(where: { $0.id == runId })?.state {
-                case .queued?, .sending?: return .queued(ambiguous: false)
-                case .ambiguous?: return .queued(ambiguous: true)
-                default: return .connectionLost(connection.reason)
-                }
+                // Queued and ambiguous messages returned above; one cut off mid-attempt is still queued.
+                return waiting == .sending ? .queued(ambiguous: false) : .connectionLost(connection.reason)
             }
             await waitForChange { [viewModel] in
                 _ = viewModel.messages

@@ -1,5 +1,3 @@
-import OpenClawGateway
-
 /// An error worth showing, with what to do about it.
 public struct ChatAlert: Sendable, Equatable, Identifiable {
     public let id: Int
@@ -10,9 +8,5 @@ public struct ChatAlert: Sendable, Equatable, Identifiable {
         self.id = id
         self.message = message
         self.nextStep = nextStep
-    }
-
-    init(id: Int, error: GatewayError) {
-        self.init(id: id, message: error.message, nextStep: error.nextStep)
     }
 }

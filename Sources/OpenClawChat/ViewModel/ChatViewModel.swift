@@ -48,7 +48,7 @@ public final class ChatViewModel {
     /// Takes the connection's events off the main actor into the inbox `eventTask` drains.
     @ObservationIgnored private var relayTask: Task<Void, Never>?
     @ObservationIgnored private var stateTask: Task<Void, Never>?
-    @ObservationIgnored private var historyLimit = 200
+    @ObservationIgnored var historyLimit = 200
     @ObservationIgnored private var nextAlertID = 0
     @ObservationIgnored private var historyFetchInFlight = false
     /// The socket generation whose session was last loaded.
@@ -56,7 +56,7 @@ public final class ChatViewModel {
     /// The load of the latest socket's session, for a second reporter of the same socket to wait on.
     @ObservationIgnored private var sessionLoad: (generation: Int, task: Task<Void, Never>)?
     @ObservationIgnored private var storeLoaded = false
-    @ObservationIgnored private var storeFailureReported = false
+    @ObservationIgnored var storeFailureReported = false
     @ObservationIgnored var flushInFlight = false
     @ObservationIgnored var flushRequested = false
     @ObservationIgnored var retryTask: Task<Void, Never>?
@@ -291,16 +291,6 @@ public final class ChatViewModel {
         } while (stale || transcript.pendingHistoryRefresh != nil) && connectionState.isConnected
     }
 
-    /// Stored messages of this gateway (every session) matching `query`, best first. Works offline.
-    public func search(_ query: String, limit: Int = 20) async -> [SearchHit] {
-        do {
-            return try await store.search(query, gateway: gatewayID, limit: limit)
-        } catch {
-            reportStoreFailure(error)
-            return []
-        }
-    }
-
     public func dismissAlert(_ id: Int) {
         alerts.removeAll { $0.id == id }
     }
@@ -376,67 +366,14 @@ public final class ChatViewModel {
         }
     }
 
-    // MARK: - Store
-
-    /// Paints the stored transcript and the outbox before the gateway answers.
-    private func loadFromStore() async {
-        do {
-            outbox = try await store.outbox(gateway: gatewayID)
-        } catch {
-            reportStoreFailure(error)
-        }
-        // A send in flight when the process ended may or may not have reached the gateway.
-        for index in outbox.indices where outbox[index].state == .sending {
-            outbox[index].state = .ambiguous
-        }
-        await restoreStoredTranscript()
-        restoreOutboxRows()
-        await expireOutbox()
-    }
-
-    private func restoreStoredTranscript() async {
-        let key = currentSessionKey
-        do {
-            let stored = try await store.latestMessages(gateway: gatewayID, sessionKey: key, limit: historyLimit)
-            if key == currentSessionKey { transcript.apply(.restored(stored)) }
-        } catch {
-            reportStoreFailure(error)
-        }
-    }
-
-    /// Records the page just applied, and lets the outbox drop what it confirmed.
-    private func historyApplied() async {
-        let key = currentSessionKey
-        let messages = transcript.storableMessages
-        await persist { [store, gatewayID] in try await store.record(messages, gateway: gatewayID, sessionKey: key) }
-        await confirmDelivered()
-    }
-
-    /// Runs a store operation; a failure is reported once and the chat goes on from memory.
-    func persist(_ operation: @escaping @Sendable () async throws -> Void) async {
-        do {
-            try await operation()
-        } catch {
-            reportStoreFailure(error)
-        }
-    }
-
-    private func reportStoreFailure(_ error: any Error) {
-        guard !storeFailureReported else { return }
-        storeFailureReported = true
-        nextAlertID += 1
-        alerts.append(
-            ChatAlert(
-                id: nextAlertID,
-                message: "The conversation could not be saved on this device (\(error)).",
-                nextStep: "Check free disk space and the state directory; until then messages are kept in memory only."
-            )
-        )
-    }
-
     func raise(_ error: GatewayError) {
+        raise(message: error.message, nextStep: error.nextStep)
+    }
+
+    /// Adds an alert; the newest 20 are kept.
+    func raise(message: String, nextStep: String?) {
         nextAlertID += 1
-        alerts.append(ChatAlert(id: nextAlertID, error: error))
+        alerts.append(ChatAlert(id: nextAlertID, message: message, nextStep: nextStep))
         if alerts.count > 20 { alerts.removeFirst(alerts.count - 20) }
     }
 }

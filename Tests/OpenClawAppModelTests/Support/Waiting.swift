@@ -1,4 +1,5 @@
 import Observation
+@_exported import OpenClawTestSupport
 
 /// Waits until `condition` holds, re-checking whenever an observable property it reads changes (and
 /// every 250 ms, for state Observation cannot see). Generous default: the machine running the tests
@@ -11,17 +12,6 @@ func waitUntil(timeout: Duration = .seconds(15), _ condition: @escaping @MainAct
         await nextChange(of: condition)
     }
     return true
-}
-
-/// Polls an asynchronous condition (gateway state, actor state) every 25 ms until it holds.
-@MainActor
-func eventually(timeout: Duration = .seconds(15), _ condition: () async -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if await condition() { return true }
-        try? await Task.sleep(for: .milliseconds(25))
-    }
-    return await condition()
 }
 
 @MainActor
@@ -39,4 +29,10 @@ private func nextChange(of condition: @escaping @MainActor () -> Bool) async {
     var iterator = signal.makeAsyncIterator()
     _ = await iterator.next()
     timer.cancel()
+}
+
+/// The app-model tests' polling default: 15 s, every 25 ms.
+@MainActor
+func eventually(timeout: Duration = .seconds(15), _ condition: () async -> Bool) async -> Bool {
+    await OpenClawTestSupport.eventually(timeout: timeout, every: .milliseconds(25), condition)
 }

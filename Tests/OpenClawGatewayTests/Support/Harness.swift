@@ -1,6 +1,7 @@
 import OpenClawGateway
 import OpenClawProtocol
 import OpenClawTestGateway
+@_exported import OpenClawTestSupport
 import Synchronization
 
 /// Builds clients for a running test gateway with in-memory identity and token stores.
@@ -36,16 +37,6 @@ enum Harness {
             traceFrame: trace?.sink
         )
     }
-}
-
-/// Polls `condition` until it holds or `timeout` passes.
-func eventually(timeout: Duration = .seconds(5), _ condition: () async -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if await condition() { return true }
-        try? await Task.sleep(for: .milliseconds(10))
-    }
-    return await condition()
 }
 
 /// Records everything a connection publishes.

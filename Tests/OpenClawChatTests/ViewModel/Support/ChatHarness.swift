@@ -1,6 +1,7 @@
 import OpenClawGateway
 import OpenClawProtocol
 import OpenClawTestGateway
+@_exported import OpenClawTestSupport
 
 @testable import OpenClawChat
 
@@ -88,15 +89,4 @@ enum ChatHarness {
             }
         }
     }
-}
-
-/// Polls `condition` every 10 ms until it holds or `timeout` passes; the last answer decides.
-@MainActor
-func eventually(timeout: Duration = .seconds(5), _ condition: () async -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if await condition() { return true }
-        try? await Task.sleep(for: .milliseconds(10))
-    }
-    return await condition()
 }

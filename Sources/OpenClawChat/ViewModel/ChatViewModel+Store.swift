@@ -1,0 +1,68 @@
+import OpenClawGateway
+import OpenClawProtocol
+
+/// The store side of the view model: painting from it before the gateway answers, recording every
+/// applied page, searching it offline. A failing store is reported once and the chat goes on from memory.
+extension ChatViewModel {
+    /// Stored messages of this gateway (every session) matching `query`, best first. Works offline.
+    public func search(_ query: String, limit: Int = 20) async -> [SearchHit] {
+        do {
+            return try await store.search(query, gateway: gatewayID, limit: limit)
+        } catch {
+            reportStoreFailure(error)
+            return []
+        }
+    }
+
+    /// Paints the stored transcript and the outbox before the gateway answers.
+    func loadFromStore() async {
+        do {
+            outbox = try await store.outbox(gateway: gatewayID)
+        } catch {
+            reportStoreFailure(error)
+        }
+        // A send in flight when the process ended may or may not have reached the gateway.
+        for index in outbox.indices where outbox[index].state == .sending {
+            outbox[index].state = .ambiguous
+        }
+        await restoreStoredTranscript()
+        restoreOutboxRows()
+        await expireOutbox()
+    }
+
+    func restoreStoredTranscript() async {
+        let key = currentSessionKey
+        do {
+            let stored = try await store.latestMessages(gateway: gatewayID, sessionKey: key, limit: historyLimit)
+            if key == currentSessionKey { transcript.apply(.restored(stored)) }
+        } catch {
+            reportStoreFailure(error)
+        }
+    }
+
+    /// Records the page just applied, and lets the outbox drop what it confirmed.
+    func historyApplied() async {
+        let key = currentSessionKey
+        let messages = transcript.storableMessages
+        await persist { [store, gatewayID] in try await store.record(messages, gateway: gatewayID, sessionKey: key) }
+        await confirmDelivered()
+    }
+
+    /// Runs a store operation; a failure is reported once and the chat goes on from memory.
+    func persist(_ operation: @escaping @Sendable () async throws -> Void) async {
+        do {
+            try await operation()
+        } catch {
+            reportStoreFailure(error)
+        }
+    }
+
+    func reportStoreFailure(_ error: any Error) {
+        guard !storeFailureReported else { return }
+        storeFailureReported = true
+        raise(
+            message: "The conversation could not be saved on this device (\(error)).",
+            nextStep: "Check free disk space and the state directory; until then messages are kept in memory only."
+        )
+    }
+}
