@@ -8,92 +8,200 @@ enum FollowedRunResult: Equatable {
     case completed(text: String)
     case stopped(text: String, reason: String?)
     case failed(message: String)
-    /// `chat.send` itself failed (refused, no connection).
+    /// `chat.send` failed for good (refused, expired, the outbox full).
     case notSent(reason: String)
-    /// The connection ended with the message still in the outbox: `ambiguous` when it may have
-    /// reached the gateway (the reply may still come), otherwise it never left.
-    case queued(ambiguous: Bool)
-    case connectionLost(DisconnectReason?)
+    /// The run ended while events were lost, and history shows no reply for it.
+    case endedWithoutReply
+    /// The connection stayed down past the policy's bound.
+    case gaveUp(FollowGiveUp)
+    case timedOut(FollowTimeout)
+    /// The follower's task was cancelled (the person quit).
+    case cancelled
 }
 
-/// Follows one run of the view model and renders it as it streams: the reply text delta by delta,
-/// an activity line while the agent thinks or runs a tool, finished tool steps as dim lines.
+/// Where a run stood when the connection was given up on.
+enum FollowGiveUp: Equatable {
+    /// The message never left this device.
+    case neverSent
+    /// The send left but its answer did not arrive: the gateway may or may not have it.
+    case unconfirmed
+    /// The gateway accepted the message; its reply did not arrive before the connection ended.
+    case replyPending(DisconnectReason?)
+}
+
+enum FollowTimeout: Equatable {
+    case overall(Duration)
+    case idle(Duration)
+}
+
+/// Follows one run of the view model and renders it as it streams: the reply text delta by delta, an
+/// activity line while the agent thinks or runs a tool, finished tool steps as dim lines.
+///
+/// It ends when the transcript says the run is over for any reason (see ``RunProgress``), when the
+/// policy's bounds run out, or when its task is cancelled; it never waits on input.
 @MainActor
 struct RunFollower {
     let viewModel: ChatViewModel
     let terminal: Terminal
     let output: RunOutput
+    let policy: FollowPolicy
+    /// Told once when the message waits for a connection (the interactive chat says it is queued).
+    var onQueued: (@MainActor () -> Void)?
 
     private var printed = ""
     private var printedRevision = 0
+    private var printedRowID: String?
     private var reportedSteps: Set<String> = []
     private var statusShown = false
 
-    init(viewModel: ChatViewModel, terminal: Terminal, output: RunOutput) {
+    init(
+        viewModel: ChatViewModel,
+        terminal: Terminal,
+        output: RunOutput,
+        policy: FollowPolicy,
+        onQueued: (@MainActor () -> Void)? = nil
+    ) {
         self.viewModel = viewModel
         self.terminal = terminal
         self.output = output
+        self.policy = policy
+        self.onQueued = onQueued
     }
 
-    /// Renders until the run has an outcome. `stopOnDisconnect`: a one-shot command gives up when the
-    /// connection ends; the interactive chat waits for reconnects.
-    mutating func follow(runId: String, stopOnDisconnect: Bool) async -> FollowedRunResult {
+    /// Renders until the run is over, the policy gives up, or the task is cancelled.
+    mutating func follow(runId: String) async -> FollowedRunResult {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var lastProgress = start
+        var progressMark = ProgressMark()
+        var offlineSince: ContinuousClock.Instant?
+        var wasOffline = false
+        var queuedReported = false
+        var replyWaitStarted: ContinuousClock.Instant?
+        var nextHistoryCheck: ContinuousClock.Instant?
+        var historyCheckInterval = Duration.seconds(1)
+
         while true {
-            if let user = viewModel.transcript.entry(id: runId), case .failed(let reason) = user.status {
-                clearStatus()
-                return .notSent(reason: reason)
-            }
-            let reply = viewModel.messages.last { $0.runId == runId && $0.role == .assistant }
-            if let reply { render(reply) }
-            if let outcome = viewModel.transcript.outcome(ofRun: runId) {
-                clearStatus()
+            if Task.isCancelled { return finish(.cancelled) }
+            let progress = RunProgress(runId: runId, viewModel: viewModel)
+            if let reply = progress.reply { render(reply) }
+            switch progress {
+            case .notSent(let reason): return finish(.notSent(reason: reason))
+            case .ended(let outcome, let reply):
                 let text = reply?.text ?? ""
-                finishLine()
                 switch outcome {
-                case .completed: return .completed(text: text)
-                case .stopped(let reason): return .stopped(text: text, reason: reason)
-                case .failed(let message, _): return .failed(message: message)
+                case .completed: return finish(.completed(text: text))
+                case .stopped(let reason): return finish(.stopped(text: text, reason: reason))
+                case .failed(let message, _): return finish(.failed(message: message))
+                }
+            case .endedUnseen(let reply?):
+                return finish(.completed(text: reply.text))
+            case .endedUnseen(nil):
+                // Events were lost and history has no reply yet: ask history again for a while (a v3 run
+                // may still be going, and its next event brings the row back).
+                let now = clock.now
+                let waitStart = replyWaitStarted ?? now
+                replyWaitStarted = waitStart
+                if now - waitStart >= policy.replyWait { return finish(.endedWithoutReply) }
+                if viewModel.connectionState.isConnected, nextHistoryCheck.map({ now >= $0 }) ?? true {
+                    await viewModel.refreshHistory()
+                    nextHistoryCheck = clock.now + historyCheckInterval
+                    historyCheckInterval = min(historyCheckInterval * 2, .seconds(8))
+                    continue
+                }
+            case .waiting, .running:
+                replyWaitStarted = nil
+            }
+
+            let now = clock.now
+            if viewModel.connectionState.isConnected {
+                if wasOffline {
+                    wasOffline = false
+                    output.reconnected(runId: runId, terminal: terminal)
+                }
+                offlineSince = nil
+            } else {
+                wasOffline = true
+                let since = offlineSince ?? now
+                offlineSince = since
+                if case .waiting = progress, !queuedReported {
+                    queuedReported = true
+                    clearStatus()
+                    onQueued?()
+                }
+                if let bound = policy.offlineBound, Self.exhausted(bound, state: viewModel.connectionState, offlineFor: now - since) {
+                    return finish(.gaveUp(giveUp(runId: runId)))
                 }
             }
-            let waiting = viewModel.outbox.first { $0.id == runId }?.state
-            if !viewModel.connectionState.isConnected, waiting == .queued || waiting == .ambiguous {
-                // Offline: the message waits in the outbox and goes out with the reconnect.
-                clearStatus()
-                finishLine()
-                return .queued(ambiguous: waiting == .ambiguous)
+
+            if progressMark.update(progress: progress, connected: viewModel.connectionState.isConnected) {
+                lastProgress = now
             }
-            // A connection that is reconnecting may still deliver the run; one that ended for good
-            // (reconnecting off, or paused on an error only the person can fix) will not.
-            let connection = Self.connectionEnd(viewModel.connectionState)
-            if stopOnDisconnect, connection.isOver {
-                clearStatus()
-                finishLine()
-                // Queued and ambiguous messages returned above; one cut off mid-attempt is still queued.
-                return waiting == .sending ? .queued(ambiguous: false) : .connectionLost(connection.reason)
-            }
+            if let limit = policy.overallTimeout, now - start >= limit { return finish(.timedOut(.overall(limit))) }
+            if let limit = policy.idleTimeout, now - lastProgress >= limit { return finish(.timedOut(.idle(limit))) }
+
             await waitForChange { [viewModel] in
-                _ = viewModel.messages
+                _ = viewModel.transcript
+                _ = viewModel.outbox
                 _ = viewModel.connectionState
             }
         }
     }
+
+    private mutating func finish(_ result: FollowedRunResult) -> FollowedRunResult {
+        clearStatus()
+        finishLine()
+        return result
+    }
+
+    /// Whether a one-shot command has waited long enough for the connection to come back.
+    static func exhausted(_ bound: FollowPolicy.OfflineBound, state: ConnectionState, offlineFor: Duration) -> Bool {
+        switch state {
+        case .connected: return false
+        case .disconnected, .failed: return true  // nothing will reconnect
+        case .reconnecting(let status): return status.attempt > bound.attempts || offlineFor >= bound.duration
+        case .connecting: return offlineFor >= bound.duration
+        }
+    }
+
+    private func giveUp(runId: String) -> FollowGiveUp {
+        switch viewModel.outbox.first(where: { $0.id == runId })?.state {
+        case .queued: return .neverSent
+        case .sending, .ambiguous: return .unconfirmed
+        case .accepted, .failed, nil: return .replyPending(Self.disconnectReason(viewModel.connectionState))
+        }
+    }
+
+    static func disconnectReason(_ state: ConnectionState) -> DisconnectReason? {
+        switch state {
+        case .disconnected(let reason): return reason
+        case .failed(.connectionLost(let reason)): return reason
+        case .reconnecting(let status):
+            if case .disconnected(let reason) = status.cause { return reason }
+            return nil
+        case .failed, .connected, .connecting: return nil
+        }
+    }
+
+    // MARK: - Rendering
 
     private mutating func render(_ reply: TranscriptEntry) {
         for step in reply.activity where step.status != .running && !reportedSteps.contains(step.id) {
             reportedSteps.insert(step.id)
             output.activityFinished(step, terminal: terminal, clearStatus: { clearStatus() })
         }
-        let count = reply.textUTF8Count
-        if reply.textRevision != printedRevision {
+        if reply.id != printedRowID || reply.textRevision != printedRevision {
+            // Another row (history's copy of the reply) or rewritten text: continue where the printed
+            // text is a prefix, otherwise show the new text from the start.
+            printedRowID = reply.id
             printedRevision = reply.textRevision
             let full = reply.text
             if full.utf8.starts(with: printed.utf8) {
                 emit(String(decoding: full.utf8.dropFirst(printed.utf8.count), as: UTF8.self), reply: reply)
             } else {
-                // The gateway rewrote the reply (v4 replace): show the new text from the start.
                 emitRewrite(full, reply: reply)
             }
-        } else if count > printed.utf8.count {
+        } else if reply.textUTF8Count > printed.utf8.count {
             emit(reply.text(fromUTF8Offset: printed.utf8.count), reply: reply)
         }
         if printed.isEmpty, let running = reply.activity.last(where: { $0.status == .running }) {
@@ -111,6 +219,7 @@ struct RunFollower {
     }
 
     private mutating func emitRewrite(_ full: String, reply: TranscriptEntry) {
+        guard !full.isEmpty || !printed.isEmpty else { return }
         clearStatus()
         if !printed.isEmpty { output.rewriteMarker(terminal: terminal) }
         printed = full
@@ -133,22 +242,38 @@ struct RunFollower {
         statusShown = false
     }
 
-    /// Whether the connection is over for now (not connected, not trying), and why when known.
-    static func connectionEnd(_ state: ConnectionState) -> (isOver: Bool, reason: DisconnectReason?) {
-        switch state {
-        case .disconnected(let reason): return (true, reason)
-        case .failed(.connectionLost(let reason)): return (true, reason)
-        case .failed: return (true, nil)
-        case .connected, .connecting, .reconnecting: return (false, nil)
-        }
-    }
-
     static func describe(_ step: ActivityStep) -> String {
         switch step.kind {
         case .thinking: return "thinking…"
         case .tool:
             return "running \(step.summary(limit: 60))\(step.durationLabel)"
         }
+    }
+}
+
+/// What counts as progress for the idle timeout: the reply's text, its activity, the run's stage, and
+/// the connection coming and going.
+private struct ProgressMark {
+    private var last: [Int] = []
+
+    /// Records the current state; true when it differs from the last one.
+    mutating func update(progress: RunProgress, connected: Bool) -> Bool {
+        let reply = progress.reply
+        let stage: Int =
+            switch progress {
+            case .notSent: 0
+            case .waiting: 1
+            case .running: 2
+            case .ended: 3
+            case .endedUnseen: 4
+            }
+        let current = [
+            stage, connected ? 1 : 0, reply?.textUTF8Count ?? -1, reply?.textRevision ?? -1,
+            reply?.activity.count ?? -1, reply?.activity.filter { $0.status == .running }.count ?? -1,
+            reply?.progressPhase?.hashValue ?? 0,
+        ]
+        defer { last = current }
+        return current != last
     }
 }
 

@@ -24,6 +24,15 @@ struct RunOutput: Sendable {
         if format == .text { terminal.write("\n" + terminal.styled("↺ revised:", .dim) + "\n") }
     }
 
+    /// The connection came back while a run was followed: scripts see a `reconnected` line, people a note
+    /// on stderr (stdout stays the reply alone).
+    func reconnected(runId: String, terminal: Terminal) {
+        switch format {
+        case .json: terminal.line(JSONSerializer.string(["type": "reconnected", "runId": .string(runId)]))
+        case .text: terminal.errorLine(terminal.styled("(reconnected — following the reply)", .dim))
+        }
+    }
+
     func endOfText(terminal: Terminal) {
         if format == .text { terminal.write("\n") }
     }

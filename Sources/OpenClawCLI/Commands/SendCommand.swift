@@ -15,24 +15,36 @@ struct SendCommand: AsyncParsableCommand {
     @Option(help: "Session key.") var session = "main"
     @Option(help: "Thinking level: off, minimal, low, medium, high, xhigh.") var thinking: String?
     @Flag(help: "One JSON object per line: deltas, activity, and the final message.") var json = false
+    @Option(help: "Give up (and stop the run) when it has not ended after this many seconds. Default: no limit.")
+    var timeout: Double?
+    @Option(
+        name: .customLong("idle-timeout"),
+        help: "Give up (and stop the run) when nothing has happened for this many seconds.")
+    var idleTimeout: Double = 600
     @Argument(help: "The message, or - to read it from stdin.") var message: String
+
+    func validate() throws {
+        if let timeout, !(timeout > 0) { throw ValidationError("--timeout must be a positive number of seconds") }
+        guard idleTimeout > 0 else { throw ValidationError("--idle-timeout must be a positive number of seconds") }
+    }
 
     func run() async throws {
         let terminal = Terminal()
         do {
             let text = try resolveMessage()
             guard let target = try global.resolveGateway() else { throw CLIError.noGatewayConfigured }
-            let connection = global.makeConnection(url: target.url, credential: target.credential, terminal: terminal)
+            let connection = global.makeConnection(
+                url: target.url, credential: target.credential, terminal: terminal, reconnect: OneShotRun.reconnect)
             let output = RunOutput(format: json ? .json : .text, showsActivity: terminal.stdoutIsTTY || global.verbose)
-            let result = try await OneShotRun.perform(
-                text: text,
-                session: session,
-                thinking: thinking,
+            let run = OneShotRun(
                 connection: connection,
                 terminal: terminal,
-                output: output
+                output: output,
+                policy: .oneShot(
+                    overallTimeout: timeout.map { .seconds($0) }, idleTimeout: .seconds(idleTimeout))
             )
-            try OneShotRun.finish(result, json: json, terminal: terminal)
+            let (result, runId) = try await run.perform(text: text, session: session, thinking: thinking)
+            try OneShotRun.finish(result, runId: runId, json: json, terminal: terminal)
         } catch let exit as ExitCode {
             throw exit
         } catch {
@@ -48,63 +60,5 @@ struct SendCommand: AsyncParsableCommand {
             throw CLIError.message("Nothing to send: stdin was empty.", status: ExitStatus.usage)
         }
         return text
-    }
-}
-
-/// Sending one message through the view model and following its run to the end.
-@MainActor
-enum OneShotRun {
-    static func perform(
-        text: String,
-        session: String,
-        thinking: String?,
-        connection: GatewayConnection,
-        terminal: Terminal,
-        output: RunOutput
-    ) async throws -> FollowedRunResult {
-        let viewModel = ChatViewModel(client: ChatClient(connection: connection), sessionKey: session)
-        viewModel.thinkingLevel = thinking
-        await viewModel.start()
-        guard viewModel.connectionState.isConnected else {
-            if case .failed(let error) = viewModel.connectionState { throw error }
-            throw GatewayError.notConnected
-        }
-        let runId = await viewModel.send(text)
-        var follower = RunFollower(viewModel: viewModel, terminal: terminal, output: output)
-        let result = await follower.follow(runId: runId, stopOnDisconnect: true)
-        await viewModel.stop()
-        return result
-    }
-
-    /// Prints the ending and maps it to the exit code: 0 only for a run that ended in `final`.
-    nonisolated static func finish(_ result: FollowedRunResult, json: Bool, terminal: Terminal) throws {
-        switch result {
-        case .completed(let text):
-            if json { terminal.line(JSONSerializer.string(["type": "final", "text": .string(text)])) }
-        case .stopped(let text, let reason):
-            if json { terminal.line(JSONSerializer.string(["type": "aborted", "text": .string(text)])) }
-            terminal.error("The run was stopped\(reason.map { " (\($0))" } ?? "").", hint: nil)
-            throw ExitCode(ExitStatus.aborted)
-        case .failed(let message):
-            if json { terminal.line(JSONSerializer.string(["type": "error", "message": .string(message)])) }
-            terminal.error("The agent's run failed: \(message)", hint: nil)
-            throw ExitCode(ExitStatus.runError)
-        case .notSent(let reason):
-            terminal.error("The message was not sent: \(reason)", hint: nil)
-            throw ExitCode(ExitStatus.connection)
-        case .queued(let ambiguous):
-            if ambiguous {
-                terminal.error(
-                    "The connection ended before the gateway confirmed the message.",
-                    hint: "It may have arrived: check with 'openclaw-chat history' before sending it again.")
-            } else {
-                terminal.error("The message was not sent: the connection ended first.", hint: nil)
-            }
-            throw ExitCode(ExitStatus.connection)
-        case .connectionLost(let reason):
-            let error = GatewayError.connectionLost(reason ?? .connectionLost)
-            terminal.error(error.message, hint: "The reply may still arrive: check with 'openclaw-chat history'.")
-            throw ExitCode(ExitStatus.connection)
-        }
     }
 }

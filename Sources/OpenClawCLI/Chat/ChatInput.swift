@@ -1,0 +1,54 @@
+import Foundation
+
+/// What a line typed in the interactive chat means.
+///
+/// Lines starting with `/` are ours only when they name one of our commands; any other `/word` goes to
+/// the gateway as a message (its own commands: `/new`, `/compact`, `/reset`, `/stop` …), as upstream's
+/// terminal does. `//text` sends `/text` literally.
+enum ChatInput: Equatable {
+    case local(LocalCommand, argument: String)
+    case message(String)
+    case empty
+
+    init(line: String) {
+        let text = line.trimmingCharacters(in: .whitespaces)
+        if text.isEmpty {
+            self = .empty
+        } else if text.hasPrefix("//") {
+            self = .message(String(text.dropFirst()))
+        } else if text.hasPrefix("/") {
+            let parts = text.split(separator: " ", maxSplits: 1).map(String.init)
+            let argument = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
+            if let command = LocalCommand(rawValue: String(parts[0].dropFirst())) {
+                self = .local(command, argument: argument)
+            } else {
+                self = .message(text)
+            }
+        } else {
+            self = .message(text)
+        }
+    }
+}
+
+/// The interactive chat's own commands.
+enum LocalCommand: String, CaseIterable {
+    case help, sessions, session, history, search, abort, think, status, reconnect, retry, quit, exit
+
+    /// The usage and one line of help, in the order `/help` lists them (`exit` is an alias of `quit`).
+    var help: (usage: String, text: String)? {
+        switch self {
+        case .help: ("/help", "this list")
+        case .sessions: ("/sessions", "list sessions")
+        case .session: ("/session KEY", "switch to a session")
+        case .history: ("/history [N]", "show the last N messages")
+        case .search: ("/search Q", "search transcripts")
+        case .abort: ("/abort", "stop the running reply (or Ctrl-C)")
+        case .think: ("/think LEVEL", "off, minimal, low, medium, high, xhigh, or default")
+        case .status: ("/status", "connection details")
+        case .reconnect: ("/reconnect", "connect now (when offline or waiting to reconnect)")
+        case .retry: ("/retry", "resend the last failed message")
+        case .quit: ("/quit", "leave (or Ctrl-D)")
+        case .exit: nil
+        }
+    }
+}

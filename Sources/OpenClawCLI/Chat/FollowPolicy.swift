@@ -1,0 +1,32 @@
+/// How long following a run may wait, and on what.
+struct FollowPolicy: Sendable {
+    /// How long a one-shot command rides out a dropped connection before giving up.
+    struct OfflineBound: Sendable {
+        var attempts: Int
+        var duration: Duration
+    }
+
+    /// Nil: wait for the connection to come back however long it takes (the person can type, quit,
+    /// `/reconnect` meanwhile). Otherwise: give up after this many reconnect attempts or this long offline.
+    var offlineBound: OfflineBound?
+    /// Give up when the run has not ended after this long.
+    var overallTimeout: Duration?
+    /// Give up when nothing has happened (no text, no activity, no change of connection) for this long.
+    var idleTimeout: Duration?
+    /// A run that ended unseen (events lost) and whose reply history does not show yet: how long to keep
+    /// asking history. A v3 gateway names no run in flight, so its run may in fact still be going.
+    var replyWait: Duration
+
+    /// The interactive chat: input stays live meanwhile, so following never needs to give up.
+    static let interactive = FollowPolicy(offlineBound: nil, overallTimeout: nil, idleTimeout: nil, replyWait: .seconds(30))
+
+    /// `send`: three reconnect attempts within 30 s, then exit with a code a script can act on.
+    static func oneShot(overallTimeout: Duration?, idleTimeout: Duration?) -> FollowPolicy {
+        FollowPolicy(
+            offlineBound: OfflineBound(attempts: 3, duration: .seconds(30)),
+            overallTimeout: overallTimeout,
+            idleTimeout: idleTimeout,
+            replyWait: .seconds(30)
+        )
+    }
+}

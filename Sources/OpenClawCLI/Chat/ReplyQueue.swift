@@ -1,0 +1,72 @@
+import OpenClawChat
+
+/// Follows the interactive chat's runs one after another, in the order they were sent, on a task of
+/// its own: reading input never waits for a reply, and a reply to a message queued offline is printed
+/// when it arrives.
+@MainActor
+final class ReplyQueue {
+    private let viewModel: ChatViewModel
+    private let terminal: Terminal
+    private let continuation: AsyncStream<String>.Continuation
+    private let runIds: AsyncStream<String>
+    private var task: Task<Void, Never>?
+    /// Runs handed over and not yet finished (the one followed now included).
+    private(set) var unfinished = 0
+    /// Called after each run's ending is printed, when no other run waits (the chat redraws its prompt).
+    var onIdle: (@MainActor () -> Void)?
+
+    init(viewModel: ChatViewModel, terminal: Terminal) {
+        self.viewModel = viewModel
+        self.terminal = terminal
+        (runIds, continuation) = AsyncStream.makeStream(of: String.self)
+    }
+
+    func start() {
+        guard task == nil else { return }
+        task = Task { [weak self, runIds] in
+            for await runId in runIds {
+                guard let self, !Task.isCancelled else { return }
+                await self.follow(runId)
+                self.unfinished -= 1
+                if self.unfinished == 0 { self.onIdle?() }
+            }
+        }
+    }
+
+    func follow(after runId: String) {
+        unfinished += 1
+        continuation.yield(runId)
+    }
+
+    func stop() {
+        continuation.finish()
+        task?.cancel()
+        task = nil
+    }
+
+    private func follow(_ runId: String) async {
+        let terminal = self.terminal
+        var follower = RunFollower(
+            viewModel: viewModel,
+            terminal: terminal,
+            output: RunOutput(format: .text, showsActivity: true),
+            policy: .interactive,
+            onQueued: {
+                terminal.line(
+                    terminal.styled("◷ queued: it will be sent when the connection is back (/reconnect).", .yellow))
+            }
+        )
+        switch await follower.follow(runId: runId) {
+        case .completed, .cancelled: break
+        case .stopped: terminal.line(terminal.styled("■ stopped", .yellow))
+        case .failed(let message): terminal.error("The agent's run failed: \(message)", hint: nil)
+        case .notSent(let reason): terminal.error("Not sent: \(reason)", hint: "Use /retry to send it again.")
+        case .endedWithoutReply:
+            terminal.line(
+                terminal.styled("(the run ended while the connection was down; history shows no reply)", .dim))
+        case .gaveUp, .timedOut:
+            // The interactive policy has no bounds; kept for completeness of the switch.
+            terminal.line(terminal.styled("(stopped following the reply; /history shows it when it comes)", .dim))
+        }
+    }
+}

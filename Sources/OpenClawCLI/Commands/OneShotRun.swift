@@ -1,0 +1,154 @@
+import ArgumentParser
+import Foundation
+import OpenClawChat
+import OpenClawGateway
+import OpenClawProtocol
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Sending one message through the view model and following its run to the end, for `send`.
+///
+/// It rides out a dropped connection within ``FollowPolicy/offlineBound``: the view model reconnects,
+/// reloads history, resends an unanswered message with the same idempotency key (the gateway
+/// deduplicates it), and the follower picks the run up from the new socket's events or from history.
+/// Ctrl-C stops the run at the gateway (`chat.abort`) and exits 7; a second Ctrl-C exits at once.
+@MainActor
+struct OneShotRun {
+    /// Quick attempts (about 1, 2.5 and 6 s): the follow policy gives up after three of them or 30 s.
+    nonisolated static let reconnect = ReconnectPolicy(initialDelay: .seconds(1), maxDelay: .seconds(8), multiplier: 2.5)
+    /// How long a stop request may take before the command exits anyway.
+    nonisolated static let abortGrace: Duration = .seconds(3)
+
+    let connection: GatewayConnection
+    let terminal: Terminal
+    let output: RunOutput
+    let policy: FollowPolicy
+
+    /// Connects (a first failure is reported at once, never retried), sends, follows.
+    func perform(text: String, session: String, thinking: String?) async throws -> (FollowedRunResult, String) {
+        let signals = SignalEvents([SIGINT, SIGTERM])
+        defer { signals.cancel() }
+        let viewModel = ChatViewModel(client: ChatClient(connection: connection), sessionKey: session)
+        viewModel.thinkingLevel = thinking
+        let work = Task { @MainActor () throws -> (FollowedRunResult, String) in
+            _ = try await connection.connect()
+            await viewModel.start()
+            guard viewModel.connectionState.isConnected else {
+                if case .failed(let error) = viewModel.connectionState { throw error }
+                throw GatewayError.notConnected
+            }
+            let runId = await viewModel.send(text)
+            var follower = RunFollower(viewModel: viewModel, terminal: terminal, output: output, policy: policy)
+            var result = await follower.follow(runId: runId)
+            if case .timedOut = result { await Self.stop(viewModel) }
+            if result == .cancelled { result = .stopped(text: "", reason: "interrupted") }
+            return (result, runId)
+        }
+        let interrupts = Task { @MainActor in
+            var count = 0
+            for await _ in signals.stream {
+                count += 1
+                if count > 1 { exit(ExitStatus.aborted) }
+                terminal.errorLine(terminal.styled("stopping the run… (Ctrl-C again to quit at once)", .dim))
+                await Self.stop(viewModel)
+                // The gateway's `aborted` event normally ends the follow; do not wait for it forever.
+                try? await Task.sleep(for: Self.abortGrace)
+                work.cancel()
+            }
+        }
+        defer { interrupts.cancel() }
+        let outcome: (FollowedRunResult, String)
+        do {
+            outcome = try await work.value
+        } catch {
+            await viewModel.stop()
+            throw error
+        }
+        await viewModel.stop()
+        return outcome
+    }
+
+    /// `chat.abort` for the running reply, bounded so a gateway that never answers cannot hold us.
+    private static func stop(_ viewModel: ChatViewModel) async {
+        let abort = Task { @MainActor in await viewModel.abort() }
+        let deadline = Task {
+            try? await Task.sleep(for: abortGrace)
+            abort.cancel()
+        }
+        await abort.value
+        deadline.cancel()
+    }
+
+    /// Prints the ending and maps it to the exit code: 0 only for a run that ended with its reply.
+    nonisolated static func finish(_ result: FollowedRunResult, runId: String, json: Bool, terminal: Terminal) throws {
+        func jsonLine(_ fields: [(String, JSONValue)]) {
+            if json { terminal.line(JSONSerializer.string(.object(dropping: fields))) }
+        }
+        switch result {
+        case .completed(let text):
+            jsonLine([("type", "final"), ("runId", .string(runId)), ("text", .string(text))])
+        case .stopped(let text, let reason):
+            jsonLine([("type", "aborted"), ("runId", .string(runId)), ("text", .string(text))])
+            terminal.error("The run was stopped\(reason.map { " (\($0))" } ?? "").", hint: nil)
+            throw ExitCode(ExitStatus.aborted)
+        case .cancelled:
+            jsonLine([("type", "aborted"), ("runId", .string(runId))])
+            terminal.error("The run was stopped.", hint: nil)
+            throw ExitCode(ExitStatus.aborted)
+        case .failed(let message):
+            jsonLine([("type", "error"), ("runId", .string(runId)), ("message", .string(message))])
+            terminal.error("The agent's run failed: \(message)", hint: nil)
+            throw ExitCode(ExitStatus.runError)
+        case .endedWithoutReply:
+            jsonLine([("type", "final"), ("runId", .string(runId)), ("text", "")])
+            terminal.error(
+                "The run \(runId) ended without a reply (the connection dropped while it ran).",
+                hint: "Check with 'openclaw-chat history'.")
+            throw ExitCode(ExitStatus.connection)
+        case .notSent(let reason):
+            jsonLine([("type", "error"), ("runId", .string(runId)), ("message", .string(reason))])
+            terminal.error("The message was not sent: \(reason)", hint: nil)
+            throw ExitCode(ExitStatus.connection)
+        case .gaveUp(let giveUp):
+            jsonLine([("type", "error"), ("runId", .string(runId)), ("message", "connection lost")])
+            switch giveUp {
+            case .neverSent:
+                terminal.error("The message was not sent: the connection ended first and did not come back.", hint: nil)
+            case .unconfirmed:
+                terminal.error(
+                    "The connection ended before the gateway confirmed the message (run \(runId)).",
+                    hint: "It may have arrived: check with 'openclaw-chat history' before sending it again.")
+            case .replyPending(let reason):
+                let error = GatewayError.connectionLost(reason ?? .connectionLost)
+                terminal.error(
+                    "\(error.message) The reply to run \(runId) did not arrive.",
+                    hint: "The run may still finish: check with 'openclaw-chat history'.")
+            }
+            throw ExitCode(ExitStatus.connection)
+        case .timedOut(let limit):
+            jsonLine([("type", "error"), ("runId", .string(runId)), ("message", "timeout")])
+            let seconds: Duration
+            let what: String
+            switch limit {
+            case .overall(let duration): (seconds, what) = (duration, "did not end within")
+            case .idle(let duration): (seconds, what) = (duration, "made no progress for")
+            }
+            terminal.error(
+                "The run \(runId) \(what) \(seconds.wholeSecondsText); it was stopped.",
+                hint: "Raise --timeout / --idle-timeout for long runs.")
+            throw ExitCode(ExitStatus.timeout)
+        }
+    }
+}
+
+extension Duration {
+    /// `12 s`, `0.5 s`: for messages.
+    fileprivate var wholeSecondsText: String {
+        let seconds = Double(components.seconds) + Double(components.attoseconds) / 1e18
+        return seconds == seconds.rounded() ? "\(Int(seconds)) s" : String(format: "%.1f s", seconds)
+    }
+}
