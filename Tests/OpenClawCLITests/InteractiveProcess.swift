@@ -1,0 +1,230 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `openclaw-chat` as a person drives it: under a pseudo-terminal that is its controlling terminal (so
+/// Ctrl-C typed as `^C` reaches it as SIGINT from the line discipline, as in a real terminal), or with
+/// plain pipes, as a script would. Input is written when the test decides; output is read as it comes.
+final class InteractiveProcess: Sendable {
+    enum Mode { case terminal, pipes }
+
+    let pid: pid_t
+    private let input: Int32
+    private let outputFD: Int32
+    private let captured = Mutex<[UInt8]>([])
+    private let exitStatus = Mutex<Int32?>(nil)
+    /// How far ``waitFor(_:timeout:)`` has read: each wait looks only at output after the last match.
+    private let cursor = Mutex<Int>(0)
+
+    init(_ arguments: [String], mode: Mode, environment: [String: String] = [:]) throws {
+        var env = ProcessInfo.processInfo.environment
+        for key in [
+            "OPENCLAW_GATEWAY_URL", "OPENCLAW_GATEWAY_TOKEN", "OPENCLAW_GATEWAY_PASSWORD", "OPENCLAW_STATE_DIR",
+        ] {
+            env.removeValue(forKey: key)
+        }
+        env["NO_COLOR"] = "1"
+        env["TERM"] = "xterm"
+        for (key, value) in environment { env[key] = value }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // A new session (so the terminal becomes its controlling terminal), default signal actions and
+        // an empty mask whatever the test runner has.
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signalNumber in [SIGINT, SIGTERM, SIGPIPE, SIGQUIT] { sigaddset(&defaults, signalNumber) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        posix_spawnattr_setsigmask(&attributes, &mask)
+        let setsid: Int32 = 0x80  // POSIX_SPAWN_SETSID (glibc ≥ 2.26)
+        posix_spawnattr_setflags(
+            &attributes, Int16(setsid | Int32(POSIX_SPAWN_SETSIGDEF) | Int32(POSIX_SPAWN_SETSIGMASK)))
+
+        var toClose: [Int32] = []
+        switch mode {
+        case .terminal:
+            let (master, slavePath) = try PseudoTerminal.open()
+            posix_spawn_file_actions_addopen(&actions, 0, slavePath, O_RDWR, 0)
+            posix_spawn_file_actions_adddup2(&actions, 0, 1)
+            posix_spawn_file_actions_adddup2(&actions, 0, 2)
+            posix_spawn_file_actions_addclose(&actions, master)
+            input = master
+            outputFD = master
+        case .pipes:
+            var stdinPipe: [Int32] = [0, 0]
+            var stdoutPipe: [Int32] = [0, 0]
+            guard pipe(&stdinPipe) == 0, pipe(&stdoutPipe) == 0 else { throw POSIXError(.EIO) }
+            posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], 0)
+            posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], 1)
+            posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], 2)
+            for descriptor in stdinPipe + stdoutPipe { posix_spawn_file_actions_addclose(&actions, descriptor) }
+            input = stdinPipe[1]
+            outputFD = stdoutPipe[0]
+            toClose = [stdinPipe[0], stdoutPipe[1]]
+        }
+
+        let path = CLIProcess.binary.path
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
+        }
+        var child: pid_t = 0
+        let status = posix_spawn(&child, path, &actions, &attributes, argv, envp)
+        for descriptor in toClose { close(descriptor) }
+        guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EIO) }
+        pid = child
+        startReading()
+    }
+
+    private func startReading() {
+        let descriptor = outputFD
+        let thread = Thread { [self] in
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                if count < 0, errno == EINTR { continue }
+                // A terminal's master reports EIO once the child has gone.
+                guard count > 0 else { break }
+                captured.withLock { $0.append(contentsOf: buffer[0..<count]) }
+            }
+        }
+        thread.start()
+    }
+
+    /// Everything the program wrote so far (stdout and stderr together).
+    var output: String { String(decoding: captured.withLock { $0 }, as: UTF8.self) }
+
+    func write(_ text: String) {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Foundation.write(input, $0.baseAddress.map { $0 + offset }, $0.count - offset) }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { return }
+            offset += written
+        }
+    }
+
+    /// Types a line: Enter on a terminal is a carriage return.
+    func type(_ line: String, mode: Mode) {
+        write(line + (mode == .terminal ? "\r" : "\n"))
+    }
+
+    /// Ctrl-C: the terminal's interrupt character, or SIGINT itself where there is no terminal.
+    func interrupt(mode: Mode) {
+        switch mode {
+        case .terminal: write("\u{03}")
+        case .pipes: sendSignal(SIGINT)
+        }
+    }
+
+    /// End of input: Ctrl-D on a terminal (at the start of a line), closing the pipe otherwise.
+    func endInput(mode: Mode) {
+        switch mode {
+        case .terminal: write("\u{04}")
+        case .pipes: close(input)
+        }
+    }
+
+    /// Waits until `text` appears in the output after the previous match; fails with the output so far.
+    func waitFor(_ text: String, timeout: Duration = .seconds(30)) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            let bytes = captured.withLock { $0 }
+            let start = cursor.withLock { $0 }
+            let tail = String(decoding: bytes[min(start, bytes.count)...], as: UTF8.self)
+            if let range = tail.range(of: text) {
+                let consumed = tail[..<range.upperBound].utf8.count
+                cursor.withLock { $0 = start + consumed }
+                return
+            }
+            if hasExited { break }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw WaitFailure(expected: text, output: output)
+    }
+
+    private var hasExited: Bool {
+        if exitStatus.withLock({ $0 }) != nil { return true }
+        var status: Int32 = 0
+        let result = waitpid(pid, &status, WNOHANG)
+        guard result == pid else { return false }
+        exitStatus.withLock { $0 = Self.decode(status) }
+        return true
+    }
+
+    /// The exit status (128 + N for a signal N); kills the program if it has not exited in time.
+    func waitForExit(timeout: Duration = .seconds(20)) async throws -> Int32 {
+        let deadline = ContinuousClock.now + timeout
+        while !hasExited {
+            if ContinuousClock.now > deadline {
+                sendSignal(SIGKILL)
+                throw WaitFailure(expected: "exit", output: output)
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        // Let the reader take what was written last.
+        try await Task.sleep(for: .milliseconds(100))
+        return exitStatus.withLock { $0 } ?? -1
+    }
+
+    /// Kills a program a failed test left running.
+    func killIfRunning() {
+        if !hasExited { sendSignal(SIGKILL) }
+    }
+
+    func sendSignal(_ number: Int32) {
+        _ = kill(pid, number)
+    }
+
+    private static func decode(_ status: Int32) -> Int32 {
+        let signal = status & 0x7f
+        return signal == 0 ? (status >> 8) & 0xff : 128 + signal
+    }
+
+    struct WaitFailure: Error, CustomStringConvertible {
+        let expected: String
+        let output: String
+        var description: String { "waited for \(expected.debugDescription); output so far:\n\(output)" }
+    }
+}
+
+/// `posix_openpt` and friends, which Swift's Glibc module does not import (they sit behind
+/// `_XOPEN_SOURCE`): looked up in libc at run time.
+enum PseudoTerminal {
+    private typealias OpenPT = @convention(c) (Int32) -> Int32
+    private typealias Grant = @convention(c) (Int32) -> Int32
+    private typealias NameR = @convention(c) (Int32, UnsafeMutablePointer<CChar>?, Int) -> Int32
+
+    static func open() throws -> (master: Int32, slavePath: String) {
+        guard let openpt = symbol("posix_openpt", as: OpenPT.self), let grant = symbol("grantpt", as: Grant.self),
+            let unlock = symbol("unlockpt", as: Grant.self), let nameR = symbol("ptsname_r", as: NameR.self)
+        else { throw POSIXError(.ENOSYS) }
+        let master = openpt(O_RDWR | O_NOCTTY)
+        guard master >= 0 else { throw POSIXError(.EIO) }
+        var name = [CChar](repeating: 0, count: 128)
+        guard grant(master) == 0, unlock(master) == 0, nameR(master, &name, name.count) == 0 else {
+            close(master)
+            throw POSIXError(.EIO)
+        }
+        return (master, String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+    }
+
+    private static func symbol<T>(_ name: String, as type: T.Type) -> T? {
+        guard let handle = dlopen(nil, RTLD_NOW), let pointer = dlsym(handle, name) else { return nil }
+        return unsafeBitCast(pointer, to: type)
+    }
+}
