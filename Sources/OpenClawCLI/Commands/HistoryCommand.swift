@@ -24,9 +24,9 @@ struct HistoryCommand: AsyncParsableCommand {
     func run() async throws {
         let terminal = Terminal()
         do {
-            let connection = try await global.connect(terminal: terminal).connection
-            let page = try await ChatClient(connection: connection).history(sessionKey: session, limit: limit)
-            await connection.disconnect()
+            let page = try await global.withConnection(terminal: terminal) { [session, limit] connection in
+                try await ChatClient(connection: connection).history(sessionKey: session, limit: limit)
+            }
             for message in page.messages {
                 if json {
                     terminal.line(JSONSerializer.string(MessagePrinter.json(message)))
@@ -51,9 +51,9 @@ struct SessionsCommand: AsyncParsableCommand {
     func run() async throws {
         let terminal = Terminal()
         do {
-            let connection = try await global.connect(terminal: terminal).connection
-            let sessions = try await ChatClient(connection: connection).sessions().sessions
-            await connection.disconnect()
+            let sessions = try await global.withConnection(terminal: terminal) { connection in
+                try await ChatClient(connection: connection).sessions().sessions
+            }
             for session in sessions {
                 if json {
                     terminal.line(

@@ -81,6 +81,29 @@ struct GlobalOptions: ParsableArguments {
         return (connection, try await connection.connect(), target.url)
     }
 
+    /// Runs one request on a fresh connection and closes it. A connection that drops under the request (a
+    /// gateway restart, a flaky link) gets one more try on a new socket; every other error is reported.
+    func withConnection<T: Sendable>(
+        terminal: Terminal, _ body: @Sendable (GatewayConnection) async throws -> T
+    ) async throws -> T {
+        var attempt = 1
+        while true {
+            let connection = try await connect(terminal: terminal).connection
+            do {
+                let result = try await body(connection)
+                await connection.disconnect()
+                return result
+            } catch let error as GatewayError {
+                await connection.disconnect()
+                guard attempt == 1, error.isDroppedConnection else { throw error }
+                attempt += 1
+            } catch {
+                await connection.disconnect()
+                throw error
+            }
+        }
+    }
+
     /// A connection to `url` with this machine's identity and stored device tokens.
     ///
     /// No automatic reconnecting unless asked for: a one-shot command (send, history, status, doctor,
@@ -153,5 +176,15 @@ struct StderrLogHandler: LogHandler {
         let details =
             merged.isEmpty ? "" : " " + merged.sorted { $0.key < $1.key }.map { "\($0)=\($1)" }.joined(separator: " ")
         Terminal.writeAll("[\(event.level)] \(event.message)\(details)\n", to: STDERR_FILENO)
+    }
+}
+
+extension GatewayError {
+    /// The socket went away under a request: worth one more try on a new one.
+    var isDroppedConnection: Bool {
+        switch self {
+        case .connectionLost, .notConnected: true
+        default: false
+        }
     }
 }

@@ -1,0 +1,89 @@
+import Foundation
+import OpenClawProtocol
+import OpenClawTestGateway
+import Testing
+
+/// One-shot commands are what scripts and cron jobs run: a connection that drops under them is ridden
+/// out, within a bound, and the exit code says how the run really ended.
+@Suite("openclaw-chat: one-shot commands across a dropped connection")
+struct OneShotDropTests {
+    /// Waits until the gateway has `count` sockets open (the command is connected and waiting).
+    static func waitForConnections(_ gateway: TestGateway, atLeast count: Int) async throws {
+        let deadline = ContinuousClock.now + .seconds(20)
+        while await gateway.connectionCount() < count {
+            guard ContinuousClock.now < deadline else { throw CancellationError() }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    @Test(arguments: [3, 4])
+    func sendCutMidReplyPrintsTheWholeReplyOnceAndExitsZero(version: Int) async throws {
+        var configuration = TestGatewayConfiguration(protocolNumber: version)
+        configuration.agent = ScriptedAgent(slowChunkDelayMs: 30)
+        try await CLITests.withGateway(configuration) { gateway, common in
+            await gateway.setFaults(FaultPlan(dropConnectionAfterRunFrames: 3))
+            let result = try await CLIProcess.run(["send", "--json"] + common + ["slow please"], timeout: .seconds(60))
+            #expect(result.status == 0, "stderr: \(result.stderr)\nstdout: \(result.stdout)")
+            let lines = try result.stdout.split(separator: "\n").map { try JSONParser().parse(String($0)) }
+            #expect(lines.contains { $0["type"] == "reconnected" })
+            let final = lines.last { $0["type"] == "final" }?["text"]?.stringValue ?? ""
+            #expect(final.hasSuffix("word60 ") || final.hasSuffix("word60"))
+            let streamed = lines.filter { $0["type"] == "delta" }.compactMap { $0["text"]?.stringValue }.joined()
+            #expect(streamed.components(separatedBy: "word1 ").count == 2, "printed once: \(streamed)")
+            #expect(await gateway.sentUserMessages(sessionKey: "main") == ["slow please"])
+        }
+    }
+
+    @Test(arguments: [DropPoint.beforeAck, .afterAck])
+    func sendCutAroundTheAckDeliversOnceAndExitsZero(point: DropPoint) async throws {
+        try await CLITests.withGateway { gateway, common in
+            await gateway.setFaults(FaultPlan(dropConnectionOnChatSend: point))
+            let result = try await CLIProcess.run(["send"] + common + ["around the ack"], timeout: .seconds(60))
+            #expect(result.status == 0, "stderr: \(result.stderr)")
+            #expect(result.stdout.components(separatedBy: "You said: \"around the ack\"").count == 2)
+            #expect(await gateway.sentUserMessages(sessionKey: "main") == ["around the ack"])
+        }
+    }
+
+    @Test func sendToARunThatNeverEndsGivesUpAfterTheIdleTimeoutAndStopsIt() async throws {
+        var configuration = TestGatewayConfiguration()
+        configuration.agent = ScriptedAgent(slowChunkDelayMs: 30_000)
+        try await CLITests.withGateway(configuration) { gateway, common in
+            let result = try await CLIProcess.run(
+                ["send", "--idle-timeout", "1.5"] + common + ["slow forever"], timeout: .seconds(60))
+            #expect(result.status == 6, "stderr: \(result.stderr)")
+            #expect(result.stderr.contains("made no progress for 1.5 s"))
+            let stored = await gateway.history(sessionKey: "main")
+            #expect(stored.contains { $0["openclawAbort"]?["aborted"] == true }, "the run was stopped at the gateway")
+        }
+    }
+
+    @Test func ctrlCOnSendAbortsTheRunAndExitsSeven() async throws {
+        try await CLITests.withGateway { gateway, common in
+            let send = try InteractiveProcess(["send"] + common + ["slow"], mode: .pipes)
+            defer { send.killIfRunning() }
+            try await send.waitFor("word2 ")
+            send.interrupt(mode: .pipes)
+            let status = try await send.waitForExit()
+            #expect(status == 7, "output: \(send.output)")
+            let stored = await gateway.history(sessionKey: "main")
+            let aborted = stored.contains { $0["openclawAbort"]?["aborted"] == true }
+            #expect(aborted, "the run was aborted at the gateway")
+        }
+    }
+
+    @Test func historyRetriesOnceWhenTheConnectionDropsUnderIt() async throws {
+        try await CLITests.withGateway { gateway, common in
+            _ = try await CLIProcess.run(["send"] + common + ["remember me"])
+            await gateway.setFaults(FaultPlan(ignoreRequests: ["chat.history"]))
+            let history = Task { try await CLIProcess.run(["history"] + common) }
+            try await Self.waitForConnections(gateway, atLeast: 1)
+            try await Task.sleep(for: .milliseconds(300))
+            await gateway.setFaults(FaultPlan())
+            await gateway.dropAllConnections()
+            let result = try await history.value
+            #expect(result.status == 0, "stderr: \(result.stderr)")
+            #expect(result.stdout.contains("remember me"))
+        }
+    }
+}
