@@ -7,17 +7,19 @@ import Testing
 /// every command a person uses works and shows each reply once.
 @Suite("openclaw-chat against other gateway dialects")
 struct GatewayDialectTests {
-    /// Every quirk on its own. The tick interval is short so the interactive session sees many ticks;
-    /// a gateway that never ticks gets a long one, since the client drops a connection silent for two
-    /// intervals (until a liveness probe exists).
+    /// Every quirk on its own. Ticks every second (the reference is 30 s), so the interactive session,
+    /// which waits 1.2 s in each of two replies, lives through several; shorter intervals make a loaded
+    /// machine miss two ticks in a row and drop the connection. A gateway that never ticks gets a long
+    /// interval, since the client drops a connection silent for two intervals (until it has a liveness
+    /// probe).
     static let dialects: [GatewayQuirks] = GatewayQuirks.named.map(\.quirk)
 
     static func configuration(_ quirks: GatewayQuirks) -> TestGatewayConfiguration {
         var configuration = TestGatewayConfiguration(
-            tickIntervalMs: quirks.contains(.noTicks) ? 20_000 : 150,
+            tickIntervalMs: quirks.contains(.noTicks) ? 20_000 : 1000,
             agent: .custom { message in
                 guard message.contains("wait") else { return ScriptedAgent().script(for: message) }
-                return AgentScript(steps: [.say("Reply to \(message): "), .pause(ms: 400), .say("done.")])
+                return AgentScript(steps: [.say("Reply to \(message): "), .pause(ms: 1200), .say("done.")])
             }
         )
         configuration.quirks = quirks
