@@ -62,11 +62,19 @@ struct GatewayDialectTests {
             if quirks.contains(.noServerInHello) {
                 #expect(object["serverVersion"] == "unknown")
                 #expect(object["notAdvertised"] == ["server"])
+                let text = try await CLIProcess.run(["status"] + common)
+                #expect(text.stdout.contains("server version  unknown"), "\(text.stdout)")
+                #expect(text.stdout.contains("unknown         server (not sent by the gateway; defaults used)"))
             } else {
                 #expect(object["serverVersion"] == .string(gateway.configuration.serverVersion))
                 #expect(object["notAdvertised"] == nil)
             }
-            #expect(await gateway.sentUserMessages(sessionKey: "main") == ["hello dialect", "please use a tool"])
+
+            let doctor = try await CLIProcess.run(["doctor"] + common)
+            #expect(doctor.status == 0, "\(quirks.names) stdout: \(doctor.stdout) stderr: \(doctor.stderr)")
+            #expect(doctor.stdout.contains("✓ Challenge"))
+            #expect(
+                await gateway.sentUserMessages(sessionKey: "main").prefix(2) == ["hello dialect", "please use a tool"])
         }
     }
 
