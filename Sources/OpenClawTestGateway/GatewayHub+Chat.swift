@@ -378,6 +378,7 @@ extension GatewayHub {
                 guard v4 else { return true }
                 return connection.role == "operator" && ScopePolicy.allows(connection.scopes, OperatorScope.read)
             })
+        deliverQuirkDuplicate(event, payload: payload, to: reached)
         run.broadcastFrames += 1
         if let limit = faults.dropConnectionAfterRunFrames, !run.dropFired, run.broadcastFrames >= limit {
             run.dropFired = true

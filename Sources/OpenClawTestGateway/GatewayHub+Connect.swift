@@ -9,7 +9,8 @@ extension GatewayHub {
 
         if let rejection = faults.rejectConnect {
             respond(to: id, requestId: requestId, error: rejection)
-            close(id, code: faults.rejectConnectCloseCode, reason: faults.rejectConnectCloseReason ?? rejection.message)
+            closeAfterRefusal(
+                id, code: faults.rejectConnectCloseCode, reason: faults.rejectConnectCloseReason ?? rejection.message)
             return
         }
         let problems = ProtocolShapes.connectParams(v4: v4).problems(in: params)
@@ -35,7 +36,7 @@ extension GatewayHub {
             respond(
                 to: id, requestId: requestId,
                 error: ErrorShape(code: .invalidRequest, message: "protocol mismatch", details: details))
-            close(id, code: GatewayCloseCode.protocolError, reason: "protocol mismatch")
+            closeAfterRefusal(id, code: GatewayCloseCode.protocolError, reason: "protocol mismatch")
             return
         }
         let role = params["role"]?.stringValue ?? "operator"
@@ -129,7 +130,7 @@ extension GatewayHub {
                                 "reason": .string(reason),
                             ]
                         ))
-                    close(id, code: GatewayCloseCode.policyViolation, reason: "pairing required")
+                    closeAfterRefusal(id, code: GatewayCloseCode.policyViolation, reason: "pairing required")
                     return
                 }
             }
@@ -154,7 +155,7 @@ extension GatewayHub {
     /// A connect failure that closes with 1008 and the error message as reason.
     private func refuse(_ id: Int, _ requestId: String, _ error: ErrorShape) {
         respond(to: id, requestId: requestId, error: error)
-        close(id, code: GatewayCloseCode.policyViolation, reason: error.message)
+        closeAfterRefusal(id, code: GatewayCloseCode.policyViolation, reason: error.message)
     }
 
     private func admit(

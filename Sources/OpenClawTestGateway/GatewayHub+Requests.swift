@@ -88,7 +88,7 @@ extension GatewayHub {
             ("thinkingLevel", .string(session?.thinkingLevel ?? "off")),
             ("inFlightRun", v4 ? inFlightRun(sessionKey) : nil),
         ])
-        respond(to: id, requestId: request.id, payload: payload)
+        respond(to: id, requestId: request.id, payload: configuration.quirks.historyPayload(payload))
     }
 
     /// v4 `inFlightRun {runId, text}`: the session's latest run still under way and the text it has

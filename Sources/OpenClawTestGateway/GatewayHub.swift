@@ -178,7 +178,7 @@ actor GatewayHub {
     /// Queues a frame (a response or targeted event) with no frame `seq`.
     func send(_ frame: JSONValue, to id: Int, delayMs: Int = 0) {
         guard let connection = connections[id], connection.phase != .closing else { return }
-        connection.handle.enqueue(.text(JSONSerializer.string(frame), delayMs: delayMs))
+        connection.handle.enqueue(.text(JSONSerializer.string(configuration.quirks.outbound(frame)), delayMs: delayMs))
     }
 
     func respond(to id: Int, requestId: String, payload: JSONValue) {
@@ -218,7 +218,8 @@ actor GatewayHub {
             connections[id] = connection
             let stateVersion = withStateVersion ? currentStateVersion : nil
             let frame = EventFrame(event: event, payload: payload, seq: seq, stateVersion: stateVersion)
-            connection.handle.enqueue(.text(JSONSerializer.string(frame.json), delayMs: faults.eventDelayMs))
+            let text = JSONSerializer.string(configuration.quirks.outbound(frame.json))
+            connection.handle.enqueue(.text(text, delayMs: faults.eventDelayMs))
             reached.append(id)
         }
         return reached
@@ -254,7 +255,7 @@ actor GatewayHub {
     // MARK: Server-initiated
 
     func tick() {
-        guard !ticksPaused else { return }
+        guard !ticksPaused, !configuration.quirks.contains(.noTicks) else { return }
         broadcast(GatewayEventName.tick, payload: TickEvent(ts: Self.nowMs()).json)
     }
 

@@ -61,6 +61,8 @@ public struct TestGatewayConfiguration: Sendable {
     public var agent: ScriptedAgent
     /// `chat.history` per-text truncation when the request gives no `maxChars` (the reference default).
     public var historyMaxChars: Int
+    /// Dialect switches: how this gateway departs from the reference one (none by default).
+    public var quirks: GatewayQuirks
 
     public init(
         protocolNumber: Int = 4,
@@ -76,7 +78,8 @@ public struct TestGatewayConfiguration: Sendable {
         missingScopeStyle: MissingScopeStyle? = nil,
         serverVersion: String? = nil,
         agent: ScriptedAgent = ScriptedAgent(),
-        historyMaxChars: Int = 12_000
+        historyMaxChars: Int = 12_000,
+        quirks: GatewayQuirks = []
     ) {
         self.protocolNumber = protocolNumber
         self.host = host
@@ -92,6 +95,7 @@ public struct TestGatewayConfiguration: Sendable {
         self.serverVersion = serverVersion ?? Self.defaultServerVersion(protocolNumber: protocolNumber)
         self.agent = agent
         self.historyMaxChars = historyMaxChars
+        self.quirks = quirks
     }
 
     /// A release string of the era each version belongs to, so version-sniffing clients see something real.

@@ -8,15 +8,19 @@ struct CLIProcess {
         let stderr: String
     }
 
-    /// `.build/debug/openclaw-chat` next to this package (or `OPENCLAW_CHAT_BINARY`).
-    static var binary: URL {
-        if let explicit = ProcessInfo.processInfo.environment["OPENCLAW_CHAT_BINARY"] {
-            return URL(fileURLWithPath: explicit)
-        }
+    /// The `openclaw-chat` built next to this test bundle (`OPENCLAW_CHAT_BINARY` overrides it);
+    /// `.build/debug/openclaw-chat` of this package when the bundle's directory has none.
+    static let binary: URL = {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        return root.appendingPathComponent(".build/debug/openclaw-chat")
-    }
+        return ProductLocator.locate(
+            "openclaw-chat",
+            environment: ProcessInfo.processInfo.environment,
+            candidatePaths: ProductLocator.runningTestPaths,
+            isExecutable: { FileManager.default.isExecutableFile(atPath: $0) },
+            fallback: root.appendingPathComponent(".build/debug/openclaw-chat")
+        )
+    }()
 
     static func run(
         _ arguments: [String],

@@ -13,11 +13,29 @@ struct GatewayCommand: AsyncParsableCommand {
     @Option(help: "Token clients must present.") var token = "test-token"
     @Option(name: .customLong("protocol"), help: "Protocol version to speak: 3 or 4.") var protocolVersion = 4
     @Option(help: "Interface to bind.") var host = "127.0.0.1"
+    @Option(
+        name: .customLong("quirk"),
+        help: ArgumentHelp(
+            "Behave like another gateway dialect (repeatable).",
+            discussion: "One of: " + GatewayQuirks.named.map(\.name).joined(separator: ", ") + "."
+        )
+    ) var quirkNames: [String] = []
+    @Option(help: "Tick interval advertised in hello-ok, in milliseconds.") var tickIntervalMs: Int?
 
     func validate() throws {
         guard ProtocolVersion(rawValue: protocolVersion) != nil else {
             throw ValidationError("--protocol must be 3 or 4")
         }
+        for name in quirkNames where GatewayQuirks(name: name) == nil {
+            let known = GatewayQuirks.named.map(\.name).joined(separator: ", ")
+            throw ValidationError("unknown --quirk '\(name)'; known: \(known)")
+        }
+        if let tickIntervalMs, tickIntervalMs <= 0 { throw ValidationError("--tick-interval-ms must be positive") }
+    }
+
+    /// The dialect the flags ask for.
+    var quirks: GatewayQuirks {
+        quirkNames.compactMap(GatewayQuirks.init(name:)).reduce(into: []) { $0.formUnion($1) }
     }
 
     func run() async throws {
@@ -26,8 +44,11 @@ struct GatewayCommand: AsyncParsableCommand {
         configuration.host = host
         configuration.port = port
         configuration.auth = .token(token)
+        configuration.quirks = quirks
+        if let tickIntervalMs { configuration.tickIntervalMs = tickIntervalMs }
         let gateway = try await TestGateway.start(configuration)
-        terminal.line("Test gateway (protocol \(protocolVersion)) listening on \(gateway.url)")
+        let dialect = quirks.isEmpty ? "" : ", quirks: " + quirks.names.joined(separator: ", ")
+        terminal.line("Test gateway (protocol \(protocolVersion)\(dialect)) listening on \(gateway.url)")
         terminal.line("Try: openclaw-chat --url \(gateway.url) --token <token>   (Ctrl-C to stop)")
         try await withSignalCancellation {
             try await gateway.runUntilCancelled()

@@ -27,6 +27,7 @@ struct StatusCommand: AsyncParsableCommand {
                     ("deviceId", .string(session.deviceId)), ("mainSessionKey", .string(session.mainSessionKey)),
                     ("tickIntervalMs", .int(hello.policy.tickIntervalMs)),
                     ("maxPayload", .int(hello.policy.maxPayload)),
+                    ("notAdvertised", hello.notAdvertised.isEmpty ? nil : .strings(hello.notAdvertised.names)),
                 ])
                 terminal.line(JSONSerializer.string(object))
                 return
@@ -40,6 +41,10 @@ struct StatusCommand: AsyncParsableCommand {
             }
             terminal.line("  device id       \(session.deviceId)")
             terminal.line("  main session    \(session.mainSessionKey)")
+            if !hello.notAdvertised.isEmpty {
+                let names = hello.notAdvertised.names.joined(separator: ", ")
+                terminal.line("  unknown         \(names) (not sent by the gateway; defaults used)")
+            }
         } catch {
             throw report(error, terminal: terminal)
         }

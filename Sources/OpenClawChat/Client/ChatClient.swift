@@ -16,7 +16,7 @@ public struct ChatClient: Sendable {
     /// The latest `limit` messages of a session, as the gateway stores them (the source of truth).
     public func history(sessionKey: String, limit: Int? = nil) async throws(GatewayError) -> ChatHistoryPage {
         try await perform(ChatHistoryParams(sessionKey: sessionKey, limit: limit), timeout: timeouts.history) {
-            ChatHistoryPage(json: $0)
+            ChatHistoryPage(json: $0, requestedSessionKey: sessionKey)
         }
     }
 
@@ -34,7 +34,9 @@ public struct ChatClient: Sendable {
             idempotencyKey: idempotencyKey,
             thinking: thinking
         )
-        return try await perform(params, timeout: timeouts.send) { ChatSendAck(json: $0) }
+        return try await perform(params, timeout: timeouts.send) {
+            ChatSendAck(json: $0, idempotencyKey: idempotencyKey)
+        }
     }
 
     /// Stops a run. `sessionKey` must be the very string used to send: the gateway compares it exactly.

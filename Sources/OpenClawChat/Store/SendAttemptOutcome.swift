@@ -22,7 +22,8 @@ enum SendAttemptOutcome: Sendable, Equatable {
 
     init(error: GatewayError) {
         switch error {
-        case .notConnected, .invalidURL, .transport, .challengeTimeout, .gatewayUnavailable, .authFailed,
+        case .notConnected, .invalidURL, .transport, .challengeTimeout, .invalidChallenge, .gatewayUnavailable,
+            .authFailed,
             .pairingRequired, .protocolMismatch, .unsupportedProtocol, .deviceIdentityRejected, .localStorage:
             // Connection-level problems: the message itself is fine and waits for a working connection.
             self = .neverLeft

@@ -40,11 +40,8 @@ extension GatewayConnection {
 
     func handle(event: EventFrame) {
         if event.event == GatewayEventName.connectChallenge {
-            guard let challenge = ConnectChallenge(json: event.payload) else {
-                resolveChallenge(.failure(.challengeTimeout(afterMs: 0)), generation: generation)
-                return
-            }
-            resolveChallenge(.success(challenge), generation: generation)
+            let parsed = ConnectChallenge.parse(event.payload).mapError(GatewayError.invalidChallenge)
+            resolveChallenge(parsed, generation: generation)
             return
         }
         guard state.isConnected else { return }

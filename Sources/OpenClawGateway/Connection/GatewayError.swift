@@ -9,8 +9,10 @@ public enum GatewayError: Error, Sendable, Equatable {
     case invalidURL(GatewayURLError)
     /// The socket could not be opened.
     case transport(TransportError)
-    /// The socket opened but no `connect.challenge` came in time (or it was malformed).
+    /// The socket opened but no `connect.challenge` came in time.
     case challengeTimeout(afterMs: Int)
+    /// A `connect.challenge` came but cannot be answered (no nonce to sign).
+    case invalidChallenge(ConnectChallengeProblem)
     /// The shared token or password, or the stored device token, was refused.
     case authFailed(AuthFailure)
     /// This device must be approved on the gateway host first.
@@ -90,6 +92,8 @@ extension GatewayError: CustomStringConvertible {
         case .transport(let error): return "Could not reach the gateway: \(error)."
         case .challengeTimeout(let ms):
             return "The gateway did not start the handshake within \(ms / 1000) s; this may not be an OpenClaw gateway."
+        case .invalidChallenge(let problem):
+            return "The gateway started the handshake with a challenge this client cannot answer: \(problem)."
         case .authFailed(let failure):
             switch failure.code {
             case .authTokenMissing?: return "The gateway requires a token and none was given."
@@ -148,6 +152,8 @@ extension GatewayError: CustomStringConvertible {
                 : "Check the URL path: it must point at the gateway's WebSocket endpoint."
         case .transport: return "Check the network and the gateway URL, then try again."
         case .challengeTimeout: return "Check that the URL points at an OpenClaw gateway, then try again."
+        case .invalidChallenge:
+            return "Check that the URL points at an OpenClaw-compatible gateway; if it is one, report its version."
         case .authFailed(let failure):
             switch failure.recommendedNextStep {
             case "wait_then_retry"?: return "Wait a minute, then try again."
@@ -186,8 +192,9 @@ extension GatewayError: CustomStringConvertible {
         case .transport, .challengeTimeout, .gatewayUnavailable, .timeout, .connectionLost, .notConnected:
             return true
         case .authFailed(let failure): return failure.recommendedNextStep == "wait_then_retry"
-        case .invalidURL, .pairingRequired, .protocolMismatch, .unsupportedProtocol, .deviceIdentityRejected,
-            .missingScope, .payloadTooLarge, .requestFailed, .invalidResponse, .cancelled, .localStorage:
+        case .invalidURL, .invalidChallenge, .pairingRequired, .protocolMismatch, .unsupportedProtocol,
+            .deviceIdentityRejected, .missingScope, .payloadTooLarge, .requestFailed, .invalidResponse, .cancelled,
+            .localStorage:
             return false
         }
     }

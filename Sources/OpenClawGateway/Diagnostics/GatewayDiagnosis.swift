@@ -108,21 +108,22 @@ public struct GatewayDiagnosis: Sendable {
         record(tlsStep(url))
         record(DiagnosisStep(kind: .webSocket, outcome: .passed, detail: "upgraded, no Origin header sent"))
         let started = ContinuousClock.now
-        let challenge = await firstOf(timeout: .seconds(6)) { () async -> Result<ConnectChallenge?, Never> in
+        let challenge = await firstOf(timeout: .seconds(6)) { () async -> Result<ConnectChallenge, GatewayError> in
             for await event in socket.events {
                 guard case .text(let text) = event else { continue }
                 if case .event(let frame)? = try? FrameCodec().decode(text),
                     frame.event == GatewayEventName.connectChallenge
                 {
-                    return .success(ConnectChallenge(json: frame.payload))
+                    return ConnectChallenge.parse(frame.payload).mapError(GatewayError.invalidChallenge)
                 }
             }
-            return .success(nil)
+            return .failure(.challengeTimeout(afterMs: 6000))
         } onLateSuccess: { _ in
         }
         await socket.close(code: GatewayCloseCode.normal)
-        guard case .success(.some)? = challenge else {
-            let failure = GatewayError.challengeTimeout(afterMs: 6000)
+        switch challenge ?? .failure(.challengeTimeout(afterMs: 6000)) {
+        case .success: break
+        case .failure(let failure):
             record(DiagnosisStep(kind: .challenge, outcome: .failed, detail: failure.message, fix: failure.nextStep))
             return false
         }

@@ -50,21 +50,24 @@ public struct DeviceIdentity: Sendable {
     /// Builds the `device` block of `connect`, signing the v3 payload for this challenge.
     ///
     /// `signedAt` is the challenge's `ts` (server time), so a wrong clock on this device cannot make the
-    /// signature look stale.
+    /// signature look stale; a challenge without `ts` (older and third-party gateways) is signed with
+    /// `localNowMs`.
     public func proof(
         for challenge: ConnectChallenge,
         client: ClientInfo,
         role: String,
         scopes: [String],
-        auth: ConnectAuth?
+        auth: ConnectAuth?,
+        localNowMs: Int = Int(UnixTime.nowMs())
     ) throws(DeviceIdentityError) -> DeviceProof {
+        let signedAt = challenge.signingTimeMs(localNowMs: localNowMs)
         let payload = DeviceAuthPayload(
             deviceId: deviceId,
             clientId: client.id.rawValue,
             clientMode: client.mode.rawValue,
             role: role,
             scopes: scopes,
-            signedAtMs: challenge.ts,
+            signedAtMs: signedAt,
             token: auth?.signatureToken ?? "",
             nonce: challenge.nonce,
             platform: client.platform,
@@ -74,7 +77,7 @@ public struct DeviceIdentity: Sendable {
             id: deviceId,
             publicKey: publicKeyBase64URL,
             signature: try sign(payload.v3),
-            signedAt: challenge.ts,
+            signedAt: signedAt,
             nonce: challenge.nonce
         )
     }

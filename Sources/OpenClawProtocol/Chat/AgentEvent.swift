@@ -26,8 +26,8 @@ public struct AgentEvent: Sendable, Hashable {
         else { return nil }
         self.init(
             runId: runId,
-            seq: json["seq"]?.intValue,
-            ts: json["ts"]?.intValue,
+            seq: json["seq"]?.lenientIntValue,
+            ts: WireTimestamp.epochMilliseconds(json["ts"]),
             sessionKey: json["sessionKey"]?.nonEmptyStringValue,
             stream: AgentStream(name: streamName, data: json["data"] ?? .object([:]))
         )

@@ -31,7 +31,7 @@ public enum ChatContentPart: Sendable, Hashable {
             self = .image(
                 mimeType: json["mimeType"]?.stringValue ?? json["source"]?["media_type"]?.stringValue,
                 omitted: json["omitted"]?.boolValue ?? (json["data"] == nil),
-                bytes: json["bytes"]?.intValue
+                bytes: json["bytes"]?.lenientIntValue
             )
         default:
             self = .other(type: type, raw: json)

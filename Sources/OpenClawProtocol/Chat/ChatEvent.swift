@@ -61,7 +61,7 @@ public struct ChatEvent: Sendable, Hashable {
         self.init(
             runId: runId,
             sessionKey: sessionKey,
-            seq: json["seq"]?.intValue,
+            seq: json["seq"]?.lenientIntValue,
             state: ChatEventState(wireValue: state),
             message: ChatMessage(json: json["message"]),
             deltaText: json["deltaText"]?.stringValue,

@@ -35,10 +35,13 @@ public struct ChatHistoryPage: Sendable, Hashable {
         self.inFlightRun = inFlightRun
     }
 
-    /// Nil when the payload is not an object or has no session key. Messages that are not objects
-    /// are skipped.
-    public init?(json: JSONValue?) {
-        guard let json, let sessionKey = json["sessionKey"]?.nonEmptyStringValue else { return nil }
+    /// Nil when the payload is not an object, or names no session and `requestedSessionKey` is nil.
+    /// A page that does not echo `sessionKey` (older and third-party gateways) belongs to the session
+    /// asked for. Messages that are not objects are skipped.
+    public init?(json: JSONValue?, requestedSessionKey: String? = nil) {
+        guard let json, json.objectValue != nil,
+            let sessionKey = json["sessionKey"]?.nonEmptyStringValue ?? requestedSessionKey
+        else { return nil }
         self.init(
             sessionKey: sessionKey,
             sessionId: json["sessionId"]?.nonEmptyStringValue,
@@ -46,7 +49,7 @@ public struct ChatHistoryPage: Sendable, Hashable {
             thinkingLevel: json["thinkingLevel"]?.nonEmptyStringValue,
             verboseLevel: json["verboseLevel"]?.nonEmptyStringValue,
             hasMore: json["hasMore"]?.boolValue,
-            nextOffset: json["nextOffset"]?.intValue,
+            nextOffset: json["nextOffset"]?.lenientIntValue,
             inFlightRun: InFlightRun(json: json["inFlightRun"])
         )
     }

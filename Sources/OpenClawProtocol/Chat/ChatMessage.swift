@@ -127,7 +127,7 @@ public struct ChatTranscriptEntryInfo: Sendable, Hashable {
         guard let json, json.objectValue != nil else { return nil }
         self.init(
             id: json["id"]?.nonEmptyStringValue,
-            seq: json["seq"]?.intValue,
+            seq: json["seq"]?.lenientIntValue,
             kind: json["kind"]?.nonEmptyStringValue,
             truncated: json["truncated"]?.boolValue ?? false
         )

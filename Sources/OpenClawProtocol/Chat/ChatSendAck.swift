@@ -15,10 +15,22 @@ public struct ChatSendAck: Sendable, Hashable {
     /// Nil without a run id: the answer to a stop command (`{ok, aborted, runIds}`) is not an ack;
     /// read it as a ``ChatAbortResult``.
     public init?(json: JSONValue?) {
-        guard let json, let runId = json["runId"]?.nonEmptyStringValue else { return nil }
+        self.init(json: json, idempotencyKey: nil)
+    }
+
+    /// An ack that does not echo `runId` (some third-party gateways answer `{status}`, `{}` or an `ok`
+    /// response without payload) is the ack of the run the request named: the run id *is* the
+    /// idempotency key. A stop command's answer (`aborted` or `runIds` present) is still nil.
+    public init?(json: JSONValue?, idempotencyKey: String?) {
+        let payload: JSONValue? = json ?? idempotencyKey.map { _ in JSONValue.object([:]) }
+        guard let json = payload, json.objectValue != nil else { return nil }
+        let isStopAnswer = json["aborted"] != nil || json["runIds"] != nil
+        guard let runId = json["runId"]?.nonEmptyStringValue ?? (isStopAnswer ? nil : idempotencyKey) else {
+            return nil
+        }
         self.init(
             runId: runId,
-            status: ChatSendStatus(wireValue: json["status"]?.stringValue ?? "started"),
+            status: ChatSendStatus(wireValue: json["status"]?.nonEmptyStringValue ?? "started"),
             summary: json["summary"]?.stringValue
         )
     }

@@ -29,11 +29,12 @@ public struct ChatUsage: Sendable, Hashable {
     public init?(json: JSONValue?) {
         guard let json, json.objectValue != nil else { return nil }
         self.init(
-            inputTokens: json["input"]?.intValue ?? json["inputTokens"]?.intValue,
-            outputTokens: json["output"]?.intValue ?? json["outputTokens"]?.intValue,
-            cacheReadTokens: json["cacheRead"]?.intValue ?? json["cache_read_input_tokens"]?.intValue,
-            cacheWriteTokens: json["cacheWrite"]?.intValue ?? json["cache_creation_input_tokens"]?.intValue,
-            totalTokens: json["totalTokens"]?.intValue ?? json["total"]?.intValue,
+            inputTokens: json["input"]?.lenientIntValue ?? json["inputTokens"]?.lenientIntValue,
+            outputTokens: json["output"]?.lenientIntValue ?? json["outputTokens"]?.lenientIntValue,
+            cacheReadTokens: json["cacheRead"]?.lenientIntValue ?? json["cache_read_input_tokens"]?.lenientIntValue,
+            cacheWriteTokens: json["cacheWrite"]?.lenientIntValue
+                ?? json["cache_creation_input_tokens"]?.lenientIntValue,
+            totalTokens: json["totalTokens"]?.lenientIntValue ?? json["total"]?.lenientIntValue,
             costTotal: json["cost"]?["total"]?.doubleValue
         )
     }

@@ -45,7 +45,7 @@ public struct ModelChoice: Sendable, Hashable, Identifiable {
             name: json["name"]?.nonEmptyStringValue ?? id,
             provider: json["provider"]?.stringValue ?? "",
             alias: json["alias"]?.nonEmptyStringValue,
-            contextWindow: json["contextWindow"]?.intValue,
+            contextWindow: json["contextWindow"]?.lenientIntValue,
             reasoning: json["reasoning"]?.boolValue
         )
     }

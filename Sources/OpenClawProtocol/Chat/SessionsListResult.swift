@@ -17,7 +17,7 @@ public struct SessionsListResult: Sendable, Hashable {
         self.init(
             sessions: json["sessions"]?.arrayValue?.compactMap(SessionSummary.init(json:)) ?? [],
             defaults: SessionListDefaults(json: json["defaults"]),
-            ts: json["ts"]?.intValue
+            ts: WireTimestamp.epochMilliseconds(json["ts"])
         )
     }
 }
@@ -38,7 +38,7 @@ public struct SessionListDefaults: Sendable, Hashable {
         self.init(
             modelProvider: json?["modelProvider"]?.nonEmptyStringValue,
             model: json?["model"]?.nonEmptyStringValue,
-            contextTokens: json?["contextTokens"]?.intValue
+            contextTokens: json?["contextTokens"]?.lenientIntValue
         )
     }
 }
@@ -81,12 +81,12 @@ public struct SessionSummary: Sendable, Hashable, Identifiable {
         displayName = json["displayName"]?.nonEmptyStringValue
         derivedTitle = json["derivedTitle"]?.nonEmptyStringValue
         lastMessagePreview = json["lastMessagePreview"]?.nonEmptyStringValue
-        updatedAt = json["updatedAt"]?.intValue
+        updatedAt = WireTimestamp.epochMilliseconds(json["updatedAt"])
         sessionId = json["sessionId"]?.nonEmptyStringValue
         modelProvider = json["modelProvider"]?.nonEmptyStringValue
         model = json["model"]?.nonEmptyStringValue
-        contextTokens = json["contextTokens"]?.intValue
-        totalTokens = json["totalTokens"]?.intValue
+        contextTokens = json["contextTokens"]?.lenientIntValue
+        totalTokens = json["totalTokens"]?.lenientIntValue
         thinkingLevel = json["thinkingLevel"]?.nonEmptyStringValue
         status = json["status"]?.stringValue.map(SessionRunStatus.init(wireValue:))
         abortedLastRun = json["abortedLastRun"]?.boolValue

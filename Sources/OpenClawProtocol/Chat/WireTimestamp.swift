@@ -5,17 +5,38 @@
 /// platforms in what they accept.
 public enum WireTimestamp {
     /// Epoch milliseconds from a JSON number or string; nil for anything else.
+    ///
+    /// Numbers between 10⁹ and 10¹¹ are read as epoch **seconds** (Python's `time.time()`, Go's
+    /// `Unix()`): as milliseconds they would fall in the first days of 1970, which no gateway means,
+    /// while as seconds they span 2001 to 5138. Smaller and larger numbers are milliseconds.
     public static func epochMilliseconds(_ json: JSONValue?) -> Int? {
         switch json {
-        case .int(let value)?: return value
-        case .double(let value)?:
-            guard value.isFinite, abs(value) < 9.0e15 else { return nil }
-            return Int(value.rounded(.down))
+        case .int(let value)?: return fromNumber(Double(value), exact: value)
+        case .double(let value)?: return fromNumber(value, exact: nil)
         case .string(let text)?:
-            if let digits = Int(text) { return digits }
-            return iso8601EpochMilliseconds(text)
+            let trimmed = text.trimmingASCIIWhitespace()
+            if let digits = Int(trimmed) { return fromNumber(Double(digits), exact: digits) }
+            if let number = Double(trimmed), trimmed.utf8.allSatisfy(isNumberByte) {
+                return fromNumber(number, exact: nil)
+            }
+            return iso8601EpochMilliseconds(trimmed)
         default: return nil
         }
+    }
+
+    /// The bound below which a positive epoch number is taken for seconds (see ``epochMilliseconds(_:)``).
+    static let secondsRange = 1.0e9..<1.0e11
+
+    private static func fromNumber(_ value: Double, exact: Int?) -> Int? {
+        guard value.isFinite, abs(value) < 9.0e15 else { return nil }
+        if secondsRange.contains(value) { return Int((value * 1000).rounded(.down)) }
+        return exact ?? Int(value.rounded(.down))
+    }
+
+    private static func isNumberByte(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: ".")
+            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "e")
+            || byte == UInt8(ascii: "E")
     }
 
     /// Epoch milliseconds of `YYYY-MM-DD`, `YYYY-MM-DDTHH:MM[:SS[.fff...]]` with an optional zone

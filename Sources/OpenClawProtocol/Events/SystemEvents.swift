@@ -5,7 +5,7 @@ public struct TickEvent: Sendable, Hashable {
     public init(ts: Int) { self.ts = ts }
 
     public init?(json: JSONValue?) {
-        guard let ts = json?["ts"]?.intValue else { return nil }
+        guard let ts = WireTimestamp.epochMilliseconds(json?["ts"]) else { return nil }
         self.init(ts: ts)
     }
 
@@ -27,7 +27,7 @@ public struct ShutdownEvent: Sendable, Hashable {
     public init(json: JSONValue?) {
         self.init(
             reason: json?["reason"]?.stringValue ?? "gateway stopping",
-            restartExpectedMs: json?["restartExpectedMs"]?.intValue
+            restartExpectedMs: json?["restartExpectedMs"]?.lenientIntValue
         )
     }
 

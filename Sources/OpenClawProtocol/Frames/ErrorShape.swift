@@ -85,7 +85,7 @@ public struct ErrorShape: Sendable, Hashable, CustomStringConvertible {
             message: json["message"]?.stringValue ?? "",
             details: json["details"],
             retryable: json["retryable"]?.boolValue,
-            retryAfterMs: json["retryAfterMs"]?.intValue
+            retryAfterMs: json["retryAfterMs"]?.lenientIntValue
         )
     }
 

@@ -48,7 +48,8 @@ public struct StateVersion: Sendable, Hashable {
     }
 
     init?(json: JSONValue?) {
-        guard let json, let presence = json["presence"]?.intValue, let health = json["health"]?.intValue else {
+        guard let json, let presence = json["presence"]?.lenientIntValue, let health = json["health"]?.lenientIntValue
+        else {
             return nil
         }
         self.init(presence: presence, health: health)
@@ -164,7 +165,7 @@ public struct FrameCodec: Sendable {
                 EventFrame(
                     event: event,
                     payload: json["payload"],
-                    seq: json["seq"]?.intValue,
+                    seq: json["seq"]?.lenientIntValue,
                     stateVersion: StateVersion(json: json["stateVersion"])
                 )
             )

@@ -14,6 +14,9 @@ public struct HelloOk: Sendable, Hashable {
     public var auth: AuthInfo?
     public var canvasHostUrl: String?
     public var pluginSurfaceUrls: [String: String]
+    /// The parts the gateway left out, for which the protocol defaults stand in (older and
+    /// third-party gateways): shown as "unknown" rather than as if the gateway had said so.
+    public var notAdvertised: HelloOkParts = []
 
     public init(
         protocolNumber: Int,
@@ -38,9 +41,10 @@ public struct HelloOk: Sendable, Hashable {
     /// The negotiated version, when it is one we speak.
     public var protocolVersion: ProtocolVersion? { ProtocolVersion(rawValue: protocolNumber) }
 
-    /// Nil when the payload is not a `hello-ok` at all (no integer `protocol`).
+    /// Nil when the payload is not a `hello-ok` at all (no integer `protocol`). Every other part may be
+    /// missing or `null`; ``notAdvertised`` records which defaults were used.
     public init?(json: JSONValue?) {
-        guard let json, let protocolNumber = json["protocol"]?.intValue else { return nil }
+        guard let json, let protocolNumber = json["protocol"]?.lenientIntValue else { return nil }
         if let type = json["type"]?.stringValue, type != "hello-ok" { return nil }
         self.init(
             protocolNumber: protocolNumber,
@@ -52,6 +56,7 @@ public struct HelloOk: Sendable, Hashable {
             canvasHostUrl: json["canvasHostUrl"]?.stringValue,
             pluginSurfaceUrls: json["pluginSurfaceUrls"]?.objectValue?.compactMapValues(\.stringValue) ?? [:]
         )
+        notAdvertised = HelloOkParts.missing(in: json)
     }
 
     public struct ServerInfo: Sendable, Hashable {
@@ -65,7 +70,7 @@ public struct HelloOk: Sendable, Hashable {
 
         init(json: JSONValue?) {
             self.init(
-                version: json?["version"]?.stringValue ?? "unknown",
+                version: json?["version"]?.nonEmptyStringValue ?? "unknown",
                 connId: json?["connId"]?.stringValue ?? ""
             )
         }
@@ -147,7 +152,7 @@ public struct HelloOk: Sendable, Hashable {
 
         init(json: JSONValue?) {
             self.init(
-                uptimeMs: json?["uptimeMs"]?.intValue ?? 0,
+                uptimeMs: json?["uptimeMs"]?.lenientIntValue ?? 0,
                 stateVersion: StateVersion(json: json?["stateVersion"]) ?? StateVersion(presence: 0, health: 0),
                 sessionDefaults: SessionDefaults(json: json?["sessionDefaults"]),
                 health: json?["health"] ?? [:],
@@ -182,14 +187,17 @@ public struct HelloOk: Sendable, Hashable {
 
         init(json: JSONValue?) {
             self.init(
-                maxPayload: json?["maxPayload"]?.intValue.flatMap { $0 > 0 ? $0 : nil }
-                    ?? GatewayLimits.defaultMaxPayloadBytes,
-                maxBufferedBytes: json?["maxBufferedBytes"]?.intValue ?? GatewayLimits.defaultMaxBufferedBytes,
-                tickIntervalMs: json?["tickIntervalMs"]?.intValue.flatMap { $0 > 0 ? $0 : nil }
-                    ?? GatewayLimits.defaultTickIntervalMs,
-                attachmentMaxBytes: json?["attachments"]?["maxBytes"]?.intValue,
-                attachmentMaxImageBytes: json?["attachments"]?["maxImageBytes"]?.intValue
+                maxPayload: Self.positive(json?["maxPayload"]) ?? GatewayLimits.defaultMaxPayloadBytes,
+                maxBufferedBytes: Self.positive(json?["maxBufferedBytes"]) ?? GatewayLimits.defaultMaxBufferedBytes,
+                tickIntervalMs: Self.positive(json?["tickIntervalMs"]) ?? GatewayLimits.defaultTickIntervalMs,
+                attachmentMaxBytes: Self.positive(json?["attachments"]?["maxBytes"]),
+                attachmentMaxImageBytes: Self.positive(json?["attachments"]?["maxImageBytes"])
             )
+        }
+
+        /// A positive count, also from a numeric string; nil (use the default) for anything else.
+        static func positive(_ json: JSONValue?) -> Int? {
+            json?.lenientIntValue.flatMap { $0 > 0 ? $0 : nil }
         }
     }
 
@@ -213,7 +221,7 @@ public struct HelloOk: Sendable, Hashable {
                 role: json["role"]?.stringValue ?? "operator",
                 scopes: json["scopes"]?.stringArrayValue ?? [],
                 deviceToken: json["deviceToken"]?.nonEmptyStringValue,
-                issuedAtMs: json["issuedAtMs"]?.intValue
+                issuedAtMs: WireTimestamp.epochMilliseconds(json["issuedAtMs"])
             )
         }
     }

@@ -14,10 +14,13 @@ public enum JSONValue: Sendable, Hashable {
 }
 
 extension JSONValue {
-    /// The member `key` of an object; nil for a missing key or a value that is not an object.
+    /// The member `key` of an object; nil for a missing key, an explicit `null` member, or a value that
+    /// is not an object. Gateways (and their serialisers) write `null` for an absent optional as often
+    /// as they leave it out, so readers treat the two alike; the raw members are in ``objectValue``.
     public subscript(key: String) -> JSONValue? {
-        guard case .object(let members) = self else { return nil }
-        return members[key]
+        guard case .object(let members) = self, let member = members[key] else { return nil }
+        if case .null = member { return nil }
+        return member
     }
 
     public var stringValue: String? {
@@ -43,6 +46,16 @@ extension JSONValue {
         case .double(let value) where value.rounded() == value && abs(value) < 9.0e15: return Int(value)
         default: return nil
         }
+    }
+
+    /// A count or number the way lenient gateways send it: an integer, an integral double, or a
+    /// string holding a decimal integer (`"42"`, some serialisers quote 64-bit numbers).
+    public var lenientIntValue: Int? {
+        if let value = intValue { return value }
+        guard case .string(let text) = self else { return nil }
+        let trimmed = text.trimmingASCIIWhitespace()
+        guard !trimmed.isEmpty, trimmed.utf8.count <= 19 else { return nil }
+        return Int(trimmed)
     }
 
     public var doubleValue: Double? {

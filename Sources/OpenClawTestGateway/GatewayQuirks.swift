@@ -1,0 +1,143 @@
+import OpenClawProtocol
+
+/// Ways real gateways differ from the reference one, each switchable on the test gateway so a client
+/// can be tested against older upstream releases, forks and third-party gateways.
+///
+/// Every quirk changes only what the gateway *sends* (or whether it closes); the gateway still checks
+/// what it receives exactly as before.
+public struct GatewayQuirks: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// `connect.challenge` carries only `nonce` (no `ts`), as older and third-party gateways send it.
+    public static let noChallengeTs = GatewayQuirks(rawValue: 1 << 0)
+    /// No `tick` events at all.
+    public static let noTicks = GatewayQuirks(rawValue: 1 << 1)
+    /// Every `chat` event is delivered twice: once broadcast with a frame `seq`, once targeted without.
+    public static let duplicateChatEvents = GatewayQuirks(rawValue: 1 << 2)
+    /// `chat.history` does not echo `sessionKey` or `sessionId`.
+    public static let noSessionKeyEcho = GatewayQuirks(rawValue: 1 << 3)
+    /// Timestamps as ISO 8601 strings: message `timestamp` with microseconds and `Z`, session
+    /// `updatedAt` without a zone.
+    public static let isoTimestamps = GatewayQuirks(rawValue: 1 << 4)
+    /// `hello-ok` without `server` (version and connection id).
+    public static let noServerInHello = GatewayQuirks(rawValue: 1 << 5)
+    /// A refused `connect` is answered, but the socket is left open (upstream closes it with 1008).
+    public static let keepSocketAfterRefusal = GatewayQuirks(rawValue: 1 << 6)
+
+    /// Each quirk with its command-line name (`openclaw-chat gateway --quirk NAME`).
+    public static let named: [(name: String, quirk: GatewayQuirks)] = [
+        ("no-challenge-ts", .noChallengeTs), ("no-ticks", .noTicks),
+        ("duplicate-chat-events", .duplicateChatEvents), ("no-session-key-echo", .noSessionKeyEcho),
+        ("iso-timestamps", .isoTimestamps), ("no-server-in-hello", .noServerInHello),
+        ("keep-socket-after-refusal", .keepSocketAfterRefusal),
+    ]
+
+    /// The quirk called `name`; nil for an unknown name.
+    public init?(name: String) {
+        guard let match = Self.named.first(where: { $0.name == name }) else { return nil }
+        self = match.quirk
+    }
+
+    /// The command-line names of the quirks in this set.
+    public var names: [String] { Self.named.filter { contains($0.quirk) }.map(\.name) }
+
+    // MARK: Rewriting what the gateway sends
+
+    /// A response or event frame as this dialect writes it. The reference frame when no quirk applies.
+    func outbound(_ frame: JSONValue) -> JSONValue {
+        guard !isEmpty, case .object(var members) = frame else { return frame }
+        if contains(.noChallengeTs), members["event"] == .string(GatewayEventName.connectChallenge),
+            case .object(var payload)? = members["payload"]
+        {
+            payload.removeValue(forKey: "ts")
+            members["payload"] = .object(payload)
+        }
+        if contains(.noServerInHello), members["type"] == "res", case .object(var payload)? = members["payload"],
+            payload["type"] == "hello-ok"
+        {
+            payload.removeValue(forKey: "server")
+            members["payload"] = .object(payload)
+        }
+        if contains(.isoTimestamps), let payload = members["payload"] {
+            members["payload"] = Self.isoTimestamps(in: payload)
+        }
+        return .object(members)
+    }
+
+    /// The `chat.history` answer of this dialect.
+    func historyPayload(_ payload: JSONValue) -> JSONValue {
+        guard contains(.noSessionKeyEcho), case .object(var members) = payload else { return payload }
+        members.removeValue(forKey: "sessionKey")
+        members.removeValue(forKey: "sessionId")
+        return .object(members)
+    }
+
+    /// Integer `timestamp` members become ISO 8601 with microseconds and `Z`; `updatedAt` members ISO
+    /// 8601 without a zone. Everything else is kept.
+    static func isoTimestamps(in value: JSONValue) -> JSONValue {
+        switch value {
+        case .object(let members):
+            var rewritten: [String: JSONValue] = [:]
+            for (key, member) in members {
+                switch (key, member) {
+                case ("timestamp", .int(let ms)): rewritten[key] = .string(ISOTime.string(ms, microseconds: true))
+                case ("updatedAt", .int(let ms)): rewritten[key] = .string(ISOTime.string(ms, zone: false))
+                default: rewritten[key] = isoTimestamps(in: member)
+                }
+            }
+            return .object(rewritten)
+        case .array(let elements): return .array(elements.map(isoTimestamps(in:)))
+        default: return value
+        }
+    }
+}
+
+/// Epoch milliseconds as ISO 8601 text, without Foundation's platform-dependent formatters.
+enum ISOTime {
+    static func string(_ ms: Int, microseconds: Bool = false, zone: Bool = true) -> String {
+        let days = Int((Double(ms) / 86_400_000).rounded(.down))
+        let msOfDay = ms - days * 86_400_000
+        let (year, month, day) = civil(fromDays: days)
+        let seconds = msOfDay / 1000
+        var text =
+            "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(seconds / 3600, 2)):"
+            + "\(pad(seconds / 60 % 60, 2)):\(pad(seconds % 60, 2)).\(pad(msOfDay % 1000, 3))"
+        if microseconds { text += "000" }
+        if zone { text += "Z" }
+        return text
+    }
+
+    /// Howard Hinnant's `civil_from_days`: the Gregorian date `days` after 1970-01-01.
+    static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    private static func pad(_ value: Int, _ width: Int) -> String {
+        let digits = String(value)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+}
+
+extension GatewayHub {
+    /// After a refused `connect`: close as upstream does, or leave the socket open in that dialect
+    /// (the handshake timer closes it eventually).
+    func closeAfterRefusal(_ id: Int, code: Int, reason: String?) {
+        guard !configuration.quirks.contains(.keepSocketAfterRefusal) else { return }
+        close(id, code: code, reason: reason)
+    }
+
+    /// The second delivery of a `chat` event in the duplicating dialect: targeted, without frame `seq`.
+    func deliverQuirkDuplicate(_ event: String, payload: JSONValue, to reached: [Int]) {
+        guard configuration.quirks.contains(.duplicateChatEvents), event == GatewayEventName.chat else { return }
+        for id in reached { send(EventFrame(event: event, payload: payload).json, to: id) }
+    }
+}
