@@ -14,6 +14,11 @@ public enum NodeErrorCode: String, Sendable, Hashable, CaseIterable {
     /// The approvals file changed since the caller read it (`system.execApprovals.set` with a stale
     /// `baseHash`).
     case conflict = "CONFLICT"
+    /// The person has not granted location access (or only while the app is open, and it is not).
+    case locationPermissionRequired = "LOCATION_PERMISSION_REQUIRED"
+    case cameraPermissionRequired = "CAMERA_PERMISSION_REQUIRED"
+    /// The app is in the background, where iOS does not let it do this.
+    case backgroundUnavailable = "NODE_BACKGROUND_UNAVAILABLE"
     /// Something on this host failed (a file could not be written, a process could not be started).
     case failed = "FAILED"
 }
