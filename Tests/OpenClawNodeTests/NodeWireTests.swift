@@ -21,6 +21,19 @@ struct NodeWireTests {
         for result in [ok, failed, noNode] {
             #expect(validator.validate(result.json, definition: "NodeInvokeResultParams") == [])
         }
+        let snapshot = ExecApprovalsSnapshot(
+            path: "/tmp/exec-approvals.json", exists: true, hash: "ab",
+            file: ExecApprovalsFile(
+                defaults: ExecPolicySettings(security: .allowlist, ask: .onMiss, askFallback: .deny),
+                agents: [
+                    "main": ExecPolicySettings(allowlist: [
+                        ExecAllowlistEntry(pattern: "/usr/bin/git", argPattern: "status*")
+                    ])
+                ]))
+        #expect(validator.validate(snapshot.json, definition: "ExecApprovalsSnapshot") == [])
+        #expect(
+            validator.validate(["file": snapshot.file.json, "baseHash": "ab"], definition: "ExecApprovalsSetParams")
+                == [])
         let event = NodeEvent(event: "exec.denied", payload: ["reason": "allowlist miss"])
         #expect(validator.validate(event.json, definition: "NodeEventParams") == [])
     }

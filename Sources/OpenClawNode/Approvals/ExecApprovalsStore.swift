@@ -11,6 +11,13 @@ public struct ExecApprovalsSnapshot: Sendable, Hashable {
     public var hash: String
     public var file: ExecApprovalsFile
 
+    public init(path: String, exists: Bool, hash: String, file: ExecApprovalsFile) {
+        self.path = path
+        self.exists = exists
+        self.hash = hash
+        self.file = file
+    }
+
     public var json: JSONValue {
         ["path": .string(path), "exists": .bool(exists), "hash": .string(hash), "file": file.json]
     }

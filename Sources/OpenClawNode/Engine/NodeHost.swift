@@ -18,6 +18,8 @@ public actor NodeHost {
     private var answered = AnsweredInvokes()
     private var running: [String: RunningInvoke] = [:]
     private var unsent: [NodeInvokeResult] = []
+    /// This node's id as the gateway knows it (the device id), for answers to requests that omit it.
+    private var ownNodeId: String?
     private var eventTask: Task<Void, Never>?
     private let activityContinuation: AsyncStream<NodeActivity>.Continuation
     /// One entry per answered or duplicate invoke, for the terminal's log lines.
@@ -74,7 +76,9 @@ public actor NodeHost {
 
     private func receive(_ event: GatewayEvent) {
         switch event {
-        case .connected: flushUnsent()
+        case .connected(let session):
+            ownNodeId = session.deviceId
+            flushUnsent()
         case .event(let frame) where frame.event == NodeEventName.invokeRequest:
             if let request = NodeInvokeRequest(payload: frame.payload) {
                 handle(request)
@@ -170,7 +174,7 @@ public actor NodeHost {
 
     private func nodeId(for request: NodeInvokeRequest) -> String {
         if !request.nodeId.isEmpty { return request.nodeId }
-        return "unknown"
+        return ownNodeId ?? ""
     }
 
     private func send(_ result: NodeInvokeResult) {
