@@ -21,7 +21,9 @@ struct NodeFixture {
 
     static let searchPath = "/usr/local/bin:/usr/bin:/bin"
 
-    static func start(on gateway: TestGateway, policy: ExecApprovalsFile) async throws -> NodeFixture {
+    static func start(
+        on gateway: TestGateway, policy: ExecApprovalsFile, reconnect: ReconnectPolicy? = nil
+    ) async throws -> NodeFixture {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("openclaw-node-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -35,7 +37,7 @@ struct NodeFixture {
         var nodeConfiguration = GatewayConnectionConfiguration(
             url: url, credential: .token("test-token"),
             client: ClientInfo(id: .nodeHost, mode: .node, version: "test", platform: "linux"), role: "node",
-            scopes: [], caps: DesktopNode.caps, defaultRequestTimeout: .seconds(10), reconnect: nil)
+            scopes: [], caps: DesktopNode.caps, defaultRequestTimeout: .seconds(10), reconnect: reconnect)
         nodeConfiguration.nodeDeclaration = DesktopNode.declaration(commands: commands, searchPath: searchPath)
         let node = GatewayConnection(
             configuration: nodeConfiguration,
