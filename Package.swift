@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "OpenClawTestGateway", targets: ["OpenClawTestGateway"]),
         .library(name: "OpenClawStore", targets: ["OpenClawStore"]),
         .library(name: "OpenClawAppModel", targets: ["OpenClawAppModel"]),
+        .library(name: "OpenClawNode", targets: ["OpenClawNode"]),
         .executable(name: "openclaw-chat", targets: ["openclaw-chat"]),
     ],
     dependencies: [
@@ -30,6 +31,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess.git", from: "1.0.2"),
+        .package(url: "https://github.com/apple/swift-system.git", from: "1.5.0"),
     ],
     targets: [
         // Wire types only: frames, errors, handshake and event payloads. No I/O, Foundation only.
@@ -96,6 +99,23 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // Node mode: this computer as an OpenClaw node (node.invoke, system.run under exec approvals).
+        // swift-subprocess runs the commands; it supports macOS and Linux only (its manifest says iOS 99),
+        // so the desktop command handlers compile only where it is available.
+        .target(
+            name: "OpenClawNode",
+            dependencies: [
+                "OpenClawProtocol",
+                "OpenClawGateway",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(
+                    name: "Subprocess", package: "swift-subprocess", condition: .when(platforms: [.linux, .macOS])),
+                .product(
+                    name: "SystemPackage", package: "swift-system", condition: .when(platforms: [.linux, .macOS])),
+            ],
+            swiftSettings: strictSettings
+        ),
         // The terminal client's commands, as a library so the logic is testable without a process.
         .target(
             name: "OpenClawCLI",
@@ -105,6 +125,7 @@ let package = Package(
                 "OpenClawStore",
                 "OpenClawGateway",
                 "OpenClawTestGateway",
+                "OpenClawNode",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -161,6 +182,13 @@ let package = Package(
             dependencies: [
                 "OpenClawProtocol", "OpenClawGateway", "OpenClawTestGateway", "OpenClawTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "OpenClawNodeTests",
+            dependencies: [
+                "OpenClawNode", "OpenClawProtocol", "OpenClawGateway", "OpenClawTestGateway", "OpenClawTestSupport",
             ],
             swiftSettings: strictSettings
         ),

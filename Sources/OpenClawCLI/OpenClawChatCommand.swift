@@ -10,6 +10,7 @@ public struct OpenClawChatCommand: AsyncParsableCommand {
             ChatCommand.self, SendCommand.self, HistoryCommand.self, SessionsCommand.self, SearchCommand.self,
             StatusCommand.self,
             LoginCommand.self, LogoutCommand.self, DoctorCommand.self, DemoCommand.self, GatewayCommand.self,
+            NodeCommand.self, ApprovalsCommand.self,
         ],
         defaultSubcommand: ChatCommand.self
     )

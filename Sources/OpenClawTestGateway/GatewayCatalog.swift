@@ -5,7 +5,8 @@ enum GatewayCatalog {
     /// `hello-ok.features.methods`: what this gateway answers (discovery only, as upstream).
     static let methods = [
         "health", "chat.history", "chat.send", "chat.abort", "sessions.list", "models.list", "agent.identity.get",
-        "device.pair.list", "device.pair.approve",
+        "device.pair.list", "device.pair.approve", "node.list", "node.describe", "node.invoke", "node.invoke.result",
+        "node.event",
     ]
 
     /// `hello-ok.features.events`: the reference gateway's event list.

@@ -187,6 +187,7 @@ extension GatewayHub {
             presenceVersion += 1
         }
         connections[id] = connection
+        if role == "node" { registerNode(id, params: params, deviceId: deviceId) }
         let hello = HelloOkBuilder(
             configuration: configuration, connId: connection.connId, role: role, scopes: scopes,
             deviceToken: token, presence: presenceEntries, health: healthSummary(),

@@ -51,6 +51,7 @@ actor GatewayHub {
     var presence: [String: JSONValue] = [:]
     var presenceVersion = 1
     var healthVersion = 1
+    var nodes = NodeRegistry()
     let startedAtMs: Int
     let logger: Logger
 
@@ -104,6 +105,7 @@ actor GatewayHub {
     /// The socket is gone (closed by either side or dropped).
     func closed(_ id: Int) {
         guard let connection = connections.removeValue(forKey: id) else { return }
+        nodeConnectionClosed(id)
         if let key = connection.presenceKey, presence.removeValue(forKey: key) != nil {
             presenceVersion += 1
             broadcast("presence", payload: ["presence": .array(presenceEntries)], withStateVersion: true)

@@ -18,11 +18,15 @@ enum ScopePolicy {
         "chat.abort": OperatorScope.write,
         "device.pair.list": OperatorScope.pairing,
         "device.pair.approve": OperatorScope.pairing,
+        "node.list": OperatorScope.read,
+        "node.describe": OperatorScope.read,
+        "node.invoke": OperatorScope.write,
     ]
 
     /// The scope `method` needs, nil for open methods.
     static func requiredScope(for method: String) -> String? {
-        if open.contains(method) { return nil }
+        // Node methods are gated by role (a node holds no scopes), checked before this.
+        if open.contains(method) || GatewayCatalog.nodeOnlyMethods.contains(method) { return nil }
         return required[method] ?? OperatorScope.admin
     }
 

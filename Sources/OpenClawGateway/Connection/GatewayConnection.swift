@@ -283,7 +283,10 @@ public actor GatewayConnection {
             device: proof,
             auth: auth.isEmpty ? nil : auth,
             locale: configuration.locale,
-            userAgent: configuration.userAgent
+            userAgent: configuration.userAgent,
+            commands: configuration.nodeDeclaration?.commands,
+            permissions: configuration.nodeDeclaration?.permissions,
+            pathEnv: configuration.nodeDeclaration?.pathEnv
         )
     }
 

@@ -52,6 +52,9 @@ public struct GatewayConnectionConfiguration: Sendable {
     /// One-shot commands (send a message, print history) turn it off: they report a lost connection
     /// and exit instead of waiting for a gateway that may never come back.
     public var reconnect: ReconnectPolicy?
+    /// Node role only (`role: "node"`): the commands, permissions and `PATH` the node declares in
+    /// `connect`. Nil for operators, so their connect params stay exactly as before.
+    public var nodeDeclaration: NodeDeclaration?
 
     public init(
         url: GatewayURL,
@@ -86,6 +89,19 @@ public struct GatewayConnectionConfiguration: Sendable {
         self.maxInboundFrameBytes = maxInboundFrameBytes
         self.tickTolerance = tickTolerance
         self.reconnect = reconnect
+    }
+}
+
+/// What a node connection declares in `connect` beyond an operator's fields.
+public struct NodeDeclaration: Sendable, Hashable {
+    public var commands: [String]
+    public var permissions: [String: Bool]
+    public var pathEnv: String?
+
+    public init(commands: [String], permissions: [String: Bool] = [:], pathEnv: String? = nil) {
+        self.commands = commands
+        self.permissions = permissions
+        self.pathEnv = pathEnv
     }
 }
 

@@ -5,6 +5,8 @@ public enum ClientID: String, Sendable, Hashable, CaseIterable {
     case macos = "openclaw-macos"
     case cli = "cli"
     case test = "test"
+    /// The headless node host (`openclaw-chat node`): a computer that runs commands for the agent.
+    case nodeHost = "node-host"
 }
 
 /// `client.mode` values valid in both v3 and v4.
@@ -12,6 +14,8 @@ public enum ClientMode: String, Sendable, Hashable, CaseIterable {
     case ui
     case cli
     case test
+    /// A `role: "node"` connection.
+    case node
 }
 
 /// Operator scopes. Requesting one the gateway does not know triggers a scope-upgrade pairing, so
@@ -133,6 +137,12 @@ public struct ConnectParams: Sendable, Hashable {
     public var auth: ConnectAuth?
     public var locale: String?
     public var userAgent: String?
+    /// Node role only: the commands this node accepts (`node.invoke` names).
+    public var commands: [String]?
+    /// Node role only: what the node is allowed to do on its host (name → granted).
+    public var permissions: [String: Bool]?
+    /// Node role only: the node host's `PATH`, so the gateway can show which binaries it will find.
+    public var pathEnv: String?
 
     public init(
         minProtocol: Int = ProtocolVersion.minimumSupported.rawValue,
@@ -144,8 +154,14 @@ public struct ConnectParams: Sendable, Hashable {
         device: DeviceProof? = nil,
         auth: ConnectAuth? = nil,
         locale: String? = nil,
-        userAgent: String? = nil
+        userAgent: String? = nil,
+        commands: [String]? = nil,
+        permissions: [String: Bool]? = nil,
+        pathEnv: String? = nil
     ) {
+        self.commands = commands
+        self.permissions = permissions
+        self.pathEnv = pathEnv
         self.minProtocol = minProtocol
         self.maxProtocol = maxProtocol
         self.client = client
@@ -164,6 +180,9 @@ public struct ConnectParams: Sendable, Hashable {
             ("role", .string(role)), ("scopes", .strings(scopes)), ("caps", .strings(caps)),
             ("device", device?.json), ("auth", auth.flatMap { $0.isEmpty ? JSONValue?.none : .some($0.json) }),
             ("locale", .string(locale.nilIfBlank)), ("userAgent", .string(userAgent.nilIfBlank)),
+            ("commands", .strings(commands?.filter { !$0.isEmpty })),
+            ("permissions", permissions.map { .object($0.mapValues(JSONValue.bool)) }),
+            ("pathEnv", .string(pathEnv)),
         ])
     }
 }

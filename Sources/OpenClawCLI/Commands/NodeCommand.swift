@@ -1,0 +1,76 @@
+import ArgumentParser
+import Foundation
+import OpenClawGateway
+import OpenClawNode
+import OpenClawProtocol
+
+/// `openclaw-chat node`: this computer as an OpenClaw node, in the foreground.
+///
+/// Connects with `role: "node"`, declares its commands, and runs what the agent asks — `system.run`
+/// only as far as the local exec-approvals policy allows. One line per invoke: command, decision,
+/// exit code, duration (never arguments' output). Reconnects by itself; Ctrl-C stops it.
+struct NodeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "node",
+        abstract: "Run this computer as an OpenClaw node: the agent can run commands here, under your exec approvals."
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @Option(help: "The exec approvals file (default: exec-approvals.json in the state directory).")
+    var approvals: String?
+    @Option(help: "The name the gateway shows for this node.") var displayName: String?
+
+    func run() async throws {
+        // First: a Ctrl-C from here on stops the node cleanly instead of killing the process.
+        let signals = SignalStream()
+        defer { signals.cancel() }
+        let terminal = Terminal()
+        guard let target = try global.resolveGateway() else {
+            throw report(CLIError.noGatewayConfigured, terminal: terminal)
+        }
+        let store = ExecApprovalsStore(path: approvals ?? ApprovalsCommand.defaultPath(global.state))
+        let searchPath = global.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        let runner = SubprocessRunner()
+        let commands = DesktopNode.commands(
+            approvals: store, runner: runner,
+            notifier: DesktopNotifier(runner: runner, searchPath: searchPath, print: { terminal.line($0) }),
+            searchPath: searchPath, home: global.environment["HOME"])
+        var configuration = GatewayConnectionConfiguration(
+            url: target.url, credential: target.credential, client: Self.client(displayName: displayName),
+            role: "node", scopes: [], caps: DesktopNode.caps, userAgent: "openclaw-chat/\(ClientIdentity.version)",
+            reconnect: .standard)
+        configuration.nodeDeclaration = DesktopNode.declaration(commands: commands, searchPath: searchPath)
+        let connection = GatewayConnection(
+            configuration: configuration, identityStore: FileDeviceIdentityStore(path: global.state.identityFile),
+            tokenStore: FileDeviceTokenStore(path: global.state.deviceTokensFile), logger: global.makeLogger())
+        let host = NodeHost(connection: connection, commands: commands, logger: global.makeLogger())
+
+        terminal.line("node commands: \(NodeHost.commandNames(commands).joined(separator: ", "))")
+        terminal.line(ApprovalsCommand.summary(of: store))
+        await host.start()
+        let printer = Task {
+            for await activity in host.activity { terminal.line(activity.line) }
+        }
+        do {
+            let session = try await connection.connect()
+            terminal.line("\(terminal.styled("●", .green)) connected to \(target.url) as node \(session.deviceId)")
+            terminal.line("Ctrl-C stops the node.")
+        } catch {
+            await host.stop()
+            printer.cancel()
+            throw report(error, terminal: terminal)
+        }
+        for await _ in signals.signals { break }
+        terminal.line("stopping the node")
+        await host.stop()
+        await connection.disconnect()
+        await printer.value
+    }
+
+    static func client(displayName: String?) -> ClientInfo {
+        let base = ClientIdentity.terminal
+        return ClientInfo(
+            id: .nodeHost, mode: .node, version: base.version, platform: base.platform,
+            displayName: displayName ?? "node on \(ProcessInfo.processInfo.hostName)", deviceFamily: base.deviceFamily)
+    }
+}

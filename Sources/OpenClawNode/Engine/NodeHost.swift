@@ -1,0 +1,212 @@
+import Logging
+import OpenClawGateway
+import OpenClawProtocol
+
+/// The node engine: receives `node.invoke.request` events on a node-role ``GatewayConnection``,
+/// runs the matching command, and answers each invoke id exactly once with `node.invoke.result`.
+///
+/// An actor so that the table of running and answered invokes changes in one order: a duplicate id
+/// that arrives while its first run is still going, or after it finished, never starts a second run.
+/// The invoke's `timeoutMs` and `node.invoke.cancel` end the run by cancelling its task (a running
+/// process is killed with its process group); the answer then says `TIMEOUT` or `CANCELLED`.
+/// Reconnecting is the connection's job; answers that could not be sent while it was down are sent
+/// when it is back (the gateway ignores late ones).
+public actor NodeHost {
+    public let connection: GatewayConnection
+    private let commands: [String: AnyNodeCommand]
+    private let logger: Logger
+    private var answered = AnsweredInvokes()
+    private var running: [String: RunningInvoke] = [:]
+    private var unsent: [NodeInvokeResult] = []
+    /// This node's id as the gateway knows it (the device id), for answers to requests that omit it.
+    private var ownNodeId: String?
+    private var eventTask: Task<Void, Never>?
+    private let activityContinuation: AsyncStream<NodeActivity>.Continuation
+    /// One entry per answered or duplicate invoke, for the terminal's log lines.
+    public nonisolated let activity: AsyncStream<NodeActivity>
+
+    private struct RunningInvoke {
+        var request: NodeInvokeRequest
+        var work: Task<Void, Never>
+        var timer: Task<Void, Never>?
+        var startedAt: ContinuousClock.Instant
+        var notes: [NodeInvokeNote] = []
+    }
+
+    public init(
+        connection: GatewayConnection, commands: [any NodeCommand],
+        logger: Logger = Logger(label: "openclaw.node")
+    ) {
+        self.connection = connection
+        var table: [String: AnyNodeCommand] = [:]
+        for command in commands { table[command.name] = AnyNodeCommand(command) }
+        self.commands = table
+        self.logger = logger
+        (activity, activityContinuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(256))
+    }
+
+    /// The command names to declare in `connect` (``NodeDeclaration/commands``), sorted.
+    public static func commandNames(_ commands: [any NodeCommand]) -> [String] {
+        Array(Set(commands.map(\.name))).sorted()
+    }
+
+    /// Starts handling invokes. Subscribes before returning, so nothing sent after this is missed.
+    public func start() {
+        guard eventTask == nil else { return }
+        let events = connection.events()
+        eventTask = Task { [weak self] in
+            for await event in events {
+                guard let self else { return }
+                await self.receive(event)
+            }
+        }
+    }
+
+    /// Stops handling invokes and cancels the ones still running (their processes are killed).
+    public func stop() {
+        eventTask?.cancel()
+        eventTask = nil
+        for (id, invoke) in running {
+            invoke.work.cancel()
+            invoke.timer?.cancel()
+            running[id] = nil
+        }
+        activityContinuation.finish()
+    }
+
+    private func receive(_ event: GatewayEvent) {
+        switch event {
+        case .connected(let session):
+            ownNodeId = session.deviceId
+            flushUnsent()
+        case .event(let frame) where frame.event == NodeEventName.invokeRequest:
+            if let request = NodeInvokeRequest(payload: frame.payload) {
+                handle(request)
+            } else {
+                logger.warning("ignored a node.invoke.request without id or command")
+            }
+        case .event(let frame) where frame.event == NodeEventName.invokeCancel:
+            if let cancel = NodeInvokeCancel(payload: frame.payload) {
+                finish(cancel.invokeId, with: .failure(.cancelled))
+            }
+        default: break
+        }
+    }
+
+    /// Runs one invoke, or answers it from an earlier run of the same id.
+    func handle(_ request: NodeInvokeRequest) {
+        if let earlier = answered[request.id] {
+            activityContinuation.yield(NodeActivity(invokeId: request.id, command: request.command, kind: .duplicate))
+            send(earlier)
+            return
+        }
+        if running[request.id] != nil {
+            activityContinuation.yield(NodeActivity(invokeId: request.id, command: request.command, kind: .duplicate))
+            return
+        }
+        if let problem = request.paramsProblem {
+            answer(request, .failure(.invalidParams(problem)), startedAt: .now, notes: [])
+            return
+        }
+        guard let command = commands[request.command] else {
+            answer(request, .failure(.unsupportedCommand), startedAt: .now, notes: [])
+            return
+        }
+        let id = request.id
+        let context = NodeInvokeContext(
+            invokeId: id, nodeId: request.nodeId,
+            sendEvent: { [weak self] event in await self?.sendEvent(event) },
+            record: { [weak self] note in await self?.record(note, for: id) })
+        let params = request.params
+        let work = Task { [weak self] in
+            let outcome = await command.perform(params, context)
+            await self?.finish(id, with: outcome)
+        }
+        var timer: Task<Void, Never>?
+        if let timeoutMs = request.timeoutMs {
+            timer = Task { [weak self] in
+                try? await Task.sleep(for: .milliseconds(timeoutMs))
+                guard !Task.isCancelled else { return }
+                await self?.finish(id, with: .failure(.timedOut(afterMs: timeoutMs)))
+            }
+        }
+        running[id] = RunningInvoke(request: request, work: work, timer: timer, startedAt: .now)
+    }
+
+    private func record(_ note: NodeInvokeNote, for id: String) {
+        running[id]?.notes.append(note)
+    }
+
+    /// The one place an invoke ends: the first outcome wins (result, timeout or cancel); the others
+    /// find nothing running and do nothing.
+    private func finish(_ id: String, with outcome: Result<JSONValue, NodeInvokeError>) {
+        guard let invoke = running.removeValue(forKey: id) else { return }
+        invoke.timer?.cancel()
+        invoke.work.cancel()
+        answer(invoke.request, outcome, startedAt: invoke.startedAt, notes: invoke.notes)
+    }
+
+    private func answer(
+        _ request: NodeInvokeRequest, _ outcome: Result<JSONValue, NodeInvokeError>,
+        startedAt: ContinuousClock.Instant, notes: [NodeInvokeNote]
+    ) {
+        let result = NodeInvokeResult(id: request.id, nodeId: nodeId(for: request), outcome: outcome)
+        answered.insert(result)
+        send(result)
+        var line = NodeActivity(
+            invokeId: request.id, command: request.command,
+            kind: .answered(ok: result.ok, errorCode: failureCode(outcome)),
+            durationMs: (ContinuousClock.now - startedAt).milliseconds)
+        for note in notes {
+            switch note {
+            case .decision(let decision): line.decision = decision
+            case .exitCode(let code): line.exitCode = code
+            }
+        }
+        logger.info("\(line.line)")
+        activityContinuation.yield(line)
+    }
+
+    private func failureCode(_ outcome: Result<JSONValue, NodeInvokeError>) -> NodeErrorCode? {
+        if case .failure(let error) = outcome { return error.code }
+        return nil
+    }
+
+    private func nodeId(for request: NodeInvokeRequest) -> String {
+        if !request.nodeId.isEmpty { return request.nodeId }
+        return ownNodeId ?? ""
+    }
+
+    private func send(_ result: NodeInvokeResult) {
+        let connection = connection
+        Task { [weak self] in
+            do throws(GatewayError) {
+                _ = try await connection.request(NodeMethod.invokeResult, params: result.json)
+            } catch {
+                switch error {
+                case .notConnected, .connectionLost: await self?.keepUnsent(result)
+                default: break
+                }
+            }
+        }
+    }
+
+    private func keepUnsent(_ result: NodeInvokeResult) {
+        unsent.append(result)
+        if unsent.count > 256 { unsent.removeFirst(unsent.count - 256) }
+    }
+
+    private func flushUnsent() {
+        let pending = unsent
+        unsent = []
+        pending.forEach(send)
+    }
+
+    private func sendEvent(_ event: NodeEvent) async {
+        do throws(GatewayError) {
+            _ = try await connection.request(NodeMethod.event, params: event.json)
+        } catch {
+            logger.debug("node.event \(event.event) not delivered: \(error)")
+        }
+    }
+}

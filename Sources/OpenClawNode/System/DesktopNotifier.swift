@@ -1,0 +1,30 @@
+/// `notify-send` when the node's `PATH` has it (a Linux desktop), otherwise a printed line.
+public struct DesktopNotifier: Notifier {
+    public let runner: any ProcessRunner
+    public let searchPath: String
+    public let print: @Sendable (String) -> Void
+
+    public init(runner: any ProcessRunner, searchPath: String, print: @escaping @Sendable (String) -> Void) {
+        self.runner = runner
+        self.searchPath = searchPath
+        self.print = print
+    }
+
+    public func show(_ notification: NodeNotification) async throws(NodeInvokeError) {
+        guard let notifySend = ExecutableResolver(searchPath: searchPath).resolve("notify-send", workingDirectory: nil)
+        else {
+            print("notification: \(notification.title)\(notification.body.isEmpty ? "" : " — " + notification.body)")
+            return
+        }
+        var arguments = ["--app-name=OpenClaw"]
+        if notification.priority == "timeSensitive" || notification.priority == "critical" {
+            arguments.append("--urgency=critical")
+        }
+        // `--` ends the options: a title starting with "-" is text, not a flag.
+        arguments += ["--", notification.title.isEmpty ? "OpenClaw" : notification.title, notification.body]
+        _ = try await runner.run(
+            ProcessRequest(
+                executablePath: notifySend, arguments: arguments, argv0: "notify-send", timeoutMs: 10_000,
+                outputLimit: 4096))
+    }
+}

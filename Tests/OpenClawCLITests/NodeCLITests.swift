@@ -1,0 +1,59 @@
+import Foundation
+import OpenClawTestGateway
+import OpenClawTestSupport
+import Testing
+
+@Suite("openclaw-chat node and approvals")
+struct NodeCLITests {
+    @Test func approvalsEditsThePolicyAndRefusesBareNames() async throws {
+        let state = CLIProcess.temporaryStateDirectory()
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        let edit = try await CLIProcess.run([
+            "approvals", "--state-dir", state, "--security", "allowlist", "--ask", "off", "allow", "/usr/bin/echo",
+        ])
+        #expect(edit.status == 0)
+        #expect(edit.stdout.contains("allow /usr/bin/echo"))
+        let path = state + "/exec-approvals.json"
+        let saved = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(saved.contains("\"security\": \"allowlist\""))
+        let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+
+        let bare = try await CLIProcess.run(["approvals", "--state-dir", state, "allow", "git"])
+        #expect(bare.status != 0)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == saved)
+
+        let removed = try await CLIProcess.run(["approvals", "--state-dir", state, "deny", "/usr/bin/echo"])
+        #expect(removed.status == 0)
+        #expect(!removed.stdout.contains("allow /usr/bin/echo"))
+    }
+
+    @Test func theNodeConnectsAndCtrlCStopsItCleanly() async throws {
+        let gateway = try await TestGateway.start(TestGatewayConfiguration())
+        let state = CLIProcess.temporaryStateDirectory()
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        let process = Process()
+        process.executableURL = CLIProcess.binary
+        process.arguments = ["node", "--url", gateway.url, "--token", "test-token", "--state-dir", state]
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = Pipe()
+        try process.run()
+        let connected = await eventually(timeout: .seconds(20)) { await gateway.connectedNodes().count == 1 }
+        #expect(connected)
+        process.interrupt()
+        let exited = await eventually(timeout: .seconds(20)) { !process.isRunning }
+        if !exited { process.terminate() }
+        process.waitUntilExit()
+        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(exited)
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+        #expect(output.contains("system.run"))
+        #expect(output.contains("stopping the node"))
+        #expect(await eventually { await gateway.connectedNodes().isEmpty })
+        await gateway.stop()
+    }
+}
