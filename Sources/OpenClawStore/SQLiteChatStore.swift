@@ -11,25 +11,32 @@ import OpenClawProtocol
 /// we ship; GRDB for migrations, WAL connection pooling and Swift concurrency on top of it.
 ///
 /// The file runs in WAL mode behind a `DatabasePool`: searches and reads never wait for a write. It
-/// is created with mode 0600 (missing folders 0700): transcripts are private. A file that is corrupt
-/// or not a database is moved aside and replaced (see ``recoveredFromCorruption``) instead of
-/// failing the app. Sizes are bounded by ``ChatStoreLimits``.
+/// is created with mode 0600 (missing folders 0700): transcripts are private. The outbox is also kept
+/// in an ``OutboxJournal`` beside the file, so a file that is corrupt or not a database is moved
+/// aside and replaced with its outbox intact (see ``recovery``) instead of failing the app. Sizes are
+/// bounded by ``ChatStoreLimits``.
 public final class SQLiteChatStore: ChatStore {
     /// The database file; nil for an in-memory store.
     public let path: String?
     public let limits: ChatStoreLimits
-    /// Set when the file found at ``path`` was corrupt: where it was moved. The store in use is new
-    /// (transcripts come back with the next history fetch), which callers may want to tell the user.
-    /// A `let`, set once while opening, so the store stays `Sendable` without a lock.
-    public let recoveredFromCorruption: URL?
+    /// Set when the file found at ``path`` was damaged: where it went and what became of the outbox.
+    /// The store in use is new (transcripts come back with the next history fetch), which callers
+    /// should tell the user. A `let`, set once while opening, so the store stays `Sendable` without a lock.
+    public let recovery: StoreRecovery?
+
+    /// Where the damaged file was moved, if it was (``recovery`` says more).
+    public var recoveredFromCorruption: URL? { recovery?.movedTo }
 
     private let writer: any DatabaseWriter
+    /// The outbox's copy outside the database; nil for an in-memory store.
+    private let journal: OutboxJournal?
     private let logger: Logger
 
     /// Opens (creating if needed) the store at `path`, migrating it to the current schema.
     ///
-    /// Throws only when the file cannot be used for reasons a fresh file would not fix (permissions,
-    /// a full disk, a lock held too long); a corrupt file is recovered from instead.
+    /// Throws ``StoreUnavailable`` only when the file cannot be used for reasons a fresh file would
+    /// not fix (read-only, permissions, something else where the file should be, a full disk, a lock
+    /// held too long); the file is then left untouched. A damaged file is recovered from instead.
     public init(
         path: String,
         limits: ChatStoreLimits = .init(),
@@ -38,14 +45,41 @@ public final class SQLiteChatStore: ChatStore {
         self.path = path
         self.limits = limits
         self.logger = logger
-        try StoreFile.prepare(path)
+        let journal = OutboxJournal(databasePath: path)
+        self.journal = journal
         do {
-            writer = try Self.open(path)
-            recoveredFromCorruption = nil
-        } catch  where CorruptionRecovery.isCorruption(error) {
-            let outcome = try CorruptionRecovery.recover(path: path, cause: error, logger: logger, open: Self.open)
-            writer = outcome.writer
-            recoveredFromCorruption = URL(fileURLWithPath: outcome.movedTo)
+            try StoreFile.prepare(path)
+            // Empty, with no WAL that could hold its pages, yet the journal shows a store was here.
+            if StoreFile.size(path) == 0, (StoreFile.size(path + "-wal") ?? 0) == 0, journal.exists {
+                throw CorruptionRecovery.EmptiedFile()
+            }
+            guard StoreFile.isWritable(path) else {
+                throw StoreUnavailable(reason: .readOnly, path: path, detail: "no write permission")
+            }
+            guard journal.isUsable else {
+                throw StoreUnavailable(reason: .cannotOpen, path: journal.path, detail: "not a regular file")
+            }
+            let writer = try Self.open(path)
+            if !journal.exists {
+                // A new store, or one written before the journal existed: start it from the table.
+                try writer.write { db in try journal.rewrite(try OutboxRecord.all(db)) }
+            }
+            self.writer = writer
+            recovery = nil
+        } catch let error as StoreUnavailable {
+            throw error
+        } catch {
+            guard let cause = CorruptionRecovery.cause(of: error) else {
+                throw StoreUnavailable(path: path, error: error)
+            }
+            do {
+                let outcome = try CorruptionRecovery.recover(
+                    path: path, journal: journal, cause: cause, error: error, logger: logger, open: Self.open)
+                writer = outcome.writer
+                recovery = outcome.report
+            } catch {
+                throw StoreUnavailable(path: path, error: error)
+            }
         }
     }
 
@@ -61,7 +95,8 @@ public final class SQLiteChatStore: ChatStore {
         self.limits = limits
         self.logger = logger
         self.writer = queue
-        self.recoveredFromCorruption = nil
+        self.journal = nil
+        self.recovery = nil
     }
 
     /// Opens a pool on `path`, checks the file and migrates it. Any failure closes the pool, so the
@@ -77,7 +112,12 @@ public final class SQLiteChatStore: ChatStore {
             guard report == ["ok"] else {
                 throw CorruptionRecovery.IntegrityFailure(report: report.first ?? "no result")
             }
-            try StoreSchema.migrator.migrate(pool)
+            do {
+                try StoreSchema.migrator.migrate(pool)
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR {
+                // The file is writable (checked before), so a plain SQL error here is a clashing schema.
+                throw CorruptionRecovery.ForeignSchema(error: error)
+            }
         } catch {
             try? pool.close()
             throw error
@@ -125,6 +165,7 @@ public final class SQLiteChatStore: ChatStore {
     // MARK: Outbox
 
     public func enqueue(_ message: OutboxMessage) async throws {
+        let journal = journal
         try await writer.write { db in
             try db.execute(
                 sql: """
@@ -132,11 +173,13 @@ public final class SQLiteChatStore: ChatStore {
                     ON CONFLICT (gateway, id) DO NOTHING
                     """,
                 arguments: OutboxRecord.arguments(message))
+            try Self.journal(.put(message), to: journal, db: db)
         }
     }
 
     public func update(_ message: OutboxMessage) async throws {
         let (state, reason) = OutboxRecord.columns(message.state)
+        let journal = journal
         try await writer.write { db in
             try db.execute(
                 sql: """
@@ -148,12 +191,15 @@ public final class SQLiteChatStore: ChatStore {
                     message.sessionKey, message.text, message.thinking, message.createdAtMs, state, reason,
                     message.attempts, message.lastAttemptAtMs, message.gateway, message.id,
                 ])
+            try Self.journal(.put(message), to: journal, db: db)
         }
     }
 
     public func removeFromOutbox(id: String, gateway: String) async throws {
+        let journal = journal
         try await writer.write { db in
             try db.execute(sql: "DELETE FROM outbox WHERE gateway = ? AND id = ?", arguments: [gateway, id])
+            try Self.journal(.remove(gateway: gateway, id: id), to: journal, db: db)
         }
     }
 
@@ -164,6 +210,16 @@ public final class SQLiteChatStore: ChatStore {
                 arguments: [gateway]
             )
             .map(OutboxRecord.message(row:))
+        }
+    }
+
+    /// Appends the change the statement just made (if it changed a row) to the journal, inside the
+    /// same transaction: if the append fails, the change is rolled back. Compacts the journal from
+    /// the table when it has grown enough.
+    private static func journal(_ entry: OutboxJournal.Entry, to journal: OutboxJournal?, db: Database) throws {
+        guard let journal, db.changesCount > 0 else { return }
+        if try journal.append(entry, count: try OutboxRecord.count(db)) {
+            try journal.rewrite(try OutboxRecord.all(db))
         }
     }
 }

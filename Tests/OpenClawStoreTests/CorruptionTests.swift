@@ -66,7 +66,7 @@ struct CorruptionTests {
         #expect(try await store.keys() == [])
         try await expectUsable(store)
         #expect(log.records.filter { $0.level >= .warning }.count == 1)
-        #expect(log.records.first?.message.contains("1 unsent message was kept") == true, "\(log.records)")
+        #expect(log.records.first?.message.contains("1 unsent message recovered") == true, "\(log.records)")
     }
 
     @Test func damagedPagesBehindAnIntactHeaderFailTheIntegrityCheck() async throws {
