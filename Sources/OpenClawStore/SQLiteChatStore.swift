@@ -19,17 +19,17 @@ public final class SQLiteChatStore: ChatStore {
     /// The database file; nil for an in-memory store.
     public let path: String?
     public let limits: ChatStoreLimits
-    /// Set when the file found at ``path`` was damaged: where it went and what became of the outbox.
-    /// The store in use is new (transcripts come back with the next history fetch), which callers
-    /// should tell the user. A `let`, set once while opening, so the store stays `Sendable` without a lock.
-    public let recovery: StoreRecovery?
+    /// Set when the file at ``path`` was found damaged, while opening or later: where it went and
+    /// what became of the outbox. The store in use is new (transcripts come back with the next
+    /// history fetch), which callers should tell the user.
+    public var recovery: StoreRecovery? { connection.recovery }
 
     /// Where the damaged file was moved, if it was (``recovery`` says more).
     public var recoveredFromCorruption: URL? { recovery?.movedTo }
 
-    private let writer: any DatabaseWriter
+    private let connection: StoreConnection
     /// The outbox's copy outside the database; nil for an in-memory store.
-    private let journal: OutboxJournal?
+    private var journal: OutboxJournal? { connection.journal }
     private let logger: Logger
 
     /// Opens (creating if needed) the store at `path`, migrating it to the current schema.
@@ -46,7 +46,8 @@ public final class SQLiteChatStore: ChatStore {
         self.limits = limits
         self.logger = logger
         let journal = OutboxJournal(databasePath: path)
-        self.journal = journal
+        let writer: any DatabaseWriter
+        let recovery: StoreRecovery?
         do {
             try StoreFile.prepare(path)
             // Empty, with no WAL that could hold its pages, yet the journal shows a store was here.
@@ -59,12 +60,14 @@ public final class SQLiteChatStore: ChatStore {
             guard journal.isUsable else {
                 throw StoreUnavailable(reason: .cannotOpen, path: journal.path, detail: "not a regular file")
             }
-            let writer = try Self.open(path)
+            // A WAL left behind means the last session did not close (or another process has the file
+            // open): only then is the whole file checked.
+            let pool = try StoreConnection.open(path, check: (StoreFile.size(path + "-wal") ?? 0) > 0)
             if !journal.exists {
                 // A new store, or one written before the journal existed: start it from the table.
-                try writer.write { db in try journal.rewrite(try OutboxRecord.all(db)) }
+                try pool.write { db in try journal.rewrite(try OutboxRecord.all(db)) }
             }
-            self.writer = writer
+            writer = pool
             recovery = nil
         } catch let error as StoreUnavailable {
             throw error
@@ -74,13 +77,16 @@ public final class SQLiteChatStore: ChatStore {
             }
             do {
                 let outcome = try CorruptionRecovery.recover(
-                    path: path, journal: journal, cause: cause, error: error, logger: logger, open: Self.open)
+                    path: path, journal: journal, cause: cause, error: error, logger: logger,
+                    open: { try StoreConnection.open($0, check: false) })
                 writer = outcome.writer
                 recovery = outcome.report
             } catch {
                 throw StoreUnavailable(path: path, error: error)
             }
         }
+        connection = StoreConnection(
+            path: path, journal: journal, writer: writer, recovery: recovery, logger: logger)
     }
 
     /// A store in memory, gone with the object: same schema and SQL as the file, for tests.
@@ -94,35 +100,7 @@ public final class SQLiteChatStore: ChatStore {
         self.path = nil
         self.limits = limits
         self.logger = logger
-        self.writer = queue
-        self.journal = nil
-        self.recovery = nil
-    }
-
-    /// Opens a pool on `path`, checks the file and migrates it. Any failure closes the pool, so the
-    /// file can be moved.
-    private static func open(_ path: String) throws -> DatabasePool {
-        var configuration = Configuration()
-        configuration.label = "OpenClawStore"
-        // Another process (the terminal client beside the app) may hold the write lock for a moment.
-        configuration.busyMode = .timeout(5)
-        let pool = try DatabasePool(path: path, configuration: configuration)
-        do {
-            let report = try pool.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }
-            guard report == ["ok"] else {
-                throw CorruptionRecovery.IntegrityFailure(report: report.first ?? "no result")
-            }
-            do {
-                try StoreSchema.migrator.migrate(pool)
-            } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR {
-                // The file is writable (checked before), so a plain SQL error here is a clashing schema.
-                throw CorruptionRecovery.ForeignSchema(error: error)
-            }
-        } catch {
-            try? pool.close()
-            throw error
-        }
-        return pool
+        self.connection = StoreConnection(path: nil, journal: nil, writer: queue, recovery: nil, logger: logger)
     }
 
     // MARK: Transcripts
@@ -131,7 +109,7 @@ public final class SQLiteChatStore: ChatStore {
         guard limit > 0 else { return [] }
         // Rows are mapped inside the closure: `Row` is not Sendable, and a non-Sendable result would
         // select GRDB's blocking `read` instead of the async one.
-        return try await writer.read { db in
+        return try await connection.read { db in
             try Row.fetchAll(
                 db,
                 sql: """
@@ -150,7 +128,7 @@ public final class SQLiteChatStore: ChatStore {
         let session = TranscriptWriter.Session(gateway: gateway, sessionKey: sessionKey)
         let limits = limits
         let nowMs = Int((Date().timeIntervalSince1970 * 1000).rounded(.down))
-        try await writer.write { db in
+        try await connection.write { db in
             try TranscriptWriter.record(messages, in: session, db: db)
             try TranscriptWriter.touchAndEnforce(limits, session: session, nowMs: nowMs, db: db)
         }
@@ -159,14 +137,14 @@ public final class SQLiteChatStore: ChatStore {
     public func search(_ query: String, gateway: String?, limit: Int) async throws -> [SearchHit] {
         let query = SearchQuery(query)
         guard query.matchExpression != nil, limit > 0 else { return [] }
-        return try await writer.read { db in try query.hits(gateway: gateway, limit: limit, db: db) }
+        return try await connection.read { db in try query.hits(gateway: gateway, limit: limit, db: db) }
     }
 
     // MARK: Outbox
 
     public func enqueue(_ message: OutboxMessage) async throws {
         let journal = journal
-        try await writer.write { db in
+        try await connection.write { db in
             try db.execute(
                 sql: """
                     INSERT INTO outbox (\(OutboxRecord.selection)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -180,7 +158,7 @@ public final class SQLiteChatStore: ChatStore {
     public func update(_ message: OutboxMessage) async throws {
         let (state, reason) = OutboxRecord.columns(message.state)
         let journal = journal
-        try await writer.write { db in
+        try await connection.write { db in
             try db.execute(
                 sql: """
                     UPDATE outbox SET session_key = ?, text = ?, thinking = ?, created_at_ms = ?, state = ?,
@@ -197,14 +175,14 @@ public final class SQLiteChatStore: ChatStore {
 
     public func removeFromOutbox(id: String, gateway: String) async throws {
         let journal = journal
-        try await writer.write { db in
+        try await connection.write { db in
             try db.execute(sql: "DELETE FROM outbox WHERE gateway = ? AND id = ?", arguments: [gateway, id])
             try Self.journal(.remove(gateway: gateway, id: id), to: journal, db: db)
         }
     }
 
     public func outbox(gateway: String) async throws -> [OutboxMessage] {
-        try await writer.read { db in
+        try await connection.read { db in
             try Row.fetchAll(
                 db, sql: "SELECT \(OutboxRecord.selection) FROM outbox WHERE gateway = ? ORDER BY seq",
                 arguments: [gateway]

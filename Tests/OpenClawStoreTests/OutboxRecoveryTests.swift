@@ -32,6 +32,9 @@ struct OutboxRecoveryTests {
 
         let log = CapturedLog()
         let store = try SQLiteChatStore(path: path, logger: log.logger)
+        // Damage is found where SQLite meets it: by the open, or by the first statement reading a bad page.
+        _ = try await store.latestMessages(gateway: "gw", sessionKey: "main", limit: .max)
+        let outbox = try await store.outbox(gateway: "gw")
         let recovery = try #require(store.recovery, "the damage went unnoticed")
         #expect(recovery.movedTo.path.hasPrefix(path + ".corrupt-"))
         #expect(FileManager.default.fileExists(atPath: recovery.movedTo.path))
@@ -39,7 +42,7 @@ struct OutboxRecoveryTests {
         #expect(recovery.lostMessages == 0)
         #expect(
             recovery.cause == (damage == .zeroBytes ? .emptied : damage == .headerGarbage ? .notADatabase : .damaged))
-        #expect(try await store.outbox(gateway: "gw") == queued)
+        #expect(outbox == queued)
         let warnings = log.records.filter { $0.level >= .warning }.map(\.message)
         #expect(warnings.count == 1)
         #expect(warnings.first?.contains("2 unsent messages recovered") == true, "\(warnings)")
@@ -50,6 +53,34 @@ struct OutboxRecoveryTests {
         let reopened = try SQLiteChatStore(path: path)
         #expect(reopened.recovery == nil)
         #expect(try await reopened.outbox(gateway: "gw") == [queued[1]])
+    }
+
+    @Test func afterAnUncleanShutdownTheOpenChecksTheWholeFile() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.file("chat.sqlite")
+        let queued = try await makeStoreWithTwoQueuedMessages(at: path)
+        // A transcript page in the middle scribbled over: no statement of the open reads it.
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+        let pages = try handle.seekToEnd() / 4096
+        try handle.seek(toOffset: pages / 2 * 4096)
+        var generator = SplitMix(seed: 11)
+        try handle.write(contentsOf: Data((0..<4096).map { _ in UInt8(truncatingIfNeeded: generator.next()) }))
+        try handle.close()
+        // A WAL left behind, as by a process that died (here: one still holding it open).
+        let survivor = try DatabaseQueue(path: path)
+        defer { try? survivor.close() }
+        try await survivor.writeWithoutTransaction { db in
+            _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+            try db.execute(sql: "CREATE TABLE scratch (x); DROP TABLE scratch")
+        }
+        #expect((StoreFile.size(path + "-wal") ?? 0) > 0)
+
+        let store = try SQLiteChatStore(path: path, logger: CapturedLog().logger)
+        let recovery = try #require(store.recovery, "the open did not check the file")
+        #expect(recovery.cause == .damaged)
+        #expect(recovery.detail.contains("integrity check failed") || recovery.detail.contains("SQLite error 11"))
+        #expect(try await store.outbox(gateway: "gw") == queued)
     }
 
     @Test func aJournalDamagedToo_reportsTheExactNumberLost() async throws {
