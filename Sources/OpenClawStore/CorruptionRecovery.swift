@@ -54,13 +54,16 @@ enum CorruptionRecovery {
 
     /// Moves the damaged file aside, opens a fresh database with `open`, puts the outbox back (from
     /// the journal and whatever the damaged file still yields), rewrites the journal from it, and
-    /// logs one warning that says what happened, where the old file is and what became of the outbox.
+    /// logs one line that says what happened, where the old file is and what became of the outbox: a
+    /// notice while opening (the caller gets ``StoreRecovery`` and tells the user), a warning later,
+    /// when nobody else will.
     static func recover(
         path: String,
         journal: OutboxJournal,
         cause: StoreRecovery.Cause,
         error: any Error,
         logger: Logger,
+        level: Logger.Level,
         open: (String) throws -> DatabasePool
     ) throws -> Outcome {
         let epochMs = Int((Date().timeIntervalSince1970 * 1000).rounded(.down))
@@ -82,7 +85,7 @@ enum CorruptionRecovery {
         let report = StoreRecovery(
             cause: cause, movedTo: URL(fileURLWithPath: aside), recoveredMessages: messages.count,
             lostMessages: lost, detail: reason(error))
-        logger.warning("\(summary(report, path: path))")
+        logger.log(level: level, "\(summary(report, path: path))")
         return Outcome(writer: writer, report: report)
     }
 

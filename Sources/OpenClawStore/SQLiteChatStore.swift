@@ -77,7 +77,7 @@ public final class SQLiteChatStore: ChatStore {
             }
             do {
                 let outcome = try CorruptionRecovery.recover(
-                    path: path, journal: journal, cause: cause, error: error, logger: logger,
+                    path: path, journal: journal, cause: cause, error: error, logger: logger, level: .notice,
                     open: { try StoreConnection.open($0, check: false) })
                 writer = outcome.writer
                 recovery = outcome.report

@@ -67,7 +67,7 @@ final class StoreConnection: Sendable {
             guard (state.writer as AnyObject) === (failed as AnyObject) else { return }
             try? (failed as? DatabasePool)?.close()
             let outcome = try CorruptionRecovery.recover(
-                path: path, journal: journal, cause: cause, error: error, logger: logger,
+                path: path, journal: journal, cause: cause, error: error, logger: logger, level: .warning,
                 open: { try Self.open($0, check: false) })
             state.writer = outcome.writer
             state.recovery = outcome.report

@@ -25,7 +25,7 @@ struct CorruptionTests {
         try await expectUsable(store)
         #expect(try permissions(path) == 0o600)
 
-        let warnings = log.records.filter { $0.level >= .warning }
+        let warnings = log.records.filter { $0.level >= .notice }
         #expect(warnings.count == 1)
         let line = try #require(warnings.first?.message)
         #expect(line.contains(path) && line.contains(aside.path) && line.contains("re-read from the gateway"))
@@ -67,7 +67,7 @@ struct CorruptionTests {
         #expect(try await store.outbox(gateway: "gw") == [unsent])
         #expect(try await store.keys() == [])
         try await expectUsable(store)
-        #expect(log.records.filter { $0.level >= .warning }.count == 1)
+        #expect(log.records.filter { $0.level >= .notice }.count == 1)
         #expect(log.records.first?.message.contains("1 unsent message recovered") == true, "\(log.records)")
     }
 

@@ -43,7 +43,7 @@ struct OutboxRecoveryTests {
         #expect(
             recovery.cause == (damage == .zeroBytes ? .emptied : damage == .headerGarbage ? .notADatabase : .damaged))
         #expect(outbox == queued)
-        let warnings = log.records.filter { $0.level >= .warning }.map(\.message)
+        let warnings = log.records.filter { $0.level >= .notice }.map(\.message)
         #expect(warnings.count == 1)
         #expect(warnings.first?.contains("2 unsent messages recovered") == true, "\(warnings)")
 
