@@ -4,11 +4,12 @@ import Logging
 import OpenClawChat
 
 /// What to do when the database file cannot be used: tell corruption from trouble that moving the
-/// file would not fix, move a corrupt file aside, keep what can be kept, and start afresh.
+/// file would not fix, move a corrupt file aside, put the outbox back, and start afresh.
 ///
 /// The store is mostly a cache of the gateway's transcripts, so losing it costs a refetch; refusing
 /// to start (or crashing at every launch) would cost the app. The outbox is the one thing only this
-/// device has, so its rows are copied from the damaged file when SQLite can still read that table.
+/// device has: it comes back from the ``OutboxJournal`` (whatever happened to the file's pages), plus
+/// any row SQLite can still read in the damaged file that the journal does not know of.
 enum CorruptionRecovery {
     /// `PRAGMA quick_check` found damage; `report` is its first line.
     struct IntegrityFailure: Error, CustomStringConvertible {
@@ -16,85 +17,125 @@ enum CorruptionRecovery {
         var description: String { "integrity check failed: \(report)" }
     }
 
-    struct Outcome {
-        let writer: DatabasePool
-        /// Where the damaged file went.
-        let movedTo: String
+    /// A migration failed on a writable file: its schema is not ours.
+    struct ForeignSchema: Error, CustomStringConvertible {
+        let error: DatabaseError
+        var description: String { "foreign schema: \(CorruptionRecovery.reason(error))" }
     }
 
-    /// Whether `error`, thrown while opening, checking or migrating, means the file's content is bad.
-    /// A busy, locked, read-only, unopenable or full database, or an I/O error, is about the machine,
-    /// not the file: moving a healthy store aside for those would lose the outbox for nothing, so
-    /// they are thrown to the caller instead.
-    static func isCorruption(_ error: any Error) -> Bool {
-        if error is IntegrityFailure { return true }
-        guard let error = error as? DatabaseError else { return false }
-        switch error.resultCode {
-        case .SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_FULL, .SQLITE_PERM,
-            .SQLITE_NOMEM, .SQLITE_INTERRUPT, .SQLITE_IOERR, .SQLITE_AUTH, .SQLITE_NOLFS:
-            return false
-        default:
-            // CORRUPT, NOTADB, FORMAT, and schema errors from a migration on a file that is not ours.
-            return true
+    /// The file is empty although the journal shows that a store existed.
+    struct EmptiedFile: Error, CustomStringConvertible {
+        var description: String { "the file is empty but the outbox journal is not" }
+    }
+
+    struct Outcome {
+        let writer: DatabasePool
+        let report: StoreRecovery
+    }
+
+    /// Why `error`, thrown while opening, checking or migrating, means the file's content is bad; nil
+    /// when it does not. Only SQLite's own verdicts count (not a database, corrupt, a schema that is
+    /// not ours): a busy, locked, read-only, unopenable or full database, or an I/O error, is about the
+    /// machine, not the file, and moving a healthy store aside for those would help nothing.
+    static func cause(of error: any Error) -> StoreRecovery.Cause? {
+        switch error {
+        case is IntegrityFailure: return .damaged
+        case is ForeignSchema: return .foreignSchema
+        case is EmptiedFile: return .emptied
+        case let error as DatabaseError:
+            switch error.resultCode {
+            case .SQLITE_NOTADB: return .notADatabase
+            case .SQLITE_CORRUPT, .SQLITE_FORMAT: return .damaged
+            default: return nil
+            }
+        default: return nil
         }
     }
 
-    /// Moves the damaged file aside, opens a fresh database with `open`, copies the outbox rows that
-    /// can still be read, and logs one warning that says what happened and where the old file is.
+    /// Moves the damaged file aside, opens a fresh database with `open`, puts the outbox back (from
+    /// the journal and whatever the damaged file still yields), rewrites the journal from it, and
+    /// logs one line that says what happened, where the old file is and what became of the outbox: a
+    /// notice while opening (the caller gets ``StoreRecovery`` and tells the user), a warning later,
+    /// when nobody else will.
     static func recover(
         path: String,
-        cause: any Error,
+        journal: OutboxJournal,
+        cause: StoreRecovery.Cause,
+        error: any Error,
         logger: Logger,
+        level: Logger.Level,
         open: (String) throws -> DatabasePool
     ) throws -> Outcome {
         let epochMs = Int((Date().timeIntervalSince1970 * 1000).rounded(.down))
         let aside = try StoreFile.moveAside(path, epochMs: epochMs)
-        let salvaged = salvageOutbox(at: aside)
+        let salvaged = cause == .emptied ? [] : salvageOutbox(at: aside)
+        let (messages, lost) = merge(journal: journal.replay(), salvaged: salvaged)
         try StoreFile.prepare(path)
         let writer = try open(path)
-        // One transaction: the copy is all or nothing, and its failure only costs the salvage.
-        let kept =
-            (try? writer.write { db in
-                for message in salvaged {
-                    try db.execute(
-                        sql: """
-                            INSERT OR IGNORE INTO outbox (\(OutboxRecord.selection)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                            """,
-                        arguments: OutboxRecord.arguments(message))
-                }
-                return salvaged.count
-            }) ?? 0
-        let outboxNote = kept == 0 ? "" : "; \(kept) unsent message\(kept == 1 ? " was" : "s were") kept"
-        logger.warning(
-            """
-            Chat store \(path) was unreadable (\(reason(cause))): moved it to \(aside) and started an empty \
-            store. Transcripts will be re-read from the gateway\(outboxNote).
-            """)
-        return Outcome(writer: writer, movedTo: aside)
+        try writer.write { db in
+            for message in messages {
+                try db.execute(
+                    sql: """
+                        INSERT OR IGNORE INTO outbox (\(OutboxRecord.selection)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: OutboxRecord.arguments(message))
+            }
+            try journal.rewrite(try OutboxRecord.all(db))
+        }
+        let report = StoreRecovery(
+            cause: cause, movedTo: URL(fileURLWithPath: aside), recoveredMessages: messages.count,
+            lostMessages: lost, detail: reason(error))
+        logger.log(level: level, "\(summary(report, path: path))")
+        return Outcome(writer: writer, report: report)
     }
 
-    /// The outbox rows of the damaged file, or none when SQLite cannot read them. Opened read-only so
+    /// The outbox to restore and how many messages are known lost (nil: unknown). The journal is the
+    /// record of every committed change, so it wins; a row of the damaged file counts only when the
+    /// journal never saw its key (a journal damaged in places, or none at all).
+    static func merge(
+        journal: OutboxJournal.Replay?, salvaged: [OutboxMessage]?
+    ) -> (messages: [OutboxMessage], lost: Int?) {
+        guard let journal else { return (salvaged ?? [], salvaged == nil ? nil : 0) }
+        let known = Set(journal.messages.map { [$0.gateway, $0.id] }).union(journal.removed)
+        let extra = (salvaged ?? []).filter { !known.contains([$0.gateway, $0.id]) }
+        let lost = max(0, journal.lostCount - extra.count)
+        return (journal.messages + extra, lost)
+    }
+
+    /// One line for the log.
+    static func summary(_ report: StoreRecovery, path: String) -> String {
+        let recovered = report.recoveredMessages
+        var outbox = "\(recovered) unsent message\(recovered == 1 ? "" : "s") recovered"
+        switch report.lostMessages {
+        case let lost? where lost > 0: outbox += ", \(lost) could not be"
+        case nil: outbox += "; the unsent messages it may have held could not be read"
+        default: break
+        }
+        return """
+            Chat store \(path) was unreadable (\(report.detail)): moved it to \(report.movedTo.path) and started \
+            an empty store; \(outbox). Transcripts will be re-read from the gateway.
+            """
+    }
+
+    /// The outbox rows of the damaged file, or nil when SQLite cannot read them. Opened read-only so
     /// the moved file stays as it was found. `writable_schema` makes SQLite read a file shorter than
     /// its header says (a truncated copy) instead of refusing it, so the early pages (the schema and
     /// the small outbox table) can still be read.
-    private static func salvageOutbox(at path: String) -> [OutboxMessage] {
+    private static func salvageOutbox(at path: String) -> [OutboxMessage]? {
         do {
             var configuration = Configuration()
             configuration.readonly = true
             configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA writable_schema = ON") }
             let queue = try DatabaseQueue(path: path, configuration: configuration)
             defer { try? queue.close() }
-            return try queue.read { db in
-                try Row.fetchAll(db, sql: "SELECT \(OutboxRecord.selection) FROM outbox ORDER BY seq")
-                    .map(OutboxRecord.message(row:))
-            }
+            return try queue.read { db in try OutboxRecord.all(db) }
         } catch {
-            return []
+            return nil
         }
     }
 
     /// A short reason for the log line: SQLite's own message, without the SQL.
-    private static func reason(_ error: any Error) -> String {
+    static func reason(_ error: any Error) -> String {
         if let error = error as? DatabaseError {
             return "SQLite error \(error.resultCode.rawValue): \(error.message ?? "unknown")"
         }

@@ -23,6 +23,16 @@ enum OutboxRecord {
         )
     }
 
+    /// Every outbox row, in delivery order.
+    static func all(_ db: Database) throws -> [OutboxMessage] {
+        try Row.fetchAll(db, sql: "SELECT \(selection) FROM outbox ORDER BY seq").map(message(row:))
+    }
+
+    /// How many messages the outbox holds.
+    static func count(_ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT count(*) FROM outbox") ?? 0
+    }
+
     /// The values for the ``selection`` columns, in order.
     static func arguments(_ message: OutboxMessage) -> StatementArguments {
         let (state, reason) = columns(message.state)

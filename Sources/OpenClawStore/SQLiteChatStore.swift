@@ -11,25 +11,32 @@ import OpenClawProtocol
 /// we ship; GRDB for migrations, WAL connection pooling and Swift concurrency on top of it.
 ///
 /// The file runs in WAL mode behind a `DatabasePool`: searches and reads never wait for a write. It
-/// is created with mode 0600 (missing folders 0700): transcripts are private. A file that is corrupt
-/// or not a database is moved aside and replaced (see ``recoveredFromCorruption``) instead of
-/// failing the app. Sizes are bounded by ``ChatStoreLimits``.
+/// is created with mode 0600 (missing folders 0700): transcripts are private. The outbox is also kept
+/// in an ``OutboxJournal`` beside the file, so a file that is corrupt or not a database is moved
+/// aside and replaced with its outbox intact (see ``recovery``) instead of failing the app. Sizes are
+/// bounded by ``ChatStoreLimits``.
 public final class SQLiteChatStore: ChatStore {
     /// The database file; nil for an in-memory store.
     public let path: String?
     public let limits: ChatStoreLimits
-    /// Set when the file found at ``path`` was corrupt: where it was moved. The store in use is new
-    /// (transcripts come back with the next history fetch), which callers may want to tell the user.
-    /// A `let`, set once while opening, so the store stays `Sendable` without a lock.
-    public let recoveredFromCorruption: URL?
+    /// Set when the file at ``path`` was found damaged, while opening or later: where it went and
+    /// what became of the outbox. The store in use is new (transcripts come back with the next
+    /// history fetch), which callers should tell the user.
+    public var recovery: StoreRecovery? { connection.recovery }
 
-    private let writer: any DatabaseWriter
+    /// Where the damaged file was moved, if it was (``recovery`` says more).
+    public var recoveredFromCorruption: URL? { recovery?.movedTo }
+
+    private let connection: StoreConnection
+    /// The outbox's copy outside the database; nil for an in-memory store.
+    private var journal: OutboxJournal? { connection.journal }
     private let logger: Logger
 
     /// Opens (creating if needed) the store at `path`, migrating it to the current schema.
     ///
-    /// Throws only when the file cannot be used for reasons a fresh file would not fix (permissions,
-    /// a full disk, a lock held too long); a corrupt file is recovered from instead.
+    /// Throws ``StoreUnavailable`` only when the file cannot be used for reasons a fresh file would
+    /// not fix (read-only, permissions, something else where the file should be, a full disk, a lock
+    /// held too long); the file is then left untouched. A damaged file is recovered from instead.
     public init(
         path: String,
         limits: ChatStoreLimits = .init(),
@@ -38,15 +45,48 @@ public final class SQLiteChatStore: ChatStore {
         self.path = path
         self.limits = limits
         self.logger = logger
-        try StoreFile.prepare(path)
+        let journal = OutboxJournal(databasePath: path)
+        let writer: any DatabaseWriter
+        let recovery: StoreRecovery?
         do {
-            writer = try Self.open(path)
-            recoveredFromCorruption = nil
-        } catch  where CorruptionRecovery.isCorruption(error) {
-            let outcome = try CorruptionRecovery.recover(path: path, cause: error, logger: logger, open: Self.open)
-            writer = outcome.writer
-            recoveredFromCorruption = URL(fileURLWithPath: outcome.movedTo)
+            try StoreFile.prepare(path)
+            // Empty, with no WAL that could hold its pages, yet the journal shows a store was here.
+            if StoreFile.size(path) == 0, (StoreFile.size(path + "-wal") ?? 0) == 0, journal.exists {
+                throw CorruptionRecovery.EmptiedFile()
+            }
+            guard StoreFile.isWritable(path) else {
+                throw StoreUnavailable(reason: .readOnly, path: path, detail: "no write permission")
+            }
+            guard journal.isUsable else {
+                throw StoreUnavailable(reason: .cannotOpen, path: journal.path, detail: "not a regular file")
+            }
+            // A WAL left behind means the last session did not close (or another process has the file
+            // open): only then is the whole file checked.
+            let pool = try StoreConnection.open(path, check: (StoreFile.size(path + "-wal") ?? 0) > 0)
+            if !journal.exists {
+                // A new store, or one written before the journal existed: start it from the table.
+                try pool.write { db in try journal.rewrite(try OutboxRecord.all(db)) }
+            }
+            writer = pool
+            recovery = nil
+        } catch let error as StoreUnavailable {
+            throw error
+        } catch {
+            guard let cause = CorruptionRecovery.cause(of: error) else {
+                throw StoreUnavailable(path: path, error: error)
+            }
+            do {
+                let outcome = try CorruptionRecovery.recover(
+                    path: path, journal: journal, cause: cause, error: error, logger: logger, level: .notice,
+                    open: { try StoreConnection.open($0, check: false) })
+                writer = outcome.writer
+                recovery = outcome.report
+            } catch {
+                throw StoreUnavailable(path: path, error: error)
+            }
         }
+        connection = StoreConnection(
+            path: path, journal: journal, writer: writer, recovery: recovery, logger: logger)
     }
 
     /// A store in memory, gone with the object: same schema and SQL as the file, for tests.
@@ -60,29 +100,7 @@ public final class SQLiteChatStore: ChatStore {
         self.path = nil
         self.limits = limits
         self.logger = logger
-        self.writer = queue
-        self.recoveredFromCorruption = nil
-    }
-
-    /// Opens a pool on `path`, checks the file and migrates it. Any failure closes the pool, so the
-    /// file can be moved.
-    private static func open(_ path: String) throws -> DatabasePool {
-        var configuration = Configuration()
-        configuration.label = "OpenClawStore"
-        // Another process (the terminal client beside the app) may hold the write lock for a moment.
-        configuration.busyMode = .timeout(5)
-        let pool = try DatabasePool(path: path, configuration: configuration)
-        do {
-            let report = try pool.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }
-            guard report == ["ok"] else {
-                throw CorruptionRecovery.IntegrityFailure(report: report.first ?? "no result")
-            }
-            try StoreSchema.migrator.migrate(pool)
-        } catch {
-            try? pool.close()
-            throw error
-        }
-        return pool
+        self.connection = StoreConnection(path: nil, journal: nil, writer: queue, recovery: nil, logger: logger)
     }
 
     // MARK: Transcripts
@@ -91,7 +109,7 @@ public final class SQLiteChatStore: ChatStore {
         guard limit > 0 else { return [] }
         // Rows are mapped inside the closure: `Row` is not Sendable, and a non-Sendable result would
         // select GRDB's blocking `read` instead of the async one.
-        return try await writer.read { db in
+        return try await connection.read { db in
             try Row.fetchAll(
                 db,
                 sql: """
@@ -110,7 +128,7 @@ public final class SQLiteChatStore: ChatStore {
         let session = TranscriptWriter.Session(gateway: gateway, sessionKey: sessionKey)
         let limits = limits
         let nowMs = Int((Date().timeIntervalSince1970 * 1000).rounded(.down))
-        try await writer.write { db in
+        try await connection.write { db in
             try TranscriptWriter.record(messages, in: session, db: db)
             try TranscriptWriter.touchAndEnforce(limits, session: session, nowMs: nowMs, db: db)
         }
@@ -119,25 +137,28 @@ public final class SQLiteChatStore: ChatStore {
     public func search(_ query: String, gateway: String?, limit: Int) async throws -> [SearchHit] {
         let query = SearchQuery(query)
         guard query.matchExpression != nil, limit > 0 else { return [] }
-        return try await writer.read { db in try query.hits(gateway: gateway, limit: limit, db: db) }
+        return try await connection.read { db in try query.hits(gateway: gateway, limit: limit, db: db) }
     }
 
     // MARK: Outbox
 
     public func enqueue(_ message: OutboxMessage) async throws {
-        try await writer.write { db in
+        let journal = journal
+        try await connection.write { db in
             try db.execute(
                 sql: """
                     INSERT INTO outbox (\(OutboxRecord.selection)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT (gateway, id) DO NOTHING
                     """,
                 arguments: OutboxRecord.arguments(message))
+            try Self.journal(.put(message), to: journal, db: db)
         }
     }
 
     public func update(_ message: OutboxMessage) async throws {
         let (state, reason) = OutboxRecord.columns(message.state)
-        try await writer.write { db in
+        let journal = journal
+        try await connection.write { db in
             try db.execute(
                 sql: """
                     UPDATE outbox SET session_key = ?, text = ?, thinking = ?, created_at_ms = ?, state = ?,
@@ -148,22 +169,35 @@ public final class SQLiteChatStore: ChatStore {
                     message.sessionKey, message.text, message.thinking, message.createdAtMs, state, reason,
                     message.attempts, message.lastAttemptAtMs, message.gateway, message.id,
                 ])
+            try Self.journal(.put(message), to: journal, db: db)
         }
     }
 
     public func removeFromOutbox(id: String, gateway: String) async throws {
-        try await writer.write { db in
+        let journal = journal
+        try await connection.write { db in
             try db.execute(sql: "DELETE FROM outbox WHERE gateway = ? AND id = ?", arguments: [gateway, id])
+            try Self.journal(.remove(gateway: gateway, id: id), to: journal, db: db)
         }
     }
 
     public func outbox(gateway: String) async throws -> [OutboxMessage] {
-        try await writer.read { db in
+        try await connection.read { db in
             try Row.fetchAll(
                 db, sql: "SELECT \(OutboxRecord.selection) FROM outbox WHERE gateway = ? ORDER BY seq",
                 arguments: [gateway]
             )
             .map(OutboxRecord.message(row:))
+        }
+    }
+
+    /// Appends the change the statement just made (if it changed a row) to the journal, inside the
+    /// same transaction: if the append fails, the change is rolled back. Compacts the journal from
+    /// the table when it has grown enough.
+    private static func journal(_ entry: OutboxJournal.Entry, to journal: OutboxJournal?, db: Database) throws {
+        guard let journal, db.changesCount > 0 else { return }
+        if try journal.append(entry, count: try OutboxRecord.count(db)) {
+            try journal.rewrite(try OutboxRecord.all(db))
         }
     }
 }

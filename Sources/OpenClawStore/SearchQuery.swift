@@ -41,6 +41,11 @@ struct SearchQuery: Equatable {
     }
 
     /// Best match first (bm25, then newest); `gateway` nil searches every gateway.
+    ///
+    /// Ranks first and marks passages after: `snippet()` is the expensive part (it re-tokenizes the
+    /// message), so it runs only for the `limit` rows returned, not for every match (a common word
+    /// can match a quarter of the store). The outer query looks each winner up by rowid within the
+    /// same `MATCH`, which `snippet()` needs.
     func hits(gateway: String?, limit: Int, db: Database) throws -> [SearchHit] {
         guard let matchExpression, limit > 0 else { return [] }
         var arguments: StatementArguments = [matchExpression]
@@ -49,16 +54,24 @@ struct SearchQuery: Equatable {
             gatewayFilter = "AND m.gateway = ?"
             arguments += [gateway]
         }
-        arguments += [limit]
+        arguments += [limit, matchExpression]
         let rows = try Row.fetchAll(
             db,
             sql: """
+                WITH best AS (
+                    SELECT messages_fts.rowid AS rid, bm25(messages_fts) AS score, m.timestamp_ms AS ts
+                    FROM messages_fts JOIN messages AS m ON m.row_id = messages_fts.rowid
+                    WHERE messages_fts MATCH ? \(gatewayFilter)
+                    ORDER BY score, ts DESC
+                    LIMIT ?
+                )
                 SELECT m.gateway, m.session_key, m.id, m.role, m.timestamp_ms,
                     snippet(messages_fts, 0, '[', ']', '…', 16) AS snippet
-                FROM messages_fts JOIN messages AS m ON m.row_id = messages_fts.rowid
-                WHERE messages_fts MATCH ? \(gatewayFilter)
-                ORDER BY bm25(messages_fts), m.timestamp_ms DESC
-                LIMIT ?
+                FROM best
+                CROSS JOIN messages_fts ON messages_fts.rowid = best.rid
+                CROSS JOIN messages AS m ON m.row_id = best.rid
+                WHERE messages_fts MATCH ?
+                ORDER BY best.score, best.ts DESC
                 """,
             arguments: arguments)
         return rows.map { row in

@@ -39,6 +39,72 @@ enum StoreFile {
         return stat(path, &status) == 0
     }
 
+    /// Whether this process may write `path` (false for a read-only or immutable file, whoever we are).
+    static func isWritable(_ path: String) -> Bool { access(path, W_OK) == 0 }
+
+    /// The size of a regular file; nil when there is none (or something else is in its place).
+    static func size(_ path: String) -> Int? {
+        var status = stat()
+        guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int(status.st_size)
+    }
+
+    /// The whole file; nil when it cannot be read.
+    static func contents(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var result: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { return nil }
+            if count == 0 { return result }
+            result += buffer[..<count]
+        }
+    }
+
+    /// Writes every byte, across short writes and interruptions.
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(Failure) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes {
+                write(descriptor, $0.baseAddress?.advanced(by: offset), $0.count - offset)
+            }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { throw Failure(operation: "write", path: path, code: errno) }
+            offset += written
+        }
+    }
+
+    /// Replaces `path` with `bytes` (mode 0600) so that a crash leaves the old file or the new one:
+    /// written to a temporary file, fsynced, renamed over, and the folder fsynced.
+    static func replaceAtomically(_ path: String, with bytes: [UInt8]) throws(Failure) {
+        let temporary = path + ".tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw Failure(operation: "create", path: temporary, code: errno) }
+        do throws(Failure) {
+            try writeAll(bytes, to: descriptor, path: temporary)
+            guard fsync(descriptor) == 0 else { throw Failure(operation: "fsync", path: temporary, code: errno) }
+        } catch {
+            close(descriptor)
+            unlink(temporary)
+            throw error
+        }
+        close(descriptor)
+        guard rename(temporary, path) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw Failure(operation: "rename", path: temporary, code: code)
+        }
+        let folder = open(parent(of: path).isEmpty ? "." : parent(of: path), O_RDONLY | O_CLOEXEC)
+        if folder >= 0 {
+            _ = fsync(folder)
+            close(folder)
+        }
+    }
+
     /// Renames the database and its companions to `<name>.corrupt-<epochms>` (plus the companion
     /// suffix, so SQLite still pairs them if someone opens the copy). Returns the new database path.
     static func moveAside(_ path: String, epochMs: Int) throws(Failure) -> String {
