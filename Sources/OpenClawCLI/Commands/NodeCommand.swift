@@ -22,7 +22,7 @@ struct NodeCommand: AsyncParsableCommand {
 
     func run() async throws {
         // First: a Ctrl-C from here on stops the node cleanly instead of killing the process.
-        let signals = SignalStream()
+        let signals = SignalEvents([SIGINT, SIGTERM])
         defer { signals.cancel() }
         let terminal = Terminal()
         guard let target = try global.resolveGateway() else {
@@ -60,7 +60,7 @@ struct NodeCommand: AsyncParsableCommand {
             printer.cancel()
             throw report(error, terminal: terminal)
         }
-        for await _ in signals.signals { break }
+        for await _ in signals.stream { break }
         terminal.line("stopping the node")
         await host.stop()
         await connection.disconnect()
