@@ -66,8 +66,7 @@ enum OneShotRun {
         viewModel.thinkingLevel = thinking
         await viewModel.start()
         guard viewModel.connectionState.isConnected else {
-            if case .failed(let error) = viewModel.connectionState { throw error }
-            throw GatewayError.notConnected
+            throw viewModel.connectionState.unavailableError
         }
         let runId = await viewModel.send(text)
         var follower = RunFollower(viewModel: viewModel, terminal: terminal, output: output)

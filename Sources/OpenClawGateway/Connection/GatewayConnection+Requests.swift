@@ -33,7 +33,7 @@ extension GatewayConnection {
     ) async
         -> Result<ResponseFrame, GatewayError>
     {
-        guard socketGeneration == generation, let socket else { return .failure(.notConnected) }
+        guard socketGeneration == generation, let writer else { return .failure(.notConnected) }
         let id = RequestID.make()
         let text = FrameCodec.text(RequestFrame(id: id, method: method, params: params))
         let size = text.utf8.count
@@ -56,13 +56,7 @@ extension GatewayConnection {
                     }
                 )
                 trace(.outbound, text)
-                Task { [weak self] in
-                    do {
-                        try await socket.send(text: text)
-                    } catch {
-                        await self?.resolveRequest(id: id, with: .failure(.connectionLost(.connectionLost)))
-                    }
-                }
+                writer.enqueue(text, requestID: id)
             }
         } onCancel: {
             Task { [weak self] in await self?.resolveRequest(id: id, with: .failure(.cancelled)) }
