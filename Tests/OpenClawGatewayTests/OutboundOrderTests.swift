@@ -66,7 +66,7 @@ final class WireLog: Sendable {
 }
 
 /// A transport whose sends each take a random while, as a busy event loop might: frames sent from
-/// separate tasks would overtake each other.
+/// separate tasks overtake each other. Frames handed over in order (`write`) are logged as handed.
 struct SlowSendingTransport: WebSocketTransport {
     let base: any WebSocketTransport
     let log: WireLog
@@ -87,6 +87,10 @@ private struct SlowSendingConnection: WebSocketConnection {
         try? await Task.sleep(for: .microseconds(Int.random(in: 0...3000)))
         log.append(text)
         try await base.send(text: text)
+    }
+    func write(text: String, completion: @escaping @Sendable (Bool) -> Void) {
+        log.append(text)
+        base.write(text: text, completion: completion)
     }
     func close(code: Int) async { await base.close(code: code) }
 }

@@ -24,6 +24,8 @@ final class EventInbox: Sendable {
         var pending = 0
         var peakPending = 0
         var coalesced = 0
+        /// A post is waiting for room.
+        var posterWaiting = false
     }
 
     private struct State {
@@ -78,13 +80,17 @@ final class EventInbox: Sendable {
                 let full = state.withLock { state -> Bool in
                     guard state.events.count >= Self.highWater, !Task.isCancelled else { return false }
                     state.roomWaiter = continuation
+                    state.stats.posterWaiting = true
                     return true
                 }
                 if !full { continuation.resume() }
             }
         } onCancel: {
             let waiter = state.withLock { state in
-                defer { state.roomWaiter = nil }
+                defer {
+                    state.roomWaiter = nil
+                    state.stats.posterWaiting = false
+                }
                 return state.roomWaiter
             }
             waiter?.resume()
@@ -98,6 +104,7 @@ final class EventInbox: Sendable {
                 state.events = []
                 state.cumulative.removeAll()
                 state.stats.pending = 0
+                state.stats.posterWaiting = false
                 state.roomWaiter = nil
             }
             return (state.events, state.roomWaiter)

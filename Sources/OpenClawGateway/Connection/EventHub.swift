@@ -40,13 +40,17 @@ final class EventHub: Sendable {
     struct Limits: Sendable {
         var highWaterEvents = 1024
         var highWaterBytes = 8 << 20
+        /// While a request is pending the reader keeps reading up to this many times the mark: its
+        /// response may be behind the events, and the subscriber may be waiting for it.
+        var requestHeadroom = 8
     }
 
     private struct State {
         var nextID = 0
         var subscriptions: [Int: WeakSubscription] = [:]
         var congested: Set<Int> = []
-        var roomWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
+        var overHeadroom: Set<Int> = []
+        var roomWaiters: [Int: (headroom: Bool, continuation: CheckedContinuation<Void, Never>)] = [:]
         var nextWaiter = 0
         var stats = EventFlowStats()
     }
@@ -78,7 +82,6 @@ final class EventHub: Sendable {
         for subscription in subscriptions { subscription.push(event, cost: cost, flow: flow) }
     }
 
-    var subscriberCount: Int { state.withLock { $0.subscriptions.values.count { $0.value != nil } } }
 
     var stats: EventFlowStats {
         let (stats, subscriptions) = state.withLock { ($0.stats, $0.subscriptions.values.compactMap(\.value)) }
@@ -92,10 +95,12 @@ final class EventHub: Sendable {
     }
 
     /// Returns once no subscriber is over its high-water mark (at once when none is), or when the
-    /// calling task is cancelled.
-    func waitForRoom() async {
+    /// calling task is cancelled. With `headroom` (a request is pending) only subscribers over the
+    /// request headroom hold the reader: the response may be behind the events a subscriber waits
+    /// with, and the request's timeout ends the wait at the latest.
+    func waitForRoom(headroom: Bool = false) async {
         let id = state.withLock { state -> Int? in
-            guard !state.congested.isEmpty else { return nil }
+            guard !(headroom ? state.overHeadroom : state.congested).isEmpty else { return nil }
             state.nextWaiter += 1
             state.stats.readerWaits += 1
             return state.nextWaiter
@@ -104,15 +109,26 @@ final class EventHub: Sendable {
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let ready = state.withLock { state -> Bool in
-                    if state.congested.isEmpty || Task.isCancelled { return true }
-                    state.roomWaiters[id] = continuation
+                    if (headroom ? state.overHeadroom : state.congested).isEmpty || Task.isCancelled { return true }
+                    state.roomWaiters[id] = (headroom, continuation)
                     return false
                 }
                 if ready { continuation.resume() }
             }
         } onCancel: {
-            state.withLock { $0.roomWaiters.removeValue(forKey: id) }?.resume()
+            state.withLock { $0.roomWaiters.removeValue(forKey: id) }?.continuation.resume()
         }
+    }
+
+    /// A request is pending: a reader held at the high-water mark reads on unless a subscriber is
+    /// over the request headroom (it re-checks with `headroom` on its next wait).
+    func requestStarted() {
+        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            guard state.overHeadroom.isEmpty else { return [] }
+            defer { state.roomWaiters.removeAll() }
+            return state.roomWaiters.values.map(\.continuation)
+        }
+        for waiter in waiters { waiter.resume() }
     }
 
     // MARK: Called by subscriptions
@@ -125,23 +141,22 @@ final class EventHub: Sendable {
         }
     }
 
-    func setCongested(_ id: Int, _ congested: Bool) {
+    func setCongested(_ id: Int, _ congested: Bool, overHeadroom: Bool) {
         let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-            if congested {
-                state.congested.insert(id)
-                return []
+            if congested { state.congested.insert(id) } else { state.congested.remove(id) }
+            if overHeadroom { state.overHeadroom.insert(id) } else { state.overHeadroom.remove(id) }
+            let ready = state.roomWaiters.filter { _, waiter in
+                (waiter.headroom ? state.overHeadroom : state.congested).isEmpty
             }
-            state.congested.remove(id)
-            guard state.congested.isEmpty else { return [] }
-            defer { state.roomWaiters.removeAll() }
-            return Array(state.roomWaiters.values)
+            for id in ready.keys { state.roomWaiters[id] = nil }
+            return ready.values.map(\.continuation)
         }
         for waiter in waiters { waiter.resume() }
     }
 
     func remove(_ id: Int) {
         state.withLock { _ = $0.subscriptions.removeValue(forKey: id) }
-        setCongested(id, false)
+        setCongested(id, false, overHeadroom: false)
     }
 }
 

@@ -17,6 +17,7 @@ final class EventSubscription: Sendable {
         /// Position of the newest untaken cumulative event per key.
         var cumulative: [String: Int] = [:]
         var congested = false
+        var overHeadroom = false
         var finished = false
         var waiter: CheckedContinuation<GatewayEvent?, Never>?
 
@@ -41,7 +42,7 @@ final class EventSubscription: Sendable {
     func push(_ event: GatewayEvent, cost: Int, flow: EventFlow) {
         enum Outcome {
             case delivered(CheckedContinuation<GatewayEvent?, Never>)
-            case buffered(events: Int, bytes: Int, coalesced: Bool, congested: Bool)
+            case buffered(events: Int, bytes: Int, coalesced: Bool, changed: (Bool, Bool)?)
             case dropped
         }
         let outcome = state.withLock { state -> Outcome in
@@ -55,7 +56,7 @@ final class EventSubscription: Sendable {
                     let index = position - state.base
                     state.bytes += cost - state.entries[index].cost
                     state.entries[index] = Entry(event: event, cost: cost)
-                    return .buffered(events: state.count, bytes: state.bytes, coalesced: true, congested: false)
+                    return .buffered(events: state.count, bytes: state.bytes, coalesced: true, changed: nil)
                 }
             }
             if let waiter = state.waiter {
@@ -65,18 +66,23 @@ final class EventSubscription: Sendable {
             if case .cumulative(let key) = flow { state.cumulative[key] = state.base + state.entries.count }
             state.entries.append(Entry(event: event, cost: cost))
             state.bytes += cost
-            var becameCongested = false
-            if !state.congested, state.count >= limits.highWaterEvents || state.bytes >= limits.highWaterBytes {
-                state.congested = true
-                becameCongested = true
+            let before = (state.congested, state.overHeadroom)
+            if state.count >= limits.highWaterEvents || state.bytes >= limits.highWaterBytes { state.congested = true }
+            let headroom = limits.requestHeadroom
+            if state.count >= limits.highWaterEvents * headroom || state.bytes >= limits.highWaterBytes * headroom {
+                state.overHeadroom = true
             }
-            return .buffered(events: state.count, bytes: state.bytes, coalesced: false, congested: becameCongested)
+            let after = (state.congested, state.overHeadroom)
+            return .buffered(
+                events: state.count, bytes: state.bytes, coalesced: false, changed: before == after ? nil : after)
         }
         switch outcome {
         case .delivered(let waiter): waiter.resume(returning: event)
-        case .buffered(let events, let bytes, let coalesced, let congested):
+        case .buffered(let events, let bytes, let coalesced, let changed):
             hub?.noteBuffered(events: events, bytes: bytes, coalesced: coalesced)
-            if congested { hub?.setCongested(id, true) }
+            if let (congested, overHeadroom) = changed {
+                hub?.setCongested(id, congested, overHeadroom: overHeadroom)
+            }
         case .dropped: break
         }
     }
@@ -85,7 +91,7 @@ final class EventSubscription: Sendable {
         await withTaskCancellationHandler {
             await withCheckedContinuation(isolation: actor) { (continuation: CheckedContinuation<GatewayEvent?, Never>) in
                 let (event, relieved) = take(orWait: continuation)
-                if relieved { hub?.setCongested(id, false) }
+                if relieved { hub?.setCongested(id, false, overHeadroom: false) }
                 if let event { continuation.resume(returning: event) }
             }
         } onCancel: {
@@ -114,6 +120,7 @@ final class EventSubscription: Sendable {
             var relieved = false
             if state.congested, state.count <= limits.highWaterEvents / 4, state.bytes <= limits.highWaterBytes / 4 {
                 state.congested = false
+                state.overHeadroom = false
                 relieved = true
             }
             return (.some(entry.event), relieved)

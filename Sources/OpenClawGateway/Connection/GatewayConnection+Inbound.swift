@@ -26,6 +26,20 @@ extension GatewayConnection {
         let events = earlyEvents
         earlyEvents = []
         for (event, size) in events { handle(event: event, size: size) }
+        releaseEarlyEventWaiters()
+    }
+
+    /// Holds the socket's reader while `maxEarlyEvents` events wait for the handshake to finish.
+    func waitForHandshake(generation socketGeneration: Int) async {
+        guard socketGeneration == generation, state == .connecting, earlyEvents.count >= Self.maxEarlyEvents
+        else { return }
+        await withCheckedContinuation { earlyEventWaiters.append($0) }
+    }
+
+    func releaseEarlyEventWaiters() {
+        let waiters = earlyEventWaiters
+        earlyEventWaiters = []
+        for waiter in waiters { waiter.resume() }
     }
 
     func heardFrom() {
@@ -64,7 +78,8 @@ extension GatewayConnection {
         guard state.isConnected else {
             // Events right behind `hello-ok` can be read before the handshake's continuation runs:
             // kept (a bounded number) and published once the session exists.
-            if state == .connecting, earlyEvents.count < Self.maxEarlyEvents { earlyEvents.append((event, size)) }
+            // Past `maxEarlyEvents` the reader waits for the handshake (`waitForHandshake`): none is lost.
+            if state == .connecting { earlyEvents.append((event, size)) }
             return
         }
         if let seq = event.seq {
@@ -154,7 +169,10 @@ extension GatewayConnection {
             await socket.sendPing()
             return .probing
         }
-        return silence > allowedSilence ? .dead : .probing
+        // The ping gets the rest of the allowance however late it went out (a busy machine delays
+        // this watch): only then is silence a verdict.
+        let probeAge = ContinuousClock.now - (probeSentAt ?? .now)
+        return silence > allowedSilence && probeAge >= allowedSilence - probeAfter ? .dead : .probing
     }
 
     /// How long nothing has come from the socket: no frame processed, none waiting to be processed

@@ -42,6 +42,8 @@ extension GatewayConnection {
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 pending.add(id: id, method: method, generation: socketGeneration, continuation: continuation)
+                // A reader held at a subscriber's mark may now read on, up to the request headroom.
+                eventHub.requestStarted()
                 guard !Task.isCancelled else {
                     pending.resolve(id: id, with: .failure(.cancelled))
                     return
@@ -62,6 +64,8 @@ extension GatewayConnection {
             Task { [weak self] in await self?.resolveRequest(id: id, with: .failure(.cancelled)) }
         }
     }
+
+    var hasPendingRequests: Bool { pending.count > 0 }
 
     func resolveRequest(id: String, with result: Result<ResponseFrame, GatewayError>) {
         pending.resolve(id: id, with: result)

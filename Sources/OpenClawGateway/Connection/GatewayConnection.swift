@@ -30,6 +30,7 @@ public actor GatewayConnection {
     var probeSentAt: ContinuousClock.Instant?
     /// Events read after `hello-ok` but before the handshake finished (see `publishEarlyEvents`).
     var earlyEvents: [(EventFrame, Int)] = []
+    var earlyEventWaiters: [CheckedContinuation<Void, Never>] = []
     /// The socket closed while handshaking (why, as the attempt's error).
     var closedDuringHandshake: GatewayError?
     var pending = PendingRequests()
@@ -152,7 +153,8 @@ public actor GatewayConnection {
                 for await event in opened.events {
                     await self?.receive(event, generation: socketGeneration)
                     // A subscriber that is behind stops this loop, and so the reading of the socket.
-                    await hub.waitForRoom()
+                    await hub.waitForRoom(headroom: await self?.hasPendingRequests ?? false)
+                    await self?.waitForHandshake(generation: socketGeneration)
                 }
             }
         }
@@ -342,10 +344,10 @@ public actor GatewayConnection {
         socket = nil
         readerTask?.cancel()
         readerTask = nil
-        writer?.finish()
         writer = nil
         probeSentAt = nil
         earlyEvents = []
+        releaseEarlyEventWaiters()
         livenessTask?.cancel()
         livenessTask = nil
     }

@@ -191,6 +191,16 @@ final class WebSocketKitConnection: WebSocketConnection {
         }
     }
 
+    func write(text: String, completion: @escaping @Sendable (Bool) -> Void) {
+        guard !socket.isClosed else { return completion(false) }
+        let promise = socket.eventLoop.makePromise(of: Void.self)
+        promise.futureResult.whenComplete { result in
+            if case .success = result { completion(true) } else { completion(false) }
+        }
+        // `Channel.writeAndFlush` keeps the order of calls made from one thread of control.
+        socket.send(text, promise: promise)
+    }
+
     func close(code: Int) async {
         guard !socket.isClosed else { return }
         try? await socket.close(code: WebSocketErrorCode(codeNumber: code)).get()

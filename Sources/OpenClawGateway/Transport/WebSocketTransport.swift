@@ -19,6 +19,9 @@ public protocol WebSocketConnection: Sendable {
     /// Sends a WebSocket ping: any answer (the pong, or any other frame) shows the peer is alive.
     func sendPing() async
     func send(text: String) async throws(TransportError)
+    /// Queues `text` behind every frame queued before it and returns at once; `completion` learns
+    /// whether it was written. Frames queued from one task (or actor) leave in the order queued.
+    func write(text: String, completion: @escaping @Sendable (Bool) -> Void)
     /// Sends a close frame with `code` and lets the socket go.
     func close(code: Int) async
 }

@@ -108,6 +108,9 @@ private struct RewritingConnection: WebSocketConnection {
     var lastReceived: ContinuousClock.Instant { base.lastReceived }
     func sendPing() async { await base.sendPing() }
     func send(text: String) async throws(TransportError) { try await base.send(text: rewrite(text)) }
+    func write(text: String, completion: @escaping @Sendable (Bool) -> Void) {
+        base.write(text: rewrite(text), completion: completion)
+    }
     func close(code: Int) async { await base.close(code: code) }
 }
 
