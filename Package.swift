@@ -136,10 +136,17 @@ let package = Package(
             dependencies: ["OpenClawCLI"],
             swiftSettings: strictSettings
         ),
-        // Test helpers shared by the test targets: a small JSON Schema validator for the shared schemas.
+        // Test helpers shared by the test targets: a small JSON Schema validator for the shared schemas,
+        // and a hostile gateway (raw NIO WebSocket server) for bounds tests.
         .target(
             name: "OpenClawTestSupport",
-            dependencies: ["OpenClawProtocol", "OpenClawTestGateway"],
+            dependencies: [
+                "OpenClawProtocol", "OpenClawTestGateway",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+            ],
             path: "Tests/OpenClawTestSupport",
             swiftSettings: strictSettings
         ),

@@ -17,3 +17,20 @@ public func withTestGateway<T>(
         throw error
     }
 }
+
+/// Runs `body` against a fresh ``HostileGateway`` running `script`, and always stops it.
+public func withHostileGateway<T>(
+    _ script: HostileScript,
+    isolation: isolated (any Actor)? = #isolation,
+    _ body: (HostileGateway) async throws -> T
+) async throws -> T {
+    let gateway = try await HostileGateway.start(script)
+    do {
+        let result = try await body(gateway)
+        await gateway.stop()
+        return result
+    } catch {
+        await gateway.stop()
+        throw error
+    }
+}

@@ -86,7 +86,7 @@ public final class SettingsModel {
         cancelTest()
         steps = []
         saveError = nil
-        urlText = saved?.url.description ?? ""
+        urlText = saved?.url.absoluteString ?? ""
         switch saved?.credential {
         case .token(let token)?:
             credentialKind = .token

@@ -24,7 +24,7 @@ struct LoginCommand: AsyncParsableCommand {
                 terminal.line("Connected to \(target.url) (protocol \(session.protocolVersion.rawValue)).")
             }
             let path = global.state.loginFile
-            try SavedLogin(url: target.url.description, credential: target.credential).save(to: path)
+            try SavedLogin(url: target.url.absoluteString, credential: target.credential).save(to: path)
             terminal.line("Saved to \(path) (readable by you only).")
         } catch {
             throw report(error, terminal: terminal)

@@ -24,7 +24,7 @@ struct SearchCommand: AsyncParsableCommand {
         var gateway: String?
         if !allGateways {
             do {
-                gateway = try global.resolveGateway()?.url.description
+                gateway = try global.resolveGateway()?.url.storageIdentity
             } catch {
                 throw report(error, terminal: terminal)
             }

@@ -65,6 +65,8 @@ public struct ChatClient: Sendable {
 
     /// Connection events with `chat` and `agent` payloads decoded; other events pass through untyped.
     /// Decoded on the consumer's executor as they are taken: no second buffer, task or hop per delta.
+    /// The buffer is the connection's subscription, bounded: a consumer that falls behind holds the
+    /// socket's reading back (cumulative v3 deltas are merged instead), so read it steadily or drop it.
     public func events() -> ChatStreamEvents {
         ChatStreamEvents(base: connection.events())
     }
@@ -91,10 +93,10 @@ public struct ChatStreamEvents: AsyncSequence, Sendable {
     public typealias Element = ChatStreamEvent
     public typealias Failure = Never
 
-    let base: AsyncStream<GatewayEvent>
+    let base: GatewayEvents
 
     public struct AsyncIterator: AsyncIteratorProtocol {
-        var base: AsyncStream<GatewayEvent>.Iterator
+        var base: GatewayEvents.AsyncIterator
 
         public mutating func next() async -> ChatStreamEvent? {
             await base.next().map(ChatStreamEvent.init)

@@ -77,7 +77,7 @@ public final class ChatViewModel {
         self.currentSessionKey = sessionKey
         self.transcript = Transcript(sessionKey: sessionKey)
         self.store = store
-        self.gatewayID = gatewayID ?? client.connection.configuration.url.description
+        self.gatewayID = gatewayID ?? client.connection.configuration.url.storageIdentity
         self.outboxPolicy = outboxPolicy
         self.now = now
         self.makeID = makeID
@@ -96,7 +96,7 @@ public final class ChatViewModel {
             let events = client.events()
             let inbox = EventInbox()
             relayTask = Task.detached {
-                for await event in events { inbox.post(event) }
+                for await event in events { await inbox.post(event) }
                 inbox.finish()
             }
             eventTask = Task { [weak self] in

@@ -47,6 +47,22 @@ public enum ConnectionState: Sendable, Equatable {
         if case .reconnecting(let status) = self { return status }
         return nil
     }
+
+    /// Why there is no session, as the error a request made now fails with: the close code and
+    /// reason of a connection that just ended (a gateway closing right after `hello-ok`), the refusal
+    /// of the last attempt, or plain ``GatewayError/notConnected`` when nothing was tried.
+    public var unavailableError: GatewayError {
+        switch self {
+        case .connected, .connecting, .disconnected(nil), .disconnected(.closedByClient?): return .notConnected
+        case .disconnected(let reason?): return .connectionLost(reason)
+        case .failed(let error): return error
+        case .reconnecting(let status):
+            switch status.cause {
+            case .disconnected(let reason): return .connectionLost(reason)
+            case .attemptFailed(let error): return error
+            }
+        }
+    }
 }
 
 /// What a subscriber of the connection receives, in arrival order.

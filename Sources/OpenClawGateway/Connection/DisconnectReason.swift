@@ -16,14 +16,17 @@ public enum DisconnectReason: Sendable, Equatable, CustomStringConvertible {
     case authChanged
     /// Close 1009: a frame was larger than allowed.
     case messageTooLarge
-    /// Close 1008: a policy violation (slow consumer, repeated unauthorised calls).
-    case policyViolation
+    /// Close 1008: a policy violation (slow consumer, repeated unauthorised calls), with the gateway's
+    /// close reason.
+    case policyViolation(reason: String?)
     /// Close 1002.
     case protocolError
-    /// Any other close code.
-    case closed(code: Int)
+    /// Any other close code, with the gateway's close reason (sanitised: printable, at most 123 bytes).
+    case closed(code: Int, reason: String?)
 
-    static func from(closeCode code: Int?, pendingShutdown: ShutdownEvent?) -> DisconnectReason {
+    static func from(closeCode code: Int?, reason: String? = nil, pendingShutdown: ShutdownEvent?)
+        -> DisconnectReason
+    {
         if let pendingShutdown { return .gatewayRestarting(restartExpectedMs: pendingShutdown.restartExpectedMs) }
         guard let code else { return .connectionLost }
         switch code {
@@ -31,9 +34,9 @@ public enum DisconnectReason: Sendable, Equatable, CustomStringConvertible {
         case GatewayCloseCode.tryAgainLater: return .gatewayUnavailable
         case GatewayCloseCode.authChanged: return .authChanged
         case GatewayCloseCode.messageTooBig: return .messageTooLarge
-        case GatewayCloseCode.policyViolation: return .policyViolation
+        case GatewayCloseCode.policyViolation: return .policyViolation(reason: reason)
         case GatewayCloseCode.protocolError: return .protocolError
-        default: return .closed(code: code)
+        default: return .closed(code: code, reason: reason)
         }
     }
 
@@ -50,9 +53,36 @@ public enum DisconnectReason: Sendable, Equatable, CustomStringConvertible {
         case .gatewayUnavailable: return "the gateway is starting up or temporarily unavailable"
         case .authChanged: return "the gateway's token or password was changed"
         case .messageTooLarge: return "a message was larger than the connection allows"
-        case .policyViolation: return "the gateway closed the connection (policy violation)"
+        case .policyViolation(let reason):
+            return "the gateway closed the connection (policy violation\(reason.map { ": \($0)" } ?? ""))"
         case .protocolError: return "the gateway closed the connection (protocol error)"
-        case .closed(let code): return "the gateway closed the connection (code \(code))"
+        case .closed(let code, let reason):
+            return "the gateway closed the connection (code \(code)\(reason.map { ": \($0)" } ?? ""))"
         }
+    }
+}
+
+extension DisconnectReason {
+    /// A peer's close reason made safe to show: control characters removed, at most 123 bytes (the
+    /// most a close frame can carry), nil when empty.
+    static func sanitizedCloseReason(_ text: String?) -> String? {
+        guard let text else { return nil }
+        var result = ""
+        for character in text where !character.isControlCharacter {
+            guard result.utf8.count + character.utf8.count <= 123 else { break }
+            result.append(character)
+        }
+        let trimmed = result.trimmingWhitespace
+        return trimmed.isEmpty ? nil : trimmed
+    }
+}
+
+extension Character {
+    fileprivate var isControlCharacter: Bool { unicodeScalars.contains { $0.properties.generalCategory == .control } }
+}
+
+extension String {
+    fileprivate var trimmingWhitespace: String {
+        String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
     }
 }

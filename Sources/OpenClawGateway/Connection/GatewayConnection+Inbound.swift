@@ -7,19 +7,47 @@ extension GatewayConnection {
         guard socketGeneration == generation else { return }
         switch event {
         case .text(let text):
-            lastInbound = .now
+            heardFrom()
             trace(.inbound, text)
-            handle(decoded: Result { () throws(FrameDecodingError) in try codec.decode(text) })
+            handle(decoded: Result { () throws(FrameDecodingError) in try codec.decode(text) }, size: text.utf8.count)
         case .binary(let bytes):
-            lastInbound = .now
+            heardFrom()
             if traceFrame != nil { trace(.inbound, String(decoding: bytes, as: UTF8.self)) }
-            handle(decoded: Result { () throws(FrameDecodingError) in try codec.decode(bytes) })
-        case .closed(let code):
-            handleRemoteClose(code: code)
+            handle(decoded: Result { () throws(FrameDecodingError) in try codec.decode(bytes) }, size: bytes.count)
+        case .closed(let code, let reason):
+            handleRemoteClose(code: code, reason: reason)
         }
     }
 
-    func handle(decoded: Result<GatewayFrame, FrameDecodingError>) {
+    static let maxEarlyEvents = 256
+
+    /// Publishes the events that arrived between `hello-ok` and the end of the handshake.
+    func publishEarlyEvents() {
+        let events = earlyEvents
+        earlyEvents = []
+        for (event, size) in events { handle(event: event, size: size) }
+        releaseEarlyEventWaiters()
+    }
+
+    /// Holds the socket's reader while `maxEarlyEvents` events wait for the handshake to finish.
+    func waitForHandshake(generation socketGeneration: Int) async {
+        guard socketGeneration == generation, state == .connecting, earlyEvents.count >= Self.maxEarlyEvents
+        else { return }
+        await withCheckedContinuation { earlyEventWaiters.append($0) }
+    }
+
+    func releaseEarlyEventWaiters() {
+        let waiters = earlyEventWaiters
+        earlyEventWaiters = []
+        for waiter in waiters { waiter.resume() }
+    }
+
+    func heardFrom() {
+        lastInbound = .now
+        probeSentAt = nil
+    }
+
+    func handle(decoded: Result<GatewayFrame, FrameDecodingError>, size: Int) {
         switch decoded {
         case .failure(let error):
             logger.warning("ignored an unreadable frame", metadata: ["error": "\(error)"])
@@ -29,7 +57,7 @@ extension GatewayConnection {
                 logger.debug("ignored a response to no pending request", metadata: ["id": "\(response.id)"])
             }
         case .success(.event(let event)):
-            handle(event: event)
+            handle(event: event, size: size)
         case .success(.request):
             eventHub.publish(.unknownFrame(type: "req"))
         case .success(.unknown(let type, _)):
@@ -38,13 +66,19 @@ extension GatewayConnection {
         }
     }
 
-    func handle(event: EventFrame) {
+    func handle(event: EventFrame, size: Int) {
         if event.event == GatewayEventName.connectChallenge {
             let parsed = ConnectChallenge.parse(event.payload).mapError(GatewayError.invalidChallenge)
             resolveChallenge(parsed, generation: generation)
             return
         }
-        guard state.isConnected else { return }
+        guard state.isConnected else {
+            // Events right behind `hello-ok` can be read before the handshake's continuation runs:
+            // kept (a bounded number) and published once the session exists.
+            // Past `maxEarlyEvents` the reader waits for the handshake (`waitForHandshake`): none is lost.
+            if state == .connecting { earlyEvents.append((event, size)) }
+            return
+        }
         if let seq = event.seq {
             if let last = lastSeq, seq > last + 1 {
                 eventHub.publish(.gap(expected: last + 1, received: seq))
@@ -54,34 +88,59 @@ extension GatewayConnection {
         if event.event == GatewayEventName.shutdown {
             pendingShutdown = ShutdownEvent(json: event.payload)
         }
-        eventHub.publish(.event(event))
+        eventHub.publish(.event(event), cost: size, flow: flow(of: event))
     }
 
-    func handleRemoteClose(code: Int?) {
-        let reason = DisconnectReason.from(closeCode: code, pendingShutdown: pendingShutdown)
+    /// v3 chat deltas carry the whole reply so far: while a subscriber is behind, only the newest of a
+    /// run needs keeping. v4 deltas are appends (and everything else is distinct): never merged.
+    func flow(of event: EventFrame) -> EventFlow {
+        guard event.event == GatewayEventName.chat, let payload = event.payload,
+            let runId = payload["runId"]?.stringValue
+        else { return .plain }
+        let key = "\(payload["sessionKey"]?.stringValue ?? "")|\(runId)"
+        let isDelta = payload["state"]?.stringValue == "delta"
+        return isDelta && state.session?.protocolVersion == .v3 ? .cumulative(key: key) : .barrier(key: key)
+    }
+
+    func handleRemoteClose(code: Int?, reason closeText: String?) {
+        let reason = DisconnectReason.from(closeCode: code, reason: closeText, pendingShutdown: pendingShutdown)
         if state.isConnected {
             invalidateSocket()
             pending.failAll(with: .connectionLost(reason))
             connectionEnded(reason)
         } else {
             // Still handshaking: whoever waits learns why, and the connect attempt reports it.
-            let error = GatewayErrorClassifier.handshakeClose(code: code, pendingShutdown: pendingShutdown)
+            let error = GatewayErrorClassifier.handshakeClose(
+                code: code, reason: closeText, pendingShutdown: pendingShutdown)
             resolveChallenge(.failure(error), generation: generation)
             pending.failAll(with: error)
+            // `hello-ok` may already be read and the handshake about to complete: it must not.
+            closedDuringHandshake = error
         }
     }
 
     // MARK: - Liveness
 
+    /// Silence is a question, not a verdict. Some gateways advertise a tick interval and never tick;
+    /// closing them after two silent intervals dropped healthy connections every 20 s. So after one
+    /// silent interval the watch sends a WebSocket ping; any frame (its pong included) answers it. Only
+    /// when the silence reaches `tickTolerance` intervals with the ping unanswered is the socket closed
+    /// (4000, `tickTimeout`): a dead socket is detected within the same bound as before, a quiet one
+    /// that answers stays connected for as long as it answers.
     func startLivenessWatch(tickIntervalMs: Int, generation socketGeneration: Int) {
         livenessTask?.cancel()
-        let allowedSilence = Duration.milliseconds(tickIntervalMs * max(1, configuration.tickTolerance))
-        let checkEvery = Duration.milliseconds(max(20, tickIntervalMs / 4))
+        let interval = tickIntervalMs.clamped(to: PolicyBounds.tickIntervalMs)
+        let tolerance = configuration.tickTolerance.clamped(to: PolicyBounds.tickTolerance)
+        let probeAfter = Duration.milliseconds(interval * max(1, tolerance - 1))
+        let allowedSilence = Duration.milliseconds(interval * tolerance)
+        let checkEvery = Duration.milliseconds(max(20, interval / 4))
         livenessTask = Task { [weak self] in
             while !Task.isCancelled {
                 try? await Task.sleep(for: checkEvery)
                 guard !Task.isCancelled, let self else { return }
-                if await self.isSilent(longerThan: allowedSilence, generation: socketGeneration) {
+                let verdict = await self.checkLiveness(
+                    probeAfter: probeAfter, allowedSilence: allowedSilence, generation: socketGeneration)
+                if verdict == .dead {
                     await self.teardown(
                         reason: .tickTimeout(silenceMs: allowedSilence.milliseconds),
                         closeCode: GatewayCloseCode.tickTimeout,
@@ -93,7 +152,37 @@ extension GatewayConnection {
         }
     }
 
+    enum LivenessVerdict { case alive, probing, dead }
+
+    func checkLiveness(
+        probeAfter: Duration, allowedSilence: Duration, generation socketGeneration: Int
+    ) async -> LivenessVerdict {
+        guard socketGeneration == generation, state.isConnected, let socket else { return .alive }
+        let silence = silentFor(socket)
+        if silence <= probeAfter { return .alive }
+        if probeSentAt == nil {
+            probeSentAt = .now
+            logger.debug("the gateway went quiet; asking with a ping", metadata: ["url": "\(configuration.url)"])
+            await socket.sendPing()
+            return .probing
+        }
+        // The ping gets the rest of the allowance however late it went out (a busy machine delays
+        // this watch): only then is silence a verdict.
+        let probeAge = ContinuousClock.now - (probeSentAt ?? .now)
+        return silence > allowedSilence && probeAge >= allowedSilence - probeAfter ? .dead : .probing
+    }
+
+    /// How long nothing has come from the socket: no frame processed, none waiting to be processed
+    /// (a reader held back by a slow subscriber is not silence), no pong.
+    func silentFor(_ socket: any WebSocketConnection) -> Duration {
+        if socket.flow.bufferedFrames > 0 { return .zero }
+        let lastHeard = max(lastInbound, socket.lastReceived)
+        if lastHeard > lastInbound { heardFrom() }
+        return ContinuousClock.now - lastHeard
+    }
+
     func isSilent(longerThan allowed: Duration, generation socketGeneration: Int) -> Bool {
-        socketGeneration == generation && state.isConnected && ContinuousClock.now - lastInbound > allowed
+        guard socketGeneration == generation, state.isConnected, let socket else { return false }
+        return silentFor(socket) > allowed
     }
 }

@@ -33,7 +33,7 @@ extension GatewayConnection {
     ) async
         -> Result<ResponseFrame, GatewayError>
     {
-        guard socketGeneration == generation, let socket else { return .failure(.notConnected) }
+        guard socketGeneration == generation, let writer else { return .failure(.notConnected) }
         let id = RequestID.make()
         let text = FrameCodec.text(RequestFrame(id: id, method: method, params: params))
         let size = text.utf8.count
@@ -42,6 +42,8 @@ extension GatewayConnection {
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 pending.add(id: id, method: method, generation: socketGeneration, continuation: continuation)
+                // A reader held at a subscriber's mark may now read on, up to the request headroom.
+                eventHub.requestStarted()
                 guard !Task.isCancelled else {
                     pending.resolve(id: id, with: .failure(.cancelled))
                     return
@@ -56,18 +58,14 @@ extension GatewayConnection {
                     }
                 )
                 trace(.outbound, text)
-                Task { [weak self] in
-                    do {
-                        try await socket.send(text: text)
-                    } catch {
-                        await self?.resolveRequest(id: id, with: .failure(.connectionLost(.connectionLost)))
-                    }
-                }
+                writer.enqueue(text, requestID: id)
             }
         } onCancel: {
             Task { [weak self] in await self?.resolveRequest(id: id, with: .failure(.cancelled)) }
         }
     }
+
+    var hasPendingRequests: Bool { pending.count > 0 }
 
     func resolveRequest(id: String, with result: Result<ResponseFrame, GatewayError>) {
         pending.resolve(id: id, with: result)

@@ -17,14 +17,22 @@ public actor GatewayConnection {
     let traceFrame: (@Sendable (FrameTrace) -> Void)?
     let codec = FrameCodec()
 
-    let eventHub = Broadcaster<GatewayEvent>()
+    let eventHub = EventHub()
     let stateHub = Broadcaster<ConnectionState>()
 
     public private(set) var state: ConnectionState = .disconnected(nil)
     var generation = 0
     var socket: (any WebSocketConnection)?
     var readerTask: Task<Void, Never>?
+    var writer: OutboundWriter?
     var livenessTask: Task<Void, Never>?
+    /// When the liveness watch sent its ping for the current silence; nil while frames arrive.
+    var probeSentAt: ContinuousClock.Instant?
+    /// Events read after `hello-ok` but before the handshake finished (see `publishEarlyEvents`).
+    var earlyEvents: [(EventFrame, Int)] = []
+    var earlyEventWaiters: [CheckedContinuation<Void, Never>] = []
+    /// The socket closed while handshaking (why, as the attempt's error).
+    var closedDuringHandshake: GatewayError?
     var pending = PendingRequests()
     var challengeWaiter: CheckedContinuation<Result<ConnectChallenge, GatewayError>, Never>?
     var connectAttempt: Task<Result<GatewaySession, GatewayError>, Never>?
@@ -63,8 +71,15 @@ public actor GatewayConnection {
 
     // MARK: - Subscriptions
 
-    /// Every event from now on, across reconnects, in arrival order.
-    public nonisolated func events() -> AsyncStream<GatewayEvent> { eventHub.subscribe() }
+    /// Every event from now on, across reconnects, in arrival order. A subscriber that falls behind
+    /// holds the socket's reading back (see ``EventHub``); release subscriptions you stop reading.
+    public nonisolated func events() -> GatewayEvents { eventHub.subscribe() }
+
+    /// What is buffered between the socket and the event subscribers, and the most ever buffered:
+    /// the bounds on inbound memory, for tests and diagnostics.
+    public var inboundFlow: (transport: TransportFlowStats?, events: EventFlowStats) {
+        (socket?.flow, eventHub.stats)
+    }
 
     /// Every state change from now on.
     public nonisolated func stateChanges() -> AsyncStream<ConnectionState> { stateHub.subscribe() }
@@ -107,6 +122,8 @@ public actor GatewayConnection {
         let socketGeneration = generation
         setState(.connecting)
         lastSeq = nil
+        earlyEvents = []
+        closedDuringHandshake = nil
         pendingShutdown = nil
         maxOutboundBytes = GatewayLimits.maxPreauthPayloadBytes
 
@@ -127,9 +144,17 @@ public actor GatewayConnection {
             }
             socket = opened
             lastInbound = .now
+            probeSentAt = nil
+            writer = OutboundWriter(socket: opened) { [weak self] id in
+                await self?.resolveRequest(id: id, with: .failure(.connectionLost(.connectionLost)))
+            }
+            let hub = eventHub
             readerTask = Task { [weak self] in
                 for await event in opened.events {
                     await self?.receive(event, generation: socketGeneration)
+                    // A subscriber that is behind stops this loop, and so the reading of the socket.
+                    await hub.waitForRoom(headroom: await self?.hasPendingRequests ?? false)
+                    await self?.waitForHandshake(generation: socketGeneration)
                 }
             }
         }
@@ -139,6 +164,7 @@ public actor GatewayConnection {
         case .failure(let error): return await abortHandshake(error, generation: socketGeneration)
         case .success(let received): challenge = received
         }
+        guard socketGeneration == generation else { return .failure(.cancelled) }
 
         let params: ConnectParams
         do {
@@ -171,7 +197,10 @@ public actor GatewayConnection {
         identity: DeviceIdentity,
         generation socketGeneration: Int
     ) async -> Result<GatewaySession, GatewayError> {
-        guard let hello = HelloOk(json: frame.payload) else {
+        // A disconnect() (or a close) while the response was on its way: this socket is gone.
+        guard socketGeneration == generation, socket != nil else { return .failure(.cancelled) }
+        if let closed = closedDuringHandshake { return await abortHandshake(closed, generation: socketGeneration) }
+        guard let hello = HelloOk(json: frame.payload).map(PolicyBounds.clamped) else {
             return await abortHandshake(
                 .invalidResponse(method: "connect", reason: "no hello-ok payload"),
                 generation: socketGeneration
@@ -201,7 +230,8 @@ public actor GatewayConnection {
         reconnectArmed = configuration.reconnect != nil
         connectedAt = .now
         setState(.connected(session))
-        eventHub.publish(.connected(session))
+        eventHub.publish(.connected(session), flow: .barrierAll)
+        publishEarlyEvents()
         logger.info(
             "connected",
             metadata: [
@@ -248,46 +278,6 @@ public actor GatewayConnection {
         guard socketGeneration == generation, let waiter = challengeWaiter else { return }
         challengeWaiter = nil
         waiter.resume(returning: result)
-    }
-
-    func connectParams(
-        identity: DeviceIdentity, challenge: ConnectChallenge
-    ) throws(DeviceIdentityError)
-        -> ConnectParams
-    {
-        let storedToken = try? tokenStore.load(tokenKey(deviceId: identity.deviceId))
-        var auth = ConnectAuth()
-        switch configuration.credential {
-        case .token(let token): auth.token = token
-        case .password(let password): auth.password = password
-        // Without a shared secret, the paired device signs in with its own token (in `auth.token`, the
-        // field every gateway accepts; it falls back to checking device tokens). With one, only the
-        // secret is sent, as upstream clients do: a wrong token must be reported as wrong, not silently
-        // papered over by a stored device token.
-        case .none: auth.token = storedToken?.token
-        }
-        let proof = try identity.proof(
-            for: challenge,
-            client: configuration.client,
-            role: configuration.role,
-            scopes: configuration.scopes,
-            auth: auth
-        )
-        return ConnectParams(
-            minProtocol: configuration.offeredProtocols.lowerBound,
-            maxProtocol: configuration.offeredProtocols.upperBound,
-            client: configuration.client,
-            role: configuration.role,
-            scopes: configuration.scopes,
-            caps: configuration.caps,
-            device: proof,
-            auth: auth.isEmpty ? nil : auth,
-            locale: configuration.locale,
-            userAgent: configuration.userAgent,
-            commands: configuration.nodeDeclaration?.commands,
-            permissions: configuration.nodeDeclaration?.permissions,
-            pathEnv: configuration.nodeDeclaration?.pathEnv
-        )
     }
 
     func abortHandshake(
@@ -345,7 +335,7 @@ public actor GatewayConnection {
         } else {
             setState(.disconnected(reason))
         }
-        eventHub.publish(.disconnected(reason))
+        eventHub.publish(.disconnected(reason), flow: .barrierAll)
     }
 
     /// Forgets the current socket: bumps the generation so nothing from it is processed any more.
@@ -354,6 +344,10 @@ public actor GatewayConnection {
         socket = nil
         readerTask?.cancel()
         readerTask = nil
+        writer = nil
+        probeSentAt = nil
+        earlyEvents = []
+        releaseEarlyEventWaiters()
         livenessTask?.cancel()
         livenessTask = nil
     }
@@ -369,25 +363,5 @@ public actor GatewayConnection {
     func trace(_ direction: FrameTrace.Direction, _ text: String) {
         guard let traceFrame else { return }
         traceFrame(FrameTrace(direction: direction, text: FrameRedactor.redactedText(text)))
-    }
-
-    func tokenKey(deviceId: String) -> DeviceTokenKey {
-        DeviceTokenKey(gateway: configuration.url.description, deviceId: deviceId, role: configuration.role)
-    }
-
-    func rememberDeviceToken(_ record: DeviceTokenRecord, deviceId: String) {
-        do {
-            try tokenStore.save(record, for: tokenKey(deviceId: deviceId))
-        } catch {
-            logger.warning("could not save the device token", metadata: ["error": "\(error.description)"])
-        }
-    }
-
-    func forgetDeviceToken(deviceId: String) {
-        do {
-            try tokenStore.remove(tokenKey(deviceId: deviceId))
-        } catch {
-            logger.warning("could not remove the stale device token", metadata: ["error": "\(error.description)"])
-        }
     }
 }

@@ -48,11 +48,12 @@ enum GatewayErrorClassifier {
     }
 
     /// A socket that closed during the handshake without an error response.
-    static func handshakeClose(code: Int?, pendingShutdown: ShutdownEvent?) -> GatewayError {
+    static func handshakeClose(code: Int?, reason: String? = nil, pendingShutdown: ShutdownEvent?) -> GatewayError {
         switch code {
         case GatewayCloseCode.protocolError?: return .protocolMismatch(expected: nil)
         case GatewayCloseCode.tryAgainLater?: return .gatewayUnavailable(retryAfterMs: nil, message: "gateway starting")
-        default: return .connectionLost(DisconnectReason.from(closeCode: code, pendingShutdown: pendingShutdown))
+        default:
+            return .connectionLost(DisconnectReason.from(closeCode: code, reason: reason, pendingShutdown: pendingShutdown))
         }
     }
 

@@ -79,12 +79,32 @@ public struct GatewayURL: Sendable, Hashable, CustomStringConvertible {
         host == "localhost" || host == "::1" || host.hasPrefix("127.")
     }
 
+    /// The address for people and logs. A query string is shown as `?<redacted>`: gateways and proxies
+    /// take tokens there (`?token=…`), and nothing in it is needed to recognise the gateway.
     public var description: String {
+        let pathPart = path == "/" && query == nil ? "" : path
+        return "\(origin)\(pathPart)\(query == nil ? "" : "?<redacted>")"
+    }
+
+    /// Which gateway this is, for storage keys (device tokens, transcripts): scheme, host, port and
+    /// path only, so a secret in the query never becomes part of a key and a token rotated in the URL
+    /// still finds the same records. Equals ``description`` for an address without a query.
+    public var storageIdentity: String {
+        "\(origin)\(path == "/" ? "" : path)"
+    }
+
+    /// The full address, query included: only for saving what the person entered (a login, the app's
+    /// settings), never for display or logs.
+    public var absoluteString: String {
+        let pathPart = path == "/" && query == nil ? "" : path
+        return "\(origin)\(pathPart)\(query.map { "?\($0)" } ?? "")"
+    }
+
+    private var origin: String {
         let hostPart = host.contains(":") ? "[\(host)]" : host
         let defaultPort = isSecure ? 443 : 80
         let portPart = port == defaultPort ? "" : ":\(port)"
-        let pathPart = path == "/" && query == nil ? "" : path
-        return "\(scheme)://\(hostPart)\(portPart)\(pathPart)\(query.map { "?\($0)" } ?? "")"
+        return "\(scheme)://\(hostPart)\(portPart)"
     }
 }
 

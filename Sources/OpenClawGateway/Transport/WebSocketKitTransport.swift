@@ -32,12 +32,15 @@ public struct WebSocketKitTransport: WebSocketTransport {
     }
 
     public func connect(to url: GatewayURL, maxFrameSize: Int) async throws(TransportError) -> any WebSocketConnection {
-        let (stream, continuation) = AsyncStream.makeStream(of: TransportEvent.self, bufferingPolicy: .unbounded)
+        let queue = InboundQueue()
         // NIO rejects frames above its own limit by closing the channel without telling websocket-kit why,
         // which would look like a dropped connection. So NIO gets a wider ceiling and the limit is enforced
-        // here, where an oversized message can be reported as what it is (1009).
+        // by `InboundGuard` (and, should it be missing, here), where it can be reported as 1009.
         let nioLimit = Int(min(Int64(UInt32.max), Int64(maxFrameSize) * 4))
-        let configuration = WebSocketClient.Configuration(maxFrameSize: nioLimit)
+        var configuration = WebSocketClient.Configuration(maxFrameSize: nioLimit)
+        // A backstop only: `InboundGuard` closes with 1009 long before the aggregator's own limits.
+        configuration.maxAccumulatedFrameSize = nioLimit
+        configuration.maxAccumulatedFrameCount = InboundGuard.maxFragments * 2
         let client = WebSocketClient(eventLoopGroupProvider: .shared(group), configuration: configuration)
         // websocket-kit may complete the connect future before it calls `onUpgrade`; the socket is taken
         // from this promise, which `onUpgrade` fulfils.
@@ -50,33 +53,7 @@ public struct WebSocketKitTransport: WebSocketTransport {
             query: url.query,
             headers: [:]
         ) { socket in
-            let oversized = Mutex(false)
-            socket.onText { socket, text in
-                guard text.utf8.count <= maxFrameSize else {
-                    oversized.withLock { $0 = true }
-                    _ = socket.close(code: .messageTooLarge)
-                    return
-                }
-                continuation.yield(.text(text))
-            }
-            socket.onBinary { socket, buffer in
-                guard buffer.readableBytes <= maxFrameSize else {
-                    oversized.withLock { $0 = true }
-                    _ = socket.close(code: .messageTooLarge)
-                    return
-                }
-                continuation.yield(.binary(Array(buffer.readableBytesView)))
-            }
-            socket.onClose.whenComplete { _ in
-                let code = socket.closeCode.map { Int(UInt16(webSocketErrorCode: $0)) }
-                // 1005/1006 are local reports of "no status" and "abnormal closure"; 1011 is what websocket-kit
-                // records when it closes the socket itself after an I/O error (connection reset). In every
-                // case the peer sent nothing: the connection was lost. (Gateways never send 1011.)
-                let peerCode = (code == 1005 || code == 1006 || code == 1011) ? nil : code
-                let tooLarge = oversized.withLock { $0 }
-                continuation.yield(.closed(code: tooLarge ? GatewayCloseCode.messageTooBig : peerCode))
-                continuation.finish()
-            }
+            Self.wire(socket, queue: queue, maxFrameSize: maxFrameSize)
             upgraded.succeed(socket)
         }
         future.cascadeFailure(to: upgraded)
@@ -85,10 +62,71 @@ public struct WebSocketKitTransport: WebSocketTransport {
             try await future.get()
             socket = try await upgraded.futureResult.get()
         } catch {
-            continuation.finish()
+            queue.finish()
             throw Self.classify(error, url: url)
         }
-        return WebSocketKitConnection(socket: socket, events: stream)
+        return WebSocketKitConnection(socket: socket, queue: queue)
+    }
+
+    /// Runs on the socket's event loop, before any frame is read.
+    private static func wire(_ socket: WebSocket, queue: InboundQueue, maxFrameSize: Int) {
+        socket.onText { socket, text in
+            guard text.utf8.count <= maxFrameSize else {
+                queue.markOversized()
+                _ = socket.close(code: .messageTooLarge)
+                return
+            }
+            queue.push(.text(text))
+        }
+        socket.onBinary { socket, buffer in
+            guard buffer.readableBytes <= maxFrameSize else {
+                queue.markOversized()
+                _ = socket.close(code: .messageTooLarge)
+                return
+            }
+            queue.push(.binary(Array(buffer.readableBytesView)))
+        }
+        socket.onPong { _, _ in queue.noteActivity() }
+        socket.onClose.whenComplete { _ in
+            let code = socket.closeCode.map { Int(UInt16(webSocketErrorCode: $0)) }
+            // 1005/1006 are local reports of "no status" and "abnormal closure"; 1011 is what websocket-kit
+            // records when it closes the socket itself after an I/O error (connection reset). In every
+            // case the peer sent nothing: the connection was lost. (Gateways never send 1011.)
+            let peerCode = (code == 1005 || code == 1006 || code == 1011) ? nil : code
+            if queue.oversized {
+                queue.push(.closed(code: GatewayCloseCode.messageTooBig))
+            } else {
+                queue.push(.closed(code: peerCode, reason: peerCode == nil ? nil : queue.peerCloseReason))
+            }
+        }
+        installGuard(on: socket, queue: queue, maxFrameSize: maxFrameSize)
+    }
+
+    /// Puts ``InboundGuard`` between NIO's frame decoder and websocket-kit's aggregator.
+    ///
+    /// websocket-kit keeps its channel internal, so it is found by reflection. Should a future
+    /// websocket-kit rename it, the socket still works with the per-message size check above but
+    /// without read pausing and ping limiting; the flow-control tests would fail and say so.
+    private static func installGuard(on socket: WebSocket, queue: InboundQueue, maxFrameSize: Int) {
+        guard let channel = Mirror(reflecting: socket).descendant("channel") as? any Channel else { return }
+        // Close with 1009 and let the socket go at once: a peer that keeps streaming fragments would
+        // never answer the close frame.
+        let guardHandler = InboundGuard(maxMessageBytes: maxFrameSize, queue: queue) {
+            socket.close(code: .messageTooLarge).whenComplete { _ in channel.close(promise: nil) }
+        }
+        do {
+            let pipeline = channel.pipeline.syncOperations
+            if (try? pipeline.handler(type: InboundGuard.self)) != nil { return }
+            let aggregator = try pipeline.handler(type: NIOWebSocketFrameAggregator.self)
+            try pipeline.addHandler(guardHandler, position: .before(aggregator))
+        } catch {
+            return
+        }
+        let bound = NIOLoopBound(guardHandler, eventLoop: channel.eventLoop)
+        let eventLoop = channel.eventLoop
+        queue.onResume {
+            eventLoop.execute { bound.value.resumeReading() }
+        }
     }
 
     static func classify(_ error: any Error, url: GatewayURL) -> TransportError {
@@ -123,11 +161,23 @@ public struct WebSocketKitTransport: WebSocketTransport {
 /// One websocket-kit socket.
 final class WebSocketKitConnection: WebSocketConnection {
     private let socket: WebSocket
-    let events: AsyncStream<TransportEvent>
+    private let queue: InboundQueue
+    let events: TransportEvents
 
-    init(socket: WebSocket, events: AsyncStream<TransportEvent>) {
+    init(socket: WebSocket, queue: InboundQueue) {
         self.socket = socket
-        self.events = events
+        self.queue = queue
+        self.events = TransportEvents(queue: queue)
+    }
+
+    var flow: TransportFlowStats { queue.stats }
+    var lastReceived: ContinuousClock.Instant { queue.lastReceived }
+
+    func sendPing() async {
+        guard !socket.isClosed else { return }
+        let promise = socket.eventLoop.makePromise(of: Void.self)
+        socket.sendPing(promise: promise)
+        try? await promise.futureResult.get()
     }
 
     func send(text: String) async throws(TransportError) {
@@ -139,6 +189,16 @@ final class WebSocketKitConnection: WebSocketConnection {
         } catch {
             throw .notConnected
         }
+    }
+
+    func write(text: String, completion: @escaping @Sendable (Bool) -> Void) {
+        guard !socket.isClosed else { return completion(false) }
+        let promise = socket.eventLoop.makePromise(of: Void.self)
+        promise.futureResult.whenComplete { result in
+            if case .success = result { completion(true) } else { completion(false) }
+        }
+        // `Channel.writeAndFlush` keeps the order of calls made from one thread of control.
+        socket.send(text, promise: promise)
     }
 
     func close(code: Int) async {

@@ -3,14 +3,25 @@ public enum TransportEvent: Sendable, Equatable {
     case text(String)
     case binary([UInt8])
     /// The socket is gone. `code` is the peer's close code; nil when the connection dropped without a
-    /// close frame (network loss, process killed).
-    case closed(code: Int?)
+    /// close frame (network loss, process killed). `reason` is the close frame's text, sanitised.
+    case closed(code: Int?, reason: String? = nil)
 }
 
 /// An open WebSocket. Inbound messages arrive in order on ``events``, which ends after `.closed`.
+///
+/// The events are a bounded buffer: while the reader is behind, the socket is not read (see
+/// ``InboundQueue``), so reading slowly is how a consumer pushes back on the gateway.
 public protocol WebSocketConnection: Sendable {
-    var events: AsyncStream<TransportEvent> { get }
+    var events: TransportEvents { get }
+    /// What is buffered and when anything last arrived (pongs included), for the liveness probe.
+    var flow: TransportFlowStats { get }
+    var lastReceived: ContinuousClock.Instant { get }
+    /// Sends a WebSocket ping: any answer (the pong, or any other frame) shows the peer is alive.
+    func sendPing() async
     func send(text: String) async throws(TransportError)
+    /// Queues `text` behind every frame queued before it and returns at once; `completion` learns
+    /// whether it was written. Frames queued from one task (or actor) leave in the order queued.
+    func write(text: String, completion: @escaping @Sendable (Bool) -> Void)
     /// Sends a close frame with `code` and lets the socket go.
     func close(code: Int) async
 }

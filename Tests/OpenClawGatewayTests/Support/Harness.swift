@@ -18,9 +18,24 @@ enum Harness {
         reconnect: ReconnectPolicy? = nil,
         configure: (inout GatewayConnectionConfiguration) -> Void = { _ in }
     ) throws -> GatewayConnection {
+        try connection(
+            url: gateway.url, credential: credential, identityStore: identityStore, tokenStore: tokenStore,
+            transport: transport, trace: trace, reconnect: reconnect, configure: configure)
+    }
+
+    static func connection(
+        url: String,
+        credential: GatewayCredential = .token("test-token"),
+        identityStore: any DeviceIdentityStore = InMemoryDeviceIdentityStore(identity: DeviceIdentity(createdAtMs: 0)),
+        tokenStore: any DeviceTokenStore = InMemoryDeviceTokenStore(),
+        transport: any WebSocketTransport = WebSocketKitTransport(),
+        trace: TraceRecorder? = nil,
+        reconnect: ReconnectPolicy? = nil,
+        configure: (inout GatewayConnectionConfiguration) -> Void = { _ in }
+    ) throws -> GatewayConnection {
         // Reconnecting is off unless a test asks for it: most tests look at how one socket ends.
         var configuration = GatewayConnectionConfiguration(
-            url: try GatewayURL(parsing: gateway.url),
+            url: try GatewayURL(parsing: url),
             credential: credential,
             client: client,
             challengeTimeout: .seconds(6),
@@ -88,8 +103,14 @@ struct RewritingTransport: WebSocketTransport {
 private struct RewritingConnection: WebSocketConnection {
     let base: any WebSocketConnection
     let rewrite: @Sendable (String) -> String
-    var events: AsyncStream<TransportEvent> { base.events }
+    var events: TransportEvents { base.events }
+    var flow: TransportFlowStats { base.flow }
+    var lastReceived: ContinuousClock.Instant { base.lastReceived }
+    func sendPing() async { await base.sendPing() }
     func send(text: String) async throws(TransportError) { try await base.send(text: rewrite(text)) }
+    func write(text: String, completion: @escaping @Sendable (Bool) -> Void) {
+        base.write(text: rewrite(text), completion: completion)
+    }
     func close(code: Int) async { await base.close(code: code) }
 }
 

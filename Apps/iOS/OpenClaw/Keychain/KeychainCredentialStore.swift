@@ -38,7 +38,7 @@
         }
 
         func save(_ gateway: SavedGateway) throws(CredentialStorageError) {
-            var stored = Stored(url: gateway.url.description)
+            var stored = Stored(url: gateway.url.absoluteString)
             switch gateway.credential {
             case .token(let token): stored.token = token
             case .password(let password): stored.password = password

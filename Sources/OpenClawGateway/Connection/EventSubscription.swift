@@ -1,0 +1,144 @@
+import Synchronization
+
+/// One subscriber's bounded buffer of connection events (see ``EventHub``).
+final class EventSubscription: Sendable {
+    private struct Entry {
+        var event: GatewayEvent
+        var cost: Int
+    }
+
+    private struct State {
+        var entries: [Entry] = []
+        /// Index of the next entry to take; entries before it are taken.
+        var head = 0
+        /// Absolute position of `entries[0]`: positions stay valid when taken entries are dropped.
+        var base = 0
+        var bytes = 0
+        /// Position of the newest untaken cumulative event per key.
+        var cumulative: [String: Int] = [:]
+        var congested = false
+        var overHeadroom = false
+        var finished = false
+        var waiter: CheckedContinuation<GatewayEvent?, Never>?
+
+        var count: Int { entries.count - head }
+    }
+
+    let id: Int
+    private weak let hub: EventHub?
+    private let limits: EventHub.Limits
+    private let state = Mutex(State())
+
+    init(id: Int, hub: EventHub) {
+        self.id = id
+        self.hub = hub
+        self.limits = hub.limits
+    }
+
+    deinit { hub?.remove(id) }
+
+    var buffered: (events: Int, bytes: Int) { state.withLock { ($0.count, $0.bytes) } }
+
+    func push(_ event: GatewayEvent, cost: Int, flow: EventFlow) {
+        enum Outcome {
+            case delivered(CheckedContinuation<GatewayEvent?, Never>)
+            case buffered(events: Int, bytes: Int, coalesced: Bool, changed: (Bool, Bool)?)
+            case dropped
+        }
+        let outcome = state.withLock { state -> Outcome in
+            guard !state.finished else { return .dropped }
+            switch flow {
+            case .plain: break
+            case .barrierAll: state.cumulative.removeAll()
+            case .barrier(let key): state.cumulative.removeValue(forKey: key)
+            case .cumulative(let key):
+                if let position = state.cumulative[key], position - state.base >= state.head {
+                    let index = position - state.base
+                    state.bytes += cost - state.entries[index].cost
+                    state.entries[index] = Entry(event: event, cost: cost)
+                    return .buffered(events: state.count, bytes: state.bytes, coalesced: true, changed: nil)
+                }
+            }
+            if let waiter = state.waiter {
+                state.waiter = nil
+                return .delivered(waiter)
+            }
+            if case .cumulative(let key) = flow { state.cumulative[key] = state.base + state.entries.count }
+            state.entries.append(Entry(event: event, cost: cost))
+            state.bytes += cost
+            let before = (state.congested, state.overHeadroom)
+            if state.count >= limits.highWaterEvents || state.bytes >= limits.highWaterBytes { state.congested = true }
+            let headroom = limits.requestHeadroom
+            if state.count >= limits.highWaterEvents * headroom || state.bytes >= limits.highWaterBytes * headroom {
+                state.overHeadroom = true
+            }
+            let after = (state.congested, state.overHeadroom)
+            return .buffered(
+                events: state.count, bytes: state.bytes, coalesced: false, changed: before == after ? nil : after)
+        }
+        switch outcome {
+        case .delivered(let waiter): waiter.resume(returning: event)
+        case .buffered(let events, let bytes, let coalesced, let changed):
+            hub?.noteBuffered(events: events, bytes: bytes, coalesced: coalesced)
+            if let (congested, overHeadroom) = changed {
+                hub?.setCongested(id, congested, overHeadroom: overHeadroom)
+            }
+        case .dropped: break
+        }
+    }
+
+    func next(isolation actor: isolated (any Actor)? = #isolation) async -> GatewayEvent? {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation(isolation: actor) { (continuation: CheckedContinuation<GatewayEvent?, Never>) in
+                let (event, relieved) = take(orWait: continuation)
+                if relieved { hub?.setCongested(id, false, overHeadroom: false) }
+                if let event { continuation.resume(returning: event) }
+            }
+        } onCancel: {
+            finish()
+        }
+    }
+
+    /// The oldest untaken event (`.some(nil)` once finished), or nil after parking `continuation`.
+    private func take(
+        orWait continuation: CheckedContinuation<GatewayEvent?, Never>
+    ) -> (GatewayEvent??, relieved: Bool) {
+        state.withLock { state in
+            guard state.count > 0 else {
+                if state.finished { return (.some(nil), false) }
+                state.waiter = continuation
+                return (nil, false)
+            }
+            let entry = state.entries[state.head]
+            state.head += 1
+            state.bytes -= entry.cost
+            if state.head >= 256, state.head * 2 >= state.entries.count {
+                state.entries.removeFirst(state.head)
+                state.base += state.head
+                state.head = 0
+            }
+            var relieved = false
+            if state.congested, state.count <= limits.highWaterEvents / 4, state.bytes <= limits.highWaterBytes / 4 {
+                state.congested = false
+                state.overHeadroom = false
+                relieved = true
+            }
+            return (.some(entry.event), relieved)
+        }
+    }
+
+    /// The subscriber is gone: drop what is buffered and stop holding the connection back.
+    func finish() {
+        let waiter = state.withLock { state -> CheckedContinuation<GatewayEvent?, Never>? in
+            state.finished = true
+            state.entries.removeAll()
+            state.head = 0
+            state.bytes = 0
+            state.cumulative.removeAll()
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume(returning: nil)
+        hub?.remove(id)
+    }
+}

@@ -1,0 +1,66 @@
+import Logging
+import OpenClawProtocol
+
+/// What the `connect` request proves and presents, and the device tokens: stored per gateway (its
+/// ``GatewayURL/storageIdentity``: never the query, which may hold a secret), device and role.
+extension GatewayConnection {
+    func connectParams(
+        identity: DeviceIdentity, challenge: ConnectChallenge
+    ) throws(DeviceIdentityError)
+        -> ConnectParams
+    {
+        let storedToken = try? tokenStore.load(tokenKey(deviceId: identity.deviceId))
+        var auth = ConnectAuth()
+        switch configuration.credential {
+        case .token(let token): auth.token = token
+        case .password(let password): auth.password = password
+        // Without a shared secret, the paired device signs in with its own token (in `auth.token`, the
+        // field every gateway accepts; it falls back to checking device tokens). With one, only the
+        // secret is sent, as upstream clients do: a wrong token must be reported as wrong, not silently
+        // papered over by a stored device token.
+        case .none: auth.token = storedToken?.token
+        }
+        let proof = try identity.proof(
+            for: challenge,
+            client: configuration.client,
+            role: configuration.role,
+            scopes: configuration.scopes,
+            auth: auth
+        )
+        return ConnectParams(
+            minProtocol: configuration.offeredProtocols.lowerBound,
+            maxProtocol: configuration.offeredProtocols.upperBound,
+            client: configuration.client,
+            role: configuration.role,
+            scopes: configuration.scopes,
+            caps: configuration.caps,
+            device: proof,
+            auth: auth.isEmpty ? nil : auth,
+            locale: configuration.locale,
+            userAgent: configuration.userAgent,
+            commands: configuration.nodeDeclaration?.commands,
+            permissions: configuration.nodeDeclaration?.permissions,
+            pathEnv: configuration.nodeDeclaration?.pathEnv
+        )
+    }
+
+    func tokenKey(deviceId: String) -> DeviceTokenKey {
+        DeviceTokenKey(gateway: configuration.url.storageIdentity, deviceId: deviceId, role: configuration.role)
+    }
+
+    func rememberDeviceToken(_ record: DeviceTokenRecord, deviceId: String) {
+        do {
+            try tokenStore.save(record, for: tokenKey(deviceId: deviceId))
+        } catch {
+            logger.warning("could not save the device token", metadata: ["error": "\(error.description)"])
+        }
+    }
+
+    func forgetDeviceToken(deviceId: String) {
+        do {
+            try tokenStore.remove(tokenKey(deviceId: deviceId))
+        } catch {
+            logger.warning("could not remove the stale device token", metadata: ["error": "\(error.description)"])
+        }
+    }
+}

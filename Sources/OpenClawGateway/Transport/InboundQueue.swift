@@ -1,0 +1,213 @@
+import Synchronization
+
+/// How much one socket holds that its reader has not taken yet, for tests and diagnostics.
+public struct TransportFlowStats: Sendable, Equatable {
+    /// Messages received and not yet taken, and their bytes.
+    public var bufferedFrames = 0
+    public var bufferedBytes = 0
+    /// The most ever held at once on this socket.
+    public var peakBufferedFrames = 0
+    public var peakBufferedBytes = 0
+    /// How often reading the socket was stopped because the reader was behind.
+    public var readPauses = 0
+    /// Pings received from the peer and pongs we answered them with (at most one per interval).
+    public var pingsReceived = 0
+    public var pongsSent = 0
+
+    public init() {}
+}
+
+/// The bounded buffer between a socket's event loop and the task that reads its messages.
+///
+/// The event loop pushes; when the buffer holds more than its high-water mark the socket stops being
+/// read (``pauseReading``) and TCP pushes back on the gateway; when the reader has taken enough to
+/// reach the low-water mark, reading resumes. So a gateway that sends faster than we consume costs at
+/// most the high-water mark plus what one read of the socket delivers, never everything it sends.
+final class InboundQueue: Sendable {
+    struct Limits: Sendable {
+        var highWaterBytes = 4 << 20
+        var highWaterFrames = 1024
+        var lowWaterBytes: Int { highWaterBytes / 4 }
+        var lowWaterFrames: Int { highWaterFrames / 4 }
+    }
+
+    private struct State {
+        var items: [TransportEvent] = []
+        var head = 0
+        var sizes: [Int] = []
+        var stats = TransportFlowStats()
+        var paused = false
+        var finished = false
+        var waiter: CheckedContinuation<TransportEvent?, Never>?
+        var lastReceived = ContinuousClock.now
+        var peerCloseReason: String?
+        var oversized = false
+
+        var count: Int { items.count - head }
+    }
+
+    private let state = Mutex(State())
+    private let limits: Limits
+    /// Called (once per pause) when reading must resume; set when the socket is wired up.
+    private let resumeHook = Mutex<(@Sendable () -> Void)?>(nil)
+
+    init(limits: Limits = Limits()) {
+        self.limits = limits
+    }
+
+    func onResume(_ hook: @escaping @Sendable () -> Void) { resumeHook.withLock { $0 = hook } }
+
+    /// Whether the socket must not be read now.
+    var isPaused: Bool { state.withLock { $0.paused } }
+
+    var stats: TransportFlowStats { state.withLock { $0.stats } }
+
+    /// When the socket last delivered anything (a message, a ping, a pong, a close).
+    var lastReceived: ContinuousClock.Instant { state.withLock { $0.lastReceived } }
+
+    func noteActivity() { state.withLock { $0.lastReceived = .now } }
+
+    func notePing(answered: Bool) {
+        state.withLock {
+            $0.stats.pingsReceived += 1
+            if answered { $0.stats.pongsSent += 1 }
+            $0.lastReceived = .now
+        }
+    }
+
+    /// The close frame the peer sent: its reason text is reported with the close code.
+    func notePeerClose(code: Int?, reason: String?) {
+        state.withLock {
+            $0.peerCloseReason = reason
+            $0.lastReceived = .now
+        }
+    }
+
+    var peerCloseReason: String? { state.withLock { $0.peerCloseReason } }
+
+    /// A message went over the size limit: the socket's end is reported as 1009.
+    func markOversized() { state.withLock { $0.oversized = true } }
+
+    var oversized: Bool { state.withLock { $0.oversized } }
+
+    func notePongSent() { state.withLock { $0.stats.pongsSent += 1 } }
+
+    func push(_ event: TransportEvent) {
+        let size = event.byteCount
+        let waiter = state.withLock { state -> CheckedContinuation<TransportEvent?, Never>? in
+            guard !state.finished else { return nil }
+            state.lastReceived = .now
+            if case .closed = event { state.finished = true }
+            if let waiter = state.waiter {
+                state.waiter = nil
+                return waiter
+            }
+            state.items.append(event)
+            state.sizes.append(size)
+            state.stats.bufferedFrames += 1
+            state.stats.bufferedBytes += size
+            state.stats.peakBufferedFrames = max(state.stats.peakBufferedFrames, state.stats.bufferedFrames)
+            state.stats.peakBufferedBytes = max(state.stats.peakBufferedBytes, state.stats.bufferedBytes)
+            if !state.paused,
+                state.stats.bufferedBytes >= limits.highWaterBytes || state.stats.bufferedFrames >= limits.highWaterFrames
+            {
+                state.paused = true
+                state.stats.readPauses += 1
+            }
+            return nil
+        }
+        waiter?.resume(returning: event)
+    }
+
+    /// The next message, or nil once the socket's `.closed` has been taken.
+    func next() async -> TransportEvent? {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<TransportEvent?, Never>) in
+                let (event, resume) = state.withLock { state -> (TransportEvent??, Bool) in
+                    if state.count > 0 {
+                        let event = state.items[state.head]
+                        let size = state.sizes[state.head]
+                        state.head += 1
+                        state.stats.bufferedFrames -= 1
+                        state.stats.bufferedBytes -= size
+                        if state.head > 64, state.head * 2 > state.items.count {
+                            state.items.removeFirst(state.head)
+                            state.sizes.removeFirst(state.head)
+                            state.head = 0
+                        }
+                        var resume = false
+                        if state.paused, state.stats.bufferedBytes <= limits.lowWaterBytes,
+                            state.stats.bufferedFrames <= limits.lowWaterFrames
+                        {
+                            state.paused = false
+                            resume = true
+                        }
+                        return (.some(event), resume)
+                    }
+                    if state.finished || Task.isCancelled { return (.some(nil), false) }
+                    // A reader that took `.closed` is done; anything else waits for the next push.
+                    state.waiter = continuation
+                    return (nil, false)
+                }
+                if resume { resumeHook.withLock { $0 }?() }
+                if let event { continuation.resume(returning: event) }
+            }
+        } onCancel: {
+            let waiter = state.withLock { state in
+                defer { state.waiter = nil }
+                return state.waiter
+            }
+            waiter?.resume(returning: nil)
+        }
+    }
+
+    /// Nothing more arrives (the socket could not be opened): a waiting reader gets nil.
+    func finish() {
+        let waiter = state.withLock { state in
+            state.finished = true
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume(returning: nil)
+    }
+}
+
+/// A socket's messages in arrival order, ending after `.closed`. Only one reader may take them.
+public struct TransportEvents: AsyncSequence, Sendable {
+    public typealias Element = TransportEvent
+    public typealias Failure = Never
+
+    let queue: InboundQueue
+
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        let queue: InboundQueue
+        public mutating func next() async -> TransportEvent? { await queue.next() }
+    }
+
+    public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(queue: queue) }
+
+    /// Events pushed by a test's own transport (see ``TransportEventsSource``).
+    public static func makeSource() -> (TransportEvents, TransportEventsSource) {
+        let queue = InboundQueue()
+        return (TransportEvents(queue: queue), TransportEventsSource(queue: queue))
+    }
+}
+
+/// The writing end of a ``TransportEvents`` for transports other than the live one.
+public struct TransportEventsSource: Sendable {
+    let queue: InboundQueue
+    public func yield(_ event: TransportEvent) { queue.push(event) }
+    public func finish() { queue.finish() }
+    public var stats: TransportFlowStats { queue.stats }
+    public var lastReceived: ContinuousClock.Instant { queue.lastReceived }
+}
+
+extension TransportEvent {
+    var byteCount: Int {
+        switch self {
+        case .text(let text): return text.utf8.count
+        case .binary(let bytes): return bytes.count
+        case .closed: return 0
+        }
+    }
+}
