@@ -58,7 +58,7 @@ enum CorruptionRecovery {
                 for message in salvaged {
                     try db.execute(
                         sql: """
-                            INSERT OR IGNORE INTO outbox (\(OutboxRecord.selection)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                            INSERT OR IGNORE INTO outbox (\(OutboxRecord.selection)) VALUES (\(OutboxRecord.placeholders))
                             """,
                         arguments: OutboxRecord.arguments(message))
                 }
@@ -85,7 +85,7 @@ enum CorruptionRecovery {
             let queue = try DatabaseQueue(path: path, configuration: configuration)
             defer { try? queue.close() }
             return try queue.read { db in
-                try Row.fetchAll(db, sql: "SELECT \(OutboxRecord.selection) FROM outbox ORDER BY seq")
+                try Row.fetchAll(db, sql: "SELECT \(OutboxRecord.salvageSelection) FROM outbox ORDER BY seq")
                     .map(OutboxRecord.message(row:))
             }
         } catch {
