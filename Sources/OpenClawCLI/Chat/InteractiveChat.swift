@@ -147,7 +147,9 @@ final class InteractiveChat {
             await connection.reconnectNow()
             describeStatus()
         case "/retry":
-            if let failed = viewModel.messages.last(where: { $0.role == .user && $0.status.isFailed }) {
+            if let failed = viewModel.messages.last(where: {
+                $0.role == .user && ($0.status.isFailed || $0.status == .unconfirmed)
+            }) {
                 await viewModel.retry(messageID: failed.id)
             } else {
                 terminal.line("nothing to retry")
