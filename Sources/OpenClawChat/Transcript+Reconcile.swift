@@ -19,10 +19,12 @@ import OpenClawProtocol
 /// Rows keep their ids. A page message takes the id of the row that already stands for it, found in
 /// this order:
 /// 1. the row matched to the same history key (`__openclaw.id`, else a derived key) before;
-/// 2. for a user message: a local send with the same text (compared after trimming, NUL and control
-///    characters dropped, as the gateway sanitises them), matched newest to newest, among the page's
-///    messages after the last one already known — so an old identical message is never mistaken for
-///    a new send;
+/// 2. for a user message: a local send that may have left (an attempt was made) with the same text
+///    (compared after trimming, NUL and control characters dropped, as the gateway sanitises them; a
+///    text history cut at `maxChars` matches by its prefix, an oversized placeholder by position),
+///    matched newest to newest, among the page's messages after the last one already known — so an
+///    old identical message is never mistaken for a new send, and a message still waiting to be sent
+///    is never mistaken for another client's;
 /// 3. for an assistant message: the reply row of an ended run, if the message carries that run's
 ///    abort marker, or is the last assistant message with text (failing that, the last assistant
 ///    message) in the turn after the run's user message, or — for runs this client did not send —
@@ -80,18 +82,19 @@ extension Transcript {
         }
     }
 
-    /// Rule 2: local sends, newest first, against the page's new user messages, newest first.
+    /// Rule 2: local sends that may have left, newest first, against the page's new user messages,
+    /// newest first.
     private func claimLocalSends(messages: [ChatMessage], after knownUpTo: Int, claims: inout HistoryClaims) {
-        var userTexts: [Int: String] = [:]
+        var userTexts: [Int: StoredUserText] = [:]
         for index in messages.indices where index > knownUpTo && messages[index].role == .user {
-            userTexts[index] = Self.comparableText(messages[index].text)
+            userTexts[index] = StoredUserText(messages[index])
         }
         var searchEnd = messages.count
-        for entry in entries.indices.reversed() where entries[entry].source == .local {
+        for entry in entries.indices.reversed() where entries[entry].source == .local && entries[entry].mayHaveLeft {
             guard !claims.isClaimed(entry: entry) else { continue }
             let text = Self.comparableText(entries[entry].text)
             let match = (knownUpTo + 1..<searchEnd).last { message in
-                !claims.isClaimed(message: message) && userTexts[message] == text
+                !claims.isClaimed(message: message) && userTexts[message]?.matches(text) == true
             }
             guard let match else { continue }
             claims.claim(message: match, entry: entry)

@@ -4,7 +4,11 @@ import OpenClawProtocol
 extension Transcript {
     mutating func applySend(_ send: LocalSend) -> TranscriptApplyResult {
         if let index = lastIndex(ofEntry: send.id) {
-            guard entries[index].source == .local, entries[index].status.isFailed || entries[index].status == .queued
+            guard entries[index].source == .local else { return .ignored(.duplicate) }
+            if send.isAttempt { entries[index].mayHaveLeft = true }
+            guard
+                entries[index].status.isFailed || entries[index].status == .queued
+                    || entries[index].status == .unconfirmed
             else { return .ignored(.duplicate) }
             entries[index].status = .sending
             runsPresumedOver.remove(send.id)
@@ -12,24 +16,38 @@ extension Transcript {
             entries[index].timestampMs = send.timestampMs
             return .applied
         }
-        entries.append(
-            TranscriptEntry(
-                id: send.id,
-                role: .user,
-                status: .sending,
-                source: .local,
-                runId: send.id,
-                timestampMs: send.timestampMs,
-                text: send.text
-            )
+        var entry = TranscriptEntry(
+            id: send.id,
+            role: .user,
+            status: .sending,
+            source: .local,
+            runId: send.id,
+            timestampMs: send.timestampMs,
+            text: send.text
         )
+        entry.mayHaveLeft = send.isAttempt
+        entries.append(entry)
+        return .applied
+    }
+
+    mutating func removeCommandSend(id: String) -> TranscriptApplyResult {
+        guard let index = lastIndex(ofEntry: id), entries[index].source == .local else { return .ignored(.noSuchEntry) }
+        entries.remove(at: index)
+        return .applied
+    }
+
+    mutating func applySendUnconfirmed(id: String) -> TranscriptApplyResult {
+        guard let index = lastIndex(ofEntry: id), entries[index].source == .local, entries[index].role == .user else {
+            return .ignored(.noSuchEntry)
+        }
+        entries[index].status = .unconfirmed
         return .applied
     }
 
     mutating func applySendQueued(id: String) -> TranscriptApplyResult {
         guard let index = lastIndex(ofEntry: id), entries[index].source == .local else { return .ignored(.noSuchEntry) }
         switch entries[index].status {
-        case .sending, .failed, .queued:
+        case .sending, .failed, .queued, .unconfirmed:
             entries[index].status = .queued
             return .applied
         default:
@@ -41,6 +59,7 @@ extension Transcript {
         guard let index = lastIndex(ofEntry: ack.runId), entries[index].source == .local else {
             return .ignored(.noSuchEntry)
         }
+        entries[index].mayHaveLeft = true
         switch ack.status {
         case .error:
             entries[index].status = .failed(ack.summary ?? "The gateway did not accept the message.")
@@ -66,6 +85,7 @@ extension Transcript {
     mutating func discardFailedSend(id: String) -> TranscriptApplyResult {
         guard let index = lastIndex(ofEntry: id), entries[index].source == .local,
             entries[index].status.isFailed || entries[index].status == .queued
+                || entries[index].status == .unconfirmed
         else { return .ignored(.noSuchEntry) }
         entries.remove(at: index)
         return .applied
@@ -74,8 +94,9 @@ extension Transcript {
     /// Events for a run prove the gateway has its message, whatever the ack said or did not say.
     mutating func markSendAccepted(runId: String) {
         guard let index = lastIndex(ofEntry: runId), entries[index].source == .local else { return }
+        entries[index].mayHaveLeft = true
         switch entries[index].status {
-        case .sending, .failed, .queued: entries[index].status = .sent
+        case .sending, .failed, .queued, .unconfirmed: entries[index].status = .sent
         default: break
         }
     }

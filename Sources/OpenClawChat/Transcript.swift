@@ -53,6 +53,8 @@ public struct Transcript: Sendable, Hashable {
         case .sendAcknowledged(let ack): return applyAck(ack)
         case .sendFailed(let id, let reason): return applySendFailure(id: id, reason: reason)
         case .discard(let id): return discardFailedSend(id: id)
+        case .sendHandledAsCommand(let id): return removeCommandSend(id: id)
+        case .sendUnconfirmed(let id): return applySendUnconfirmed(id: id)
         case .restored(let messages): return restore(messages)
         case .chatEvent(let event): return applyChatEvent(event)
         case .agentEvent(let event): return applyAgentEvent(event)

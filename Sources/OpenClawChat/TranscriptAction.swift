@@ -14,6 +14,11 @@ public enum TranscriptAction: Sendable {
     case sendFailed(id: String, reason: String)
     /// Drop a local message that failed to send, or that still waits in the outbox.
     case discard(id: String)
+    /// The message was a stop command: the gateway stopped the session's runs and stored nothing, so
+    /// its row goes (history will never show it).
+    case sendHandledAsCommand(id: String)
+    /// The message's delivery cannot be known any more (see ``TranscriptEntryStatus/unconfirmed``).
+    case sendUnconfirmed(id: String)
     /// Stored history from a previous launch, shown before the gateway answers. Ignored once a history
     /// page has been applied: the gateway's word wins.
     case restored([StoredMessage])
@@ -34,11 +39,16 @@ public struct LocalSend: Sendable, Hashable {
     public var text: String
     /// Client time of the send, epoch ms.
     public var timestampMs: Int
+    /// A send attempt is being made, so the gateway may have the message from now on; false when the
+    /// row is only shown (typed offline, waiting in the outbox). Only a message that may have left is
+    /// ever matched to a history message by its text.
+    public var isAttempt: Bool
 
-    public init(id: String, text: String, timestampMs: Int) {
+    public init(id: String, text: String, timestampMs: Int, isAttempt: Bool = true) {
         self.id = id
         self.text = text
         self.timestampMs = timestampMs
+        self.isAttempt = isAttempt
     }
 }
 

@@ -25,6 +25,10 @@ public struct TranscriptEntry: Sendable, Hashable, Identifiable {
     /// The stable key of the history message this row stands for, once history has confirmed it.
     var historyKey: String?
     var body: TextBuffer
+    /// A local message a send attempt was made for: only such a row may be matched to a history
+    /// message by its text (a message that never left cannot be on the gateway, however alike another
+    /// client's message looks).
+    var mayHaveLeft = false
 
     init(
         id: String,
@@ -75,6 +79,10 @@ public enum TranscriptEntryStatus: Sendable, Hashable {
     case sending
     /// A user message the gateway accepted (acked, or seen in events or history).
     case sent
+    /// A user message whose delivery cannot be known: a send left without an answer, the gateway's
+    /// duplicate memory (5 minutes) has passed, and its history does not show it. Sending it again
+    /// might make it twice, so only the user decides: retry or discard.
+    case unconfirmed
     /// A reply still receiving text.
     case streaming
     /// A finished reply, or any other stored message.

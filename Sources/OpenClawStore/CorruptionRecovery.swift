@@ -76,7 +76,7 @@ enum CorruptionRecovery {
             for message in messages {
                 try db.execute(
                     sql: """
-                        INSERT OR IGNORE INTO outbox (\(OutboxRecord.selection)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        INSERT OR IGNORE INTO outbox (\(OutboxRecord.selection)) VALUES (\(OutboxRecord.placeholders))
                         """,
                     arguments: OutboxRecord.arguments(message))
             }
@@ -128,7 +128,10 @@ enum CorruptionRecovery {
             configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA writable_schema = ON") }
             let queue = try DatabaseQueue(path: path, configuration: configuration)
             defer { try? queue.close() }
-            return try queue.read { db in try OutboxRecord.all(db) }
+            return try queue.read { db in
+                try Row.fetchAll(db, sql: "SELECT \(OutboxRecord.salvageSelection) FROM outbox ORDER BY seq")
+                    .map(OutboxRecord.message(row:))
+            }
         } catch {
             return nil
         }

@@ -18,6 +18,7 @@ enum OutboxJournalCoding {
                     ("createdAtMs", .int(message.createdAtMs)), ("state", .string(state)),
                     ("failureReason", .string(reason)), ("attempts", .int(message.attempts)),
                     ("lastAttemptAtMs", .int(message.lastAttemptAtMs)),
+                    ("uncertainSinceMs", .int(message.uncertainSinceMs)),
                 ]))
         case .remove(let gateway, let id):
             return JSONSerializer.bytes(
@@ -51,7 +52,8 @@ enum OutboxJournalCoding {
                 thinking: value["thinking"]?.stringValue, createdAtMs: createdAtMs,
                 state: OutboxRecord.state(
                     text: value["state"]?.stringValue ?? "", reason: value["failureReason"]?.stringValue),
-                attempts: value["attempts"]?.intValue ?? 0, lastAttemptAtMs: value["lastAttemptAtMs"]?.intValue)
+                attempts: value["attempts"]?.intValue ?? 0, lastAttemptAtMs: value["lastAttemptAtMs"]?.intValue,
+                uncertainSinceMs: value["uncertainSinceMs"]?.intValue)
             return (.put(message), count)
         default:
             return nil

@@ -4,10 +4,14 @@ import OpenClawChat
 /// An ``OutboxMessage`` as the columns of an `outbox` row.
 enum OutboxRecord {
     /// The columns ``message(row:)`` reads, in a `SELECT`.
-    static let selection = """
+    static let selection = salvageSelection + ", uncertain_since_ms"
+    /// The columns every version of the table has (`v1.outbox`), for reading a damaged file of any age.
+    static let salvageSelection = """
         gateway, id, session_key, text, thinking, created_at_ms, state, failure_reason, attempts, \
         last_attempt_at_ms
         """
+    /// One `?` per ``selection`` column.
+    static let placeholders = "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?"
 
     static func message(row: Row) -> OutboxMessage {
         OutboxMessage(
@@ -19,7 +23,8 @@ enum OutboxRecord {
             createdAtMs: row["created_at_ms"] ?? 0,
             state: state(text: row["state"] ?? "", reason: row["failure_reason"]),
             attempts: row["attempts"] ?? 0,
-            lastAttemptAtMs: row["last_attempt_at_ms"]
+            lastAttemptAtMs: row["last_attempt_at_ms"],
+            uncertainSinceMs: row.hasColumn("uncertain_since_ms") ? row["uncertain_since_ms"] : nil
         )
     }
 
@@ -38,7 +43,7 @@ enum OutboxRecord {
         let (state, reason) = columns(message.state)
         return [
             message.gateway, message.id, message.sessionKey, message.text, message.thinking, message.createdAtMs,
-            state, reason, message.attempts, message.lastAttemptAtMs,
+            state, reason, message.attempts, message.lastAttemptAtMs, message.uncertainSinceMs,
         ]
     }
 
@@ -49,6 +54,7 @@ enum OutboxRecord {
         case .ambiguous: ("ambiguous", nil)
         case .accepted: ("accepted", nil)
         case .failed(let reason): ("failed", reason)
+        case .unconfirmed: ("unconfirmed", nil)
         }
     }
 
@@ -61,6 +67,7 @@ enum OutboxRecord {
         case "ambiguous": .ambiguous
         case "accepted": .accepted
         case "failed": .failed(reason: reason ?? "")
+        case "unconfirmed": .unconfirmed
         default: .failed(reason: reason ?? "unknown outbox state “\(text)”")
         }
     }

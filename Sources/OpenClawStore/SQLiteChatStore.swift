@@ -147,7 +147,7 @@ public final class SQLiteChatStore: ChatStore {
         try await connection.write { db in
             try db.execute(
                 sql: """
-                    INSERT INTO outbox (\(OutboxRecord.selection)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO outbox (\(OutboxRecord.selection)) VALUES (\(OutboxRecord.placeholders))
                     ON CONFLICT (gateway, id) DO NOTHING
                     """,
                 arguments: OutboxRecord.arguments(message))
@@ -162,12 +162,12 @@ public final class SQLiteChatStore: ChatStore {
             try db.execute(
                 sql: """
                     UPDATE outbox SET session_key = ?, text = ?, thinking = ?, created_at_ms = ?, state = ?,
-                        failure_reason = ?, attempts = ?, last_attempt_at_ms = ?
+                        failure_reason = ?, attempts = ?, last_attempt_at_ms = ?, uncertain_since_ms = ?
                     WHERE gateway = ? AND id = ?
                     """,
                 arguments: [
                     message.sessionKey, message.text, message.thinking, message.createdAtMs, state, reason,
-                    message.attempts, message.lastAttemptAtMs, message.gateway, message.id,
+                    message.attempts, message.lastAttemptAtMs, message.uncertainSinceMs, message.gateway, message.id,
                 ])
             try Self.journal(.put(message), to: journal, db: db)
         }

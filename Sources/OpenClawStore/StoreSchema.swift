@@ -12,6 +12,10 @@ enum StoreSchema {
         migrator.registerMigration("v1.sessions", migrate: createSessions)
         migrator.registerMigration("v1.outbox", migrate: createOutbox)
         migrator.registerMigration("v1.search", migrate: createSearch)
+        migrator.registerMigration("v2.outbox-uncertain-since") { db in
+            // When an unanswered attempt may first have reached the gateway: the duplicate window's start.
+            try db.execute(sql: "ALTER TABLE outbox ADD COLUMN uncertain_since_ms INTEGER")
+        }
         return migrator
     }
 

@@ -67,12 +67,6 @@ struct AssistantDraft: Sendable {
     }
 }
 
-/// How the run's visible text just changed, to derive the v4 `deltaText`.
-enum TextChange: Sendable {
-    case appended(String)
-    case replaced(previous: String)
-}
-
 /// A chat run in progress: who started it, where it streams, and what has been said so far.
 struct ChatRun: Sendable {
     let runId: String
@@ -87,8 +81,20 @@ struct ChatRun: Sendable {
     var task: Task<Void, Never>?
     /// Per-run counter of agent events (`seq` of agent and chat payloads).
     var agentSeq = 0
-    /// All visible text of the run: what chat deltas and the final carry.
-    var chatText = ""
+    /// The run's live visible text: what chat deltas describe (after a mid-run commit, only the text
+    /// since).
+    private(set) var chatText = ""
+    /// Text committed to the transcript mid-run (late v4); the final carries it plus ``chatText``.
+    private(set) var committedText = ""
+    /// Bumped on every change of ``chatText``; compared with ``wireRevision`` instead of the texts, so
+    /// a reply streamed in 20,000 chunks stays linear.
+    private(set) var textRevision = 0
+    private(set) var wireRevision = 0
+    /// UTF-8 length of the text the last delta left on the wire.
+    private(set) var wireUTF8Count = 0
+    /// Whether that text is still a prefix of ``chatText`` (no rewrite since).
+    private(set) var wireIsPrefix = true
+    private(set) var lastDeltaAtMs: Int?
     var draft = AssistantDraft()
     var toolCalls = 0
     /// Broadcast frames sent for this run (drop fault).
@@ -96,6 +102,34 @@ struct ChatRun: Sendable {
     var dropFired = false
     /// An event held back by the reorder fault, sent after the next one.
     var heldBack: (event: String, payload: JSONValue)?
+
+    mutating func appendLiveText(_ chunk: String) {
+        guard !chunk.isEmpty else { return }
+        chatText.append(chunk)
+        textRevision += 1
+    }
+
+    mutating func replaceLiveText(_ text: String) {
+        guard text != chatText else { return }
+        if wireIsPrefix {
+            wireIsPrefix = text.utf8.starts(with: chatText.utf8.prefix(wireUTF8Count))
+        }
+        chatText = text
+        textRevision += 1
+    }
+
+    /// Moves the live text to ``committedText`` and restarts it empty.
+    mutating func commitLiveText() {
+        committedText += chatText
+        replaceLiveText("")
+    }
+
+    mutating func markOnWire(atMs now: Int) {
+        wireRevision = textRevision
+        wireUTF8Count = chatText.utf8.count
+        wireIsPrefix = true
+        lastDeltaAtMs = now
+    }
 
     mutating func nextSeq() -> Int {
         agentSeq += 1

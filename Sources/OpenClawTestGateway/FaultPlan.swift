@@ -37,7 +37,11 @@ public struct FaultPlan: Sendable {
     /// Percent of a run's non-terminal events held back and sent after the run's next event (a
     /// terminal event goes first, so a held delta then arrives after the final).
     public var reorderRunEventsPercent: Int
-    /// Seed of the choices the two faults above make, so a scenario replays exactly.
+    /// Percent of a run's events preceded by a broadcast the client may not see (an exec approval
+    /// request): with a global frame `seq` (v3) it leaves a gap in the client's numbering; with
+    /// per-socket numbering it is invisible.
+    public var hiddenBroadcastPercent: Int
+    /// Seed of the choices the faults above make, so a scenario replays exactly.
     public var seed: UInt64
     /// Requests with these methods are read and never answered.
     public var ignoreRequests: Set<String>
@@ -58,7 +62,8 @@ public struct FaultPlan: Sendable {
         reorderRunEventsPercent: Int = 0,
         seed: UInt64 = 0,
         ignoreRequests: Set<String> = [],
-        delayResponsesMs: Int = 0
+        delayResponsesMs: Int = 0,
+        hiddenBroadcastPercent: Int = 0
     ) {
         self.challengeDelayMs = challengeDelayMs
         self.omitChallenge = omitChallenge
@@ -74,6 +79,7 @@ public struct FaultPlan: Sendable {
         self.seed = seed
         self.ignoreRequests = ignoreRequests
         self.delayResponsesMs = delayResponsesMs
+        self.hiddenBroadcastPercent = hiddenBroadcastPercent
     }
 
     /// The gateway-is-starting refusal of v4 (and late v3): `UNAVAILABLE` `startup-sidecars`, retryable

@@ -44,7 +44,10 @@ extension GatewayHub {
             refuse(id, requestId, ErrorShape(code: .invalidRequest, message: "invalid role"))
             return
         }
-        if let origin = connection.handle.origin, !configuration.allowedOrigins.contains(origin) {
+        if let origin = connection.handle.origin,
+            !BrowserOriginPolicy.allows(
+                origin, allowed: configuration.allowedOrigins, fromLoopback: connection.handle.isFromLoopback)
+        {
             let message =
                 "origin not allowed (open the Control UI from the gateway host or allow it in gateway.controlUi.allowedOrigins)"
             refuse(

@@ -5,6 +5,7 @@ extension GatewayHub {
     func handle(_ request: RequestFrame, from id: Int) {
         guard let connection = connections[id], connection.isOpen else { return }
         let method = request.method
+        requestCounts[method, default: 0] += 1
         if GatewayCatalog.nodeOnlyMethods.contains(method) != (connection.role == "node"), method != "health" {
             respond(
                 to: id, requestId: request.id,
@@ -23,6 +24,7 @@ extension GatewayHub {
         case "chat.send": handleChatSend(request, from: id)
         case "chat.abort": handleChatAbort(request, from: id)
         case "sessions.list": handleSessionsList(request, from: id)
+        case "sessions.patch": handleSessionsPatch(request, from: id)
         case "models.list": simple(request, from: id, shape: ProtocolShapes.emptyParams, payload: GatewayCatalog.models)
         case "agent.identity.get":
             simple(request, from: id, shape: ProtocolShapes.agentIdentityParams, payload: GatewayCatalog.identity)
@@ -83,11 +85,16 @@ extension GatewayHub {
         let limit = params["limit"]?.intValue ?? 200
         let maxChars = params["maxChars"]?.intValue ?? configuration.historyMaxChars
         let session = sessions.session(sessionKey)
+        let window = sessions.history(
+            sessionKey, limit: limit, maxChars: maxChars, offset: params["offset"]?.intValue ?? 0)
         let payload = JSONValue.object(dropping: [
             ("sessionKey", .string(sessionKey)), ("sessionId", .string(session?.sessionId)),
-            ("messages", .array(sessions.history(sessionKey, limit: limit, maxChars: maxChars))),
+            ("messages", .array(window.messages)),
             ("thinkingLevel", .string(session?.thinkingLevel ?? "off")),
             ("inFlightRun", v4 ? inFlightRun(sessionKey) : nil),
+            // v4 paging (`docs/gateway-protocol-v4.md` §4.2); v3 has none.
+            ("hasMore", v4 ? .bool(window.hasMore) : nil),
+            ("nextOffset", v4 ? window.nextOffset.map(JSONValue.int) : nil),
         ])
         respond(to: id, requestId: request.id, payload: configuration.quirks.historyPayload(payload))
     }

@@ -44,8 +44,13 @@ actor GatewayHub {
     var pairing = PairingRegistry()
     var sessions = SessionStore()
     var runs: [String: ChatRun] = [:]
-    var completedRunIds: Set<String> = []
+    /// Finished `chat.send` keys, remembered for a while (upstream's dedupe cache).
+    var idempotency: IdempotencyCache
+    /// The process-wide frame `seq` of ``FrameSeqStyle/global``.
+    var globalSeq = 0
     var runsStarted = 0
+    /// Requests received after the handshake, by method (inspection).
+    var requestCounts: [String: Int] = [:]
     var connectParamsLog: [JSONValue] = []
     var ticksPaused = false
     var presence: [String: JSONValue] = [:]
@@ -58,6 +63,8 @@ actor GatewayHub {
     init(configuration: TestGatewayConfiguration, logger: Logger) {
         self.configuration = configuration
         self.sharedAuth = configuration.auth
+        self.idempotency = IdempotencyCache(
+            ttlMs: configuration.dedupeTTLMs, maxEntries: configuration.dedupeMaxEntries)
         self.logger = logger
         self.startedAtMs = Self.nowMs()
         _ = sessions.ensure(SessionStore.mainSessionKey, newSessionId: Self.newId(), nowMs: startedAtMs)
@@ -196,8 +203,9 @@ actor GatewayHub {
         send(EventFrame(event: event, payload: payload).json, to: id, delayMs: faults.eventDelayMs)
     }
 
-    /// A broadcast event to every open socket that `include` accepts, each with its own frame `seq`.
-    /// Returns the sockets it was queued on.
+    /// A broadcast event to every open socket that `include` accepts, with the frame `seq` of
+    /// ``TestGatewayConfiguration/frameSeq``: each socket's own counter, or the process-wide one, taken
+    /// once before the sockets are filtered. Returns the sockets it was queued on.
     @discardableResult
     func broadcast(
         _ event: String,
@@ -206,8 +214,19 @@ actor GatewayHub {
         include: (ConnectionState) -> Bool = { _ in true }
     ) -> [Int] {
         var reached: [Int] = []
+        let global = configuration.frameSeq == .global
+        if global { globalSeq += 1 }
         for id in connections.keys.sorted() {
             guard var connection = connections[id], connection.isOpen, include(connection) else { continue }
+            if global {
+                connection.broadcastEvents += 1
+                connections[id] = connection
+                let stateVersion = withStateVersion ? currentStateVersion : nil
+                let frame = EventFrame(event: event, payload: payload, seq: globalSeq, stateVersion: stateVersion)
+                connection.handle.enqueue(.text(JSONSerializer.string(frame.json), delayMs: faults.eventDelayMs))
+                reached.append(id)
+                continue
+            }
             if let skipAfter = faults.skipSeqAfterEvents, !connection.seqSkipped,
                 connection.broadcastEvents >= skipAfter
             {
@@ -255,6 +274,17 @@ actor GatewayHub {
     var presenceEntries: [JSONValue] { presence.keys.sorted().compactMap { presence[$0] } }
 
     // MARK: Server-initiated
+
+    /// A broadcast only sockets with `operator.approvals` (or admin) may see: on a gateway with a
+    /// global frame `seq` every other socket sees a gap, which is routine there, not loss.
+    func broadcastHiddenEvent() {
+        broadcast(
+            "exec.approval.requested",
+            payload: ["id": .string(Self.newId()), "request": ["command": "true"], "createdAtMs": .int(Self.nowMs())],
+            include: {
+                ScopePolicy.allows($0.scopes, OperatorScope.admin) || $0.scopes.contains("operator.approvals")
+            })
+    }
 
     func tick() {
         guard !ticksPaused, !configuration.quirks.contains(.noTicks) else { return }
@@ -310,12 +340,14 @@ actor GatewayHub {
     // MARK: Inspection
 
     func history(_ sessionKey: String, limit: Int?, maxChars: Int?) -> [JSONValue] {
-        sessions.history(sessionKey, limit: limit, maxChars: maxChars)
+        sessions.history(sessionKey, limit: limit, maxChars: maxChars).messages
     }
 
     func sentUserMessages(_ sessionKey: String) -> [String] { sessions.userTexts(sessionKey) }
 
     func runCount() -> Int { runsStarted }
+
+    func requestCount(_ method: String) -> Int { requestCounts[method] ?? 0 }
 
     func openConnectionCount() -> Int { connections.values.filter(\.isOpen).count }
 

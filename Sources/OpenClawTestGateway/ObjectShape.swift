@@ -18,6 +18,8 @@ struct ObjectShape: Sendable {
         /// An open object with any members.
         case anyObject
         case boolOrConst(String)
+        /// The field's type, or `null` (to clear a setting).
+        case nullable(Field)
         case any
     }
 
@@ -93,6 +95,9 @@ struct ObjectShape: Sendable {
         case .boolOrConst(let constant):
             if value.boolValue != nil || value.stringValue == constant { return [] }
             return ["\(at(path)): must match a schema in anyOf"]
+        case .nullable(let inner):
+            if case .null = value { return [] }
+            return problems(in: value, field: inner, path: path)
         case .any:
             return []
         }

@@ -109,6 +109,16 @@ enum ProtocolShapes {
         "search": .string(),
     ])
 
+    /// `SessionsPatchParams` (v3 schema of 2026-04-12), the settings a chat client may change; each
+    /// value may be `null` to clear it.
+    static let sessionsPatchParams = ObjectShape(
+        [
+            "key": .string(minLength: 1), "label": .nullable(.string(minLength: 1, maxLength: 512)),
+            "thinkingLevel": .nullable(.string(minLength: 1)), "fastMode": .nullable(.boolean),
+            "verboseLevel": .nullable(.string(minLength: 1)), "reasoningLevel": .nullable(.string(minLength: 1)),
+            "model": .nullable(.string(minLength: 1)),
+        ], required: ["key"])
+
     static let emptyParams = ObjectShape([:])
 
     static let agentIdentityParams = ObjectShape(["agentId": .string(minLength: 1), "sessionKey": .string()])

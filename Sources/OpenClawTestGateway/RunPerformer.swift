@@ -25,6 +25,10 @@ enum RunPerformer {
                 guard !script.silent else { continue }
                 guard await hub.runReplaceText(runId, text: text) else { return }
                 guard await pause(script.chunkDelayMs) else { return }
+            case .status(let phase):
+                guard await hub.runStatus(runId, phase: phase) else { return }
+            case .commitText:
+                guard await hub.runCommitText(runId) else { return }
             case .pause(let ms):
                 guard await pause(ms) else { return }
             case .fail(let message, let kind):

@@ -16,6 +16,8 @@ enum ScopePolicy {
         "agent.identity.get": OperatorScope.read,
         "chat.send": OperatorScope.write,
         "chat.abort": OperatorScope.write,
+        // At least write; the handler asks admin for what v3 and v4 keep admin-only.
+        "sessions.patch": OperatorScope.write,
         "device.pair.list": OperatorScope.pairing,
         "device.pair.approve": OperatorScope.pairing,
         "node.list": OperatorScope.read,

@@ -28,6 +28,11 @@ public enum AgentStep: Sendable, Hashable {
     case say(String)
     /// Replaces the whole visible text with a string that does not extend it (v4 `replace: true`).
     case replaceText(String)
+    /// A v4 `status` chat event with this phase (late gateways, e.g. `preparing_context`); nothing in v3.
+    case status(String)
+    /// Late v4: the text so far is committed to the transcript and the live text restarts with
+    /// `{deltaText: "", replace: true}`; nothing in v3.
+    case commitText
     /// Waits without emitting anything.
     case pause(ms: Int)
     /// Ends the run with a `chat` `error` event.

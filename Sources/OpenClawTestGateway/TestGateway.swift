@@ -124,6 +124,9 @@ public final class TestGateway: Sendable {
     /// Agent runs ever started; a repeated idempotency key does not add one.
     public func runCount() async -> Int { await hub.runCount() }
 
+    /// Requests of `method` received from handshaken sockets so far.
+    public func requestCount(method: String) async -> Int { await hub.requestCount(method) }
+
     /// Sockets that completed the handshake and are still open.
     public func connectionCount() async -> Int { await hub.openConnectionCount() }
 

@@ -35,6 +35,16 @@ public enum MissingScopeStyle: Sendable, Hashable {
     case forbidden
 }
 
+/// How frame `seq` numbers broadcast events.
+public enum FrameSeqStyle: Sendable, Hashable {
+    /// One counter per gateway process, taken before each broadcast is filtered by scope: a socket sees
+    /// gaps for events it may not see (v3 code of 2026-04-12, `createGatewayBroadcaster` in
+    /// `src/gateway/server-broadcast.ts`). Gaps are routine, not loss.
+    case global
+    /// One counter per socket (late v3 from 2026-04-21, and v4): a gap means a frame was lost.
+    case perConnection
+}
+
 /// Everything a test gateway is started with. Every field has a default, so `.init()` is a v4 gateway
 /// with token auth `"test-token"`, silent loopback pairing and the reference limits.
 public struct TestGatewayConfiguration: Sendable {
@@ -63,6 +73,16 @@ public struct TestGatewayConfiguration: Sendable {
     public var historyMaxChars: Int
     /// Dialect switches: how this gateway departs from the reference one (none by default).
     public var quirks: GatewayQuirks
+    /// How long a finished `chat.send` key is remembered (upstream `DEDUPE_TTL_MS`, 5 min); after that a
+    /// resend with the same key starts a new run.
+    public var dedupeTTLMs: Int
+    /// How many finished keys are remembered, oldest forgotten first (upstream `DEDUPE_MAX`, 1,000).
+    public var dedupeMaxEntries: Int
+    /// At most one chat `delta` per run in this window; the text in between is coalesced into the next
+    /// delta and flushed before a tool call and the terminal event (upstream `emitChatDelta`, 150 ms).
+    /// 0 sends one delta per streamed chunk.
+    public var deltaThrottleMs: Int
+    public var frameSeq: FrameSeqStyle
 
     public init(
         protocolNumber: Int = 4,
@@ -79,7 +99,11 @@ public struct TestGatewayConfiguration: Sendable {
         serverVersion: String? = nil,
         agent: ScriptedAgent = ScriptedAgent(),
         historyMaxChars: Int = 12_000,
-        quirks: GatewayQuirks = []
+        quirks: GatewayQuirks = [],
+        dedupeTTLMs: Int = 300_000,
+        dedupeMaxEntries: Int = 1_000,
+        deltaThrottleMs: Int = 150,
+        frameSeq: FrameSeqStyle? = nil
     ) {
         self.protocolNumber = protocolNumber
         self.host = host
@@ -96,6 +120,10 @@ public struct TestGatewayConfiguration: Sendable {
         self.agent = agent
         self.historyMaxChars = historyMaxChars
         self.quirks = quirks
+        self.dedupeTTLMs = dedupeTTLMs
+        self.dedupeMaxEntries = dedupeMaxEntries
+        self.deltaThrottleMs = deltaThrottleMs
+        self.frameSeq = frameSeq ?? (protocolNumber >= 4 ? .perConnection : .global)
     }
 
     /// A release string of the era each version belongs to, so version-sniffing clients see something real.

@@ -45,7 +45,8 @@ struct DebugFramesTests {
     }
 
     @Test func onlyTheNewestFramesAreKept() async throws {
-        try await withTestGateway { gateway in
+        // One delta per chunk (no upstream throttle), so the frame count is known.
+        try await withTestGateway(TestGatewayConfiguration(deltaThrottleMs: 0)) { gateway in
             let app = AppModel(
                 dependencies: AppHarness.dependencies(
                     saved: try AppHarness.saved(gateway), recordsFrames: true, frameCapacity: 5))

@@ -25,7 +25,7 @@ struct OutboxUnitTests {
         ]
         for error in errors {
             #expect(SendAttemptOutcome(error: error) == .ambiguous, "\(error)")
-            #expect(SendAttemptOutcome(error: error).outboxState.needsDelivery)
+            #expect(SendAttemptOutcome(error: error).outboxState?.needsDelivery == true)
         }
     }
 
@@ -38,12 +38,38 @@ struct OutboxUnitTests {
         }
         #expect(reason.contains("message or attachment required"))
         #expect(
-            !SendAttemptOutcome(error: .payloadTooLarge(bytes: 30_000_000, limit: 25_000_000)).outboxState.needsDelivery
-        )
+            SendAttemptOutcome(error: .payloadTooLarge(bytes: 30_000_000, limit: 25_000_000)).outboxState?
+                .needsDelivery == false)
         #expect(
             SendAttemptOutcome(ack: ChatSendAck(runId: "r", status: .error, summary: "no"))
                 == .rejected(reason: "no"))
         #expect(SendAttemptOutcome(ack: ChatSendAck(runId: "r", status: .inFlight)).outboxState == .accepted)
+    }
+
+    /// A stop command is answered `{ok, aborted, runIds}`, without a run id: the message is handled,
+    /// leaves the outbox, and is never sent again (it used to be "ambiguous" and resent every 5 s).
+    @Test func aStopCommandsAnswerEndsTheMessage() throws {
+        let answer: JSONValue = ["ok": true, "aborted": true, "runIds": ["r1"]]
+        let result = try #require(ChatSendResult(json: answer))
+        #expect(result == .stopCommand(ChatAbortResult(aborted: true, runIds: ["r1"])))
+        #expect(SendAttemptOutcome(result: result) == .handledAsCommand)
+        #expect(SendAttemptOutcome(result: result).outboxState == nil)
+        let ack = try #require(ChatSendResult(json: ["runId": "k", "status": "started"]))
+        #expect(SendAttemptOutcome(result: ack) == .accepted(ChatSendAck(runId: "k", status: .started)))
+        #expect(ChatSendResult(json: ["unexpected": true]) == nil)
+    }
+
+    /// A resend is safe only while the gateway remembers the key: counted from the first unanswered
+    /// attempt, not from creation or the latest attempt.
+    @Test func theDuplicateWindowCountsFromTheFirstUnansweredAttempt() {
+        let policy = OutboxPolicy(duplicateWindow: .seconds(270))
+        var message = OutboxMessage(
+            id: "a", gateway: "g", sessionKey: "main", text: "hi", createdAtMs: 0, state: .ambiguous,
+            lastAttemptAtMs: 1_000_000)
+        #expect(!policy.isPastDuplicateWindow(message, nowMs: 10_000_000), "never unanswered: nothing to fear")
+        message.uncertainSinceMs = 100_000
+        #expect(!policy.isPastDuplicateWindow(message, nowMs: 100_000 + 269_999))
+        #expect(policy.isPastDuplicateWindow(message, nowMs: 100_000 + 270_000))
     }
 
     @Test func expiryCountsFromCreationAndSparesFailedMessages() {
@@ -54,6 +80,12 @@ struct OutboxUnitTests {
         var failed = message
         failed.state = .failed(reason: "refused")
         #expect(!policy.hasExpired(failed, nowMs: .max / 2))
+        // Acked: the gateway has it, so it is never turned into "not delivered" (a retry would run it twice).
+        var accepted = message
+        accepted.state = .accepted
+        #expect(!policy.hasExpired(accepted, nowMs: .max / 2))
+        accepted.state = .unconfirmed
+        #expect(!policy.hasExpired(accepted, nowMs: .max / 2))
         #expect(policy.expiryReason.contains("48 h"))
     }
 

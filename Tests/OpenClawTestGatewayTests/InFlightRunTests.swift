@@ -26,15 +26,16 @@ struct InFlightRunTests {
             #expect(flight["runId"] == "slow-1")
             let text = try #require(flight["text"]?.stringValue)
 
-            // Frames reach the socket in the gateway's order: the deltas before the answer are exactly
-            // what had been streamed when the page was built.
+            // Frames reach the socket in the gateway's order: the deltas before the answer are what had
+            // been streamed when the page was built; the page's text is the run's buffer, which may be
+            // ahead of them by what the delta throttle held back.
             let frames = client.frames
             let answer = try #require(frames.firstIndex { $0["id"] == "h-live" })
             let streamed = frames[..<answer]
                 .filter { $0["event"] == "chat" && $0["payload"]?["runId"] == "slow-1" }
                 .compactMap { $0["payload"]?["deltaText"]?.stringValue }
                 .joined()
-            #expect(text == streamed)
+            #expect(text.hasPrefix(streamed) && !streamed.isEmpty)
             #expect(text.hasPrefix("word1 "))
             // The reply is not in the messages yet: only the user's message is stored.
             #expect(page["payload"]?["messages"]?.arrayValue?.compactMap { $0["role"]?.stringValue } == ["user"])

@@ -21,6 +21,9 @@ public struct MessageRowModel: Sendable, Equatable, Identifiable {
         case sending
         /// Not delivered (refused, or expired in the outbox), with the reason.
         case notDelivered(String)
+        /// The send's answer was lost and the gateway's duplicate memory has passed: it may or may not
+        /// have arrived, and resending could make it twice. The user decides (retry or discard).
+        case unconfirmed
         /// The reply was stopped; the text is what had arrived.
         case stopped(reason: String?)
         /// The agent's run failed.
@@ -75,6 +78,7 @@ public struct MessageRowModel: Sendable, Equatable, Identifiable {
         case (.user, .queued): .queued
         case (.user, .sending): .sending
         case (.user, .failed(let reason)): .notDelivered(reason)
+        case (.user, .unconfirmed): .unconfirmed
         case (_, .stopped): .stopped(reason: entry.stopReason)
         case (_, .failed(let reason)): .replyFailed(reason)
         default: nil
@@ -85,7 +89,7 @@ public struct MessageRowModel: Sendable, Equatable, Identifiable {
     public var actions: [Action] {
         guard entry.role == .user else { return [] }
         switch entry.status {
-        case .failed: return [.retry, .discard]
+        case .failed, .unconfirmed: return [.retry, .discard]
         case .queued: return [.discard]
         default: return []
         }

@@ -53,7 +53,9 @@ extension InteractiveChat {
             await connection.reconnectNow()
             describeStatus()
         case .retry:
-            if let failed = viewModel.messages.last(where: { $0.role == .user && $0.status.isFailed }) {
+            if let failed = viewModel.messages.last(where: {
+                $0.role == .user && ($0.status.isFailed || $0.status == .unconfirmed)
+            }) {
                 await viewModel.retry(messageID: failed.id)
                 replies.follow(after: failed.id)
             } else {

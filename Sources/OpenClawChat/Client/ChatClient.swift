@@ -20,14 +20,16 @@ public struct ChatClient: Sendable {
         }
     }
 
-    /// Starts a run. `idempotencyKey` is made by the client, becomes the run id, and makes a resend after
-    /// a lost connection safe: the gateway answers `in_flight` or the cached result instead of a second run.
+    /// Starts a run — or, for a stop command, stops the session's runs (``ChatSendResult/stopCommand``).
+    /// `idempotencyKey` is made by the client, becomes the run id, and makes a resend after a lost
+    /// connection safe while the gateway remembers the key (5 minutes after the run ends): it answers
+    /// `in_flight` or the cached result instead of a second run.
     public func send(
         sessionKey: String,
         message: String,
         idempotencyKey: String,
         thinking: String? = nil
-    ) async throws(GatewayError) -> ChatSendAck {
+    ) async throws(GatewayError) -> ChatSendResult {
         let params = ChatSendParams(
             sessionKey: sessionKey,
             message: message,
@@ -35,7 +37,7 @@ public struct ChatClient: Sendable {
             thinking: thinking
         )
         return try await perform(params, timeout: timeouts.send) {
-            ChatSendAck(json: $0, idempotencyKey: idempotencyKey)
+            ChatSendResult(json: $0, idempotencyKey: idempotencyKey)
         }
     }
 

@@ -15,6 +15,10 @@ public struct OutboxMessage: Sendable, Hashable, Identifiable {
     public var state: OutboxState
     public var attempts: Int
     public var lastAttemptAtMs: Int?
+    /// When an attempt that may have reached the gateway first went without an answer (client time,
+    /// epoch ms). Resending with the same key is safe only while the gateway remembers the key, which
+    /// is counted from here (``OutboxPolicy/duplicateWindow``).
+    public var uncertainSinceMs: Int?
 
     public init(
         id: String,
@@ -25,7 +29,8 @@ public struct OutboxMessage: Sendable, Hashable, Identifiable {
         createdAtMs: Int,
         state: OutboxState = .queued,
         attempts: Int = 0,
-        lastAttemptAtMs: Int? = nil
+        lastAttemptAtMs: Int? = nil,
+        uncertainSinceMs: Int? = nil
     ) {
         self.id = id
         self.gateway = gateway
@@ -36,6 +41,7 @@ public struct OutboxMessage: Sendable, Hashable, Identifiable {
         self.state = state
         self.attempts = attempts
         self.lastAttemptAtMs = lastAttemptAtMs
+        self.uncertainSinceMs = uncertainSinceMs
     }
 }
 
@@ -46,23 +52,31 @@ public enum OutboxState: Sendable, Hashable {
     /// A send is in flight. Found after a restart, it is treated as ``ambiguous``.
     case sending
     /// The connection ended after the send left, before the answer: the gateway may or may not have
-    /// it. Resent with the same idempotency key, which the gateway deduplicates.
+    /// it. Resent with the same idempotency key, which the gateway deduplicates — but only within
+    /// ``OutboxPolicy/duplicateWindow`` of ``OutboxMessage/uncertainSinceMs``.
     case ambiguous
     /// The gateway acknowledged it: waiting to see it in history.
     case accepted
     /// Refused by the gateway, or expired: kept for the user to retry or discard, never resent alone.
     case failed(reason: String)
+    /// Ambiguous past the gateway's duplicate window, and its history does not show it: it may or may
+    /// not have arrived, and a resend could now start a second run. Kept for the user to resend or
+    /// discard; removed by itself if history shows it after all.
+    case unconfirmed
 
     public var isFailed: Bool {
         if case .failed = self { return true }
         return false
     }
 
+    /// Whether the message waits for the user (failed or unconfirmed) rather than for delivery.
+    public var waitsForUser: Bool { isFailed || self == .unconfirmed }
+
     /// Whether delivery should be attempted when a connection is available.
     public var needsDelivery: Bool {
         switch self {
         case .queued, .sending, .ambiguous: true
-        case .accepted, .failed: false
+        case .accepted, .failed, .unconfirmed: false
         }
     }
 }

@@ -6,6 +6,9 @@ import OpenClawProtocol
 enum SendAttemptOutcome: Sendable, Equatable {
     /// Acknowledged: the gateway has it. Confirmed later by history.
     case accepted(ChatSendAck)
+    /// A stop command: the gateway stopped the session's runs and stored nothing, so there is nothing
+    /// to confirm and nothing to send again.
+    case handledAsCommand
     /// The request never reached the gateway, or the gateway said to try again: send again.
     case neverLeft
     /// The connection ended or went quiet after the request left: the gateway may have it. Send again
@@ -13,6 +16,13 @@ enum SendAttemptOutcome: Sendable, Equatable {
     case ambiguous
     /// The gateway refused the message itself: resending unchanged would fail again.
     case rejected(reason: String)
+
+    init(result: ChatSendResult) {
+        switch result {
+        case .run(let ack): self.init(ack: ack)
+        case .stopCommand: self = .handledAsCommand
+        }
+    }
 
     init(ack: ChatSendAck) {
         self =
@@ -36,9 +46,10 @@ enum SendAttemptOutcome: Sendable, Equatable {
         }
     }
 
-    /// The outbox state this outcome leaves the message in.
-    var outboxState: OutboxState {
+    /// The outbox state this outcome leaves the message in; nil when it leaves the outbox.
+    var outboxState: OutboxState? {
         switch self {
+        case .handledAsCommand: nil
         case .accepted: .accepted
         case .neverLeft: .queued
         case .ambiguous: .ambiguous

@@ -4,10 +4,12 @@ import OpenClawProtocol
 /// Delivering the outbox: in order, once, and never lost.
 ///
 /// A message is in the outbox (memory and store) before its first attempt and leaves it only when
-/// the gateway's history shows it, or the user discards it. Every attempt uses the message's
-/// idempotency key, so resending after an ambiguous outcome cannot double it: the gateway
-/// deduplicates. Delivery stops at the first message that could not be handed over, so messages
-/// arrive in the order they were typed.
+/// the gateway's history shows it (or, once acked, its run has ended), it was a stop command, or the
+/// user discards it. Every attempt uses the message's idempotency key, so resending after an
+/// ambiguous outcome cannot double it while the gateway remembers the key; past that window the
+/// message is resent only if history shows it did not arrive... which history cannot show, so it
+/// becomes `unconfirmed` and waits for the user. Delivery stops at the first message that could not
+/// be handed over, so messages arrive in the order they were typed.
 extension ChatViewModel {
     /// Delivers every message waiting for delivery, oldest first, while connected. One flush at a
     /// time; a call during a flush makes it run again.
@@ -25,6 +27,10 @@ extension ChatViewModel {
             for id in outbox.filter(\.state.needsDelivery).map(\.id) {
                 guard connectionState.isConnected else { break }
                 guard let message = outbox.first(where: { $0.id == id }), message.state.needsDelivery else { continue }
+                if outboxPolicy.isPastDuplicateWindow(message, nowMs: now()) {
+                    await settleUncertain(message)
+                    continue
+                }
                 let outcome = await attempt(message)
                 if outcome == .neverLeft || outcome == .ambiguous { break }
             }
@@ -51,13 +57,13 @@ extension ChatViewModel {
 
         let outcome: SendAttemptOutcome
         do {
-            let ack = try await client.send(
+            let result = try await client.send(
                 sessionKey: message.sessionKey,
                 message: message.text,
                 idempotencyKey: message.id,
                 thinking: message.thinking
             )
-            outcome = SendAttemptOutcome(ack: ack)
+            outcome = SendAttemptOutcome(result: result)
         } catch {
             outcome = SendAttemptOutcome(error: error)
             if case .rejected = outcome { raise(error) }
@@ -65,12 +71,21 @@ extension ChatViewModel {
 
         // The user may have discarded it meanwhile.
         guard var settled = outbox.first(where: { $0.id == message.id }) else { return outcome }
-        settled.state = outcome.outboxState
-        replaceInOutbox(settled)
-        let stored = settled
-        await persist { [store] in try await store.update(stored) }
+        if let state = outcome.outboxState {
+            settled.state = state
+            if outcome == .ambiguous, settled.uncertainSinceMs == nil {
+                settled.uncertainSinceMs = sending.lastAttemptAtMs
+            }
+            replaceInOutbox(settled)
+            let stored = settled
+            await persist { [store] in try await store.update(stored) }
+        } else {
+            outbox.removeAll { $0.id == message.id }
+            await persist { [store] in try await store.removeFromOutbox(id: message.id, gateway: message.gateway) }
+        }
         guard message.sessionKey == currentSessionKey else { return outcome }
         switch outcome {
+        case .handledAsCommand: transcript.apply(.sendHandledAsCommand(id: message.id))
         case .accepted(let ack): transcript.apply(.sendAcknowledged(ack))
         case .neverLeft, .ambiguous: transcript.apply(.sendQueued(id: message.id))
         case .rejected(let reason): transcript.apply(.sendFailed(id: message.id, reason: reason))
@@ -78,10 +93,14 @@ extension ChatViewModel {
         return outcome
     }
 
-    /// Drops from the outbox the current session's messages that history now shows.
+    /// Drops from the outbox the current session's messages that history now shows, and acked ones
+    /// the page let go (their run ended and the page does not show them: out of its window, or hidden;
+    /// the ack proved the gateway has them, so there is nothing left to deliver).
     func confirmDelivered() async {
         let confirmed = outbox.filter { message in
-            message.sessionKey == currentSessionKey && transcript.entry(id: message.id)?.source == .history
+            guard message.sessionKey == currentSessionKey else { return false }
+            let row = transcript.entry(id: message.id)
+            return row?.source == .history || (message.state == .accepted && row == nil)
         }
         for message in confirmed {
             outbox.removeAll { $0.id == message.id }
@@ -89,28 +108,30 @@ extension ChatViewModel {
         }
     }
 
-    /// Messages accepted for other sessions are confirmed from those sessions' history, reconciled in
-    /// a scratch transcript by the same rules as the visible one.
+    /// Messages accepted for other sessions are confirmed from those sessions' history.
     private func confirmOtherSessions() async {
         let keys = Set(outbox.filter { $0.state == .accepted && $0.sessionKey != currentSessionKey }.map(\.sessionKey))
-        for key in keys.sorted() {
-            guard connectionState.isConnected, let page = try? await client.history(sessionKey: key, limit: 100) else {
-                continue
-            }
-            var scratch = Transcript(sessionKey: key, sessionKeys: transcript.sessionKeys)
-            let waiting = outbox.filter { $0.sessionKey == key && $0.state == .accepted }
-            for message in waiting {
-                scratch.apply(.send(LocalSend(id: message.id, text: message.text, timestampMs: message.createdAtMs)))
-                scratch.apply(.sendAcknowledged(ChatSendAck(runId: message.id, status: .started)))
-            }
-            scratch.apply(.historyLoaded(page))
-            let messages = scratch.storableMessages
-            await persist { [store, gatewayID] in try await store.record(messages, gateway: gatewayID, sessionKey: key)
-            }
-            for message in waiting where scratch.entry(id: message.id)?.source == .history {
-                outbox.removeAll { $0.id == message.id }
-                await persist { [store] in try await store.removeFromOutbox(id: message.id, gateway: message.gateway) }
-            }
+        for key in keys.sorted() { await confirmSession(key) }
+    }
+
+    /// Confirms a session's accepted messages (and those in `including`) from its history, reconciled in
+    /// a scratch transcript by the same rules as the visible one.
+    func confirmSession(_ key: String, including ids: Set<String> = []) async {
+        guard connectionState.isConnected, let page = try? await client.history(sessionKey: key, limit: 100) else {
+            return
+        }
+        var scratch = Transcript(sessionKey: key, sessionKeys: transcript.sessionKeys)
+        let waiting = outbox.filter { $0.sessionKey == key && ($0.state == .accepted || ids.contains($0.id)) }
+        for message in waiting {
+            scratch.apply(.send(LocalSend(id: message.id, text: message.text, timestampMs: message.createdAtMs)))
+            scratch.apply(.sendAcknowledged(ChatSendAck(runId: message.id, status: .started)))
+        }
+        scratch.apply(.historyLoaded(page))
+        let messages = scratch.storableMessages
+        await persist { [store, gatewayID] in try await store.record(messages, gateway: gatewayID, sessionKey: key) }
+        for message in waiting where scratch.entry(id: message.id)?.source == .history {
+            outbox.removeAll { $0.id == message.id }
+            await persist { [store] in try await store.removeFromOutbox(id: message.id, gateway: message.gateway) }
         }
     }
 
@@ -132,7 +153,13 @@ extension ChatViewModel {
     /// Shows the current session's outbox messages that have no row yet, in their outbox state.
     func restoreOutboxRows() {
         for message in outbox where message.sessionKey == currentSessionKey && transcript.entry(id: message.id) == nil {
-            transcript.apply(.send(LocalSend(id: message.id, text: message.text, timestampMs: message.createdAtMs)))
+            let mayHaveLeft =
+                message.state == .sending || message.state == .ambiguous || message.state == .accepted
+                || message.state == .unconfirmed
+            transcript.apply(
+                .send(
+                    LocalSend(
+                        id: message.id, text: message.text, timestampMs: message.createdAtMs, isAttempt: mayHaveLeft)))
             switch message.state {
             case .queued, .ambiguous:
                 transcript.apply(.sendQueued(id: message.id))
@@ -143,6 +170,8 @@ extension ChatViewModel {
                 transcript.apply(.sendAcknowledged(ChatSendAck(runId: message.id, status: .ok)))
             case .failed(let reason):
                 transcript.apply(.sendFailed(id: message.id, reason: reason))
+            case .unconfirmed:
+                transcript.apply(.sendUnconfirmed(id: message.id))
             }
         }
     }
@@ -162,7 +191,25 @@ extension ChatViewModel {
         }
     }
 
-    private func replaceInOutbox(_ message: OutboxMessage) {
+    /// An unanswered message past the gateway's duplicate window: a resend could run it twice. History
+    /// decides — shown there, it is confirmed; not shown, it is `unconfirmed` and left to the user.
+    private func settleUncertain(_ message: OutboxMessage) async {
+        if message.sessionKey == currentSessionKey {
+            await refreshHistory()
+        } else {
+            await confirmSession(message.sessionKey, including: [message.id])
+        }
+        guard var unconfirmed = outbox.first(where: { $0.id == message.id }), unconfirmed.state.needsDelivery else {
+            return
+        }
+        unconfirmed.state = .unconfirmed
+        replaceInOutbox(unconfirmed)
+        let stored = unconfirmed
+        await persist { [store] in try await store.update(stored) }
+        if message.sessionKey == currentSessionKey { transcript.apply(.sendUnconfirmed(id: message.id)) }
+    }
+
+    func replaceInOutbox(_ message: OutboxMessage) {
         guard let index = outbox.firstIndex(where: { $0.id == message.id }) else { return }
         outbox[index] = message
     }

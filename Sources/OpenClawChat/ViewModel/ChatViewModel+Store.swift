@@ -24,6 +24,8 @@ extension ChatViewModel {
         // A send in flight when the process ended may or may not have reached the gateway.
         for index in outbox.indices where outbox[index].state == .sending {
             outbox[index].state = .ambiguous
+            outbox[index].uncertainSinceMs =
+                outbox[index].uncertainSinceMs ?? outbox[index].lastAttemptAtMs ?? outbox[index].createdAtMs
         }
         await restoreStoredTranscript()
         restoreOutboxRows()

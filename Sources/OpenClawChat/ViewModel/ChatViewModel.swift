@@ -21,8 +21,8 @@ public final class ChatViewModel {
     public var thinkingLevel: String?
     public internal(set) var connectionState: ConnectionState = .disconnected(nil)
     public private(set) var currentSessionKey: String
-    public private(set) var sessions: [SessionSummary] = []
-    public private(set) var agentIdentity: AgentIdentity?
+    public internal(set) var sessions: [SessionSummary] = []
+    public internal(set) var agentIdentity: AgentIdentity?
     /// Errors to show, each with a next step; the newest last.
     public private(set) var alerts: [ChatAlert] = []
     public internal(set) var transcript: Transcript
@@ -50,11 +50,14 @@ public final class ChatViewModel {
     @ObservationIgnored private var stateTask: Task<Void, Never>?
     @ObservationIgnored var historyLimit = 200
     @ObservationIgnored private var nextAlertID = 0
-    @ObservationIgnored private var historyFetchInFlight = false
+    @ObservationIgnored var historyFetchInFlight = false
+    /// A history fetch started from the event path (it never waits for the network itself).
+    @ObservationIgnored var historyTask: Task<Void, Never>?
     /// The socket generation whose session was last loaded.
-    @ObservationIgnored private var loadedGeneration: Int?
+    @ObservationIgnored var loadedGeneration: Int?
     /// The load of the latest socket's session, for a second reporter of the same socket to wait on.
-    @ObservationIgnored private var sessionLoad: (generation: Int, task: Task<Void, Never>)?
+    @ObservationIgnored var sessionLoad: (generation: Int, task: Task<Void, Never>)?
+    @ObservationIgnored var gaps = SequenceGapTracker()
     @ObservationIgnored private var storeLoaded = false
     @ObservationIgnored var storeFailureReported = false
     @ObservationIgnored var flushInFlight = false
@@ -103,7 +106,7 @@ public final class ChatViewModel {
                 for await _ in inbox.signals {
                     let batch = inbox.take()
                     for (index, event) in batch.enumerated() {
-                        await self?.handle(event)
+                        self?.handle(event)
                         // Each event in its own main-actor turn, so observers see every state (a rewrite
                         // the next event replaces at once) — unless the main actor has fallen far behind
                         // a burst: then it catches up a slice of events per turn.
@@ -126,7 +129,7 @@ public final class ChatViewModel {
         switch state {
         case .connected(let session):
             // An already open connection announced itself before this subscription: load from here.
-            await connectionEstablished(session)
+            await connectionEstablished(session).value
         case .failed(let error):
             raise(error)
         case .disconnected, .connecting, .reconnecting:
@@ -140,10 +143,12 @@ public final class ChatViewModel {
         relayTask?.cancel()
         stateTask?.cancel()
         retryTask?.cancel()
+        historyTask?.cancel()
         eventTask = nil
         relayTask = nil
         stateTask = nil
         retryTask = nil
+        historyTask = nil
         await client.connection.disconnect()
         // Nothing updates the state once the subscription is gone.
         connectionState = await client.connection.state
@@ -165,7 +170,8 @@ public final class ChatViewModel {
     public func send(_ text: String) async -> String {
         let id = makeID()
         let timestamp = now()
-        transcript.apply(.send(LocalSend(id: id, text: text, timestampMs: timestamp)))
+        // Shown at once; the attempt (if connected) comes with the flush below.
+        transcript.apply(.send(LocalSend(id: id, text: text, timestampMs: timestamp, isAttempt: false)))
         var message = OutboxMessage(
             id: id,
             gateway: gatewayID,
@@ -174,7 +180,8 @@ public final class ChatViewModel {
             thinking: thinkingLevel,
             createdAtMs: timestamp
         )
-        let pending = outbox.count { !$0.state.isFailed }
+        // Only what still waits for delivery counts: an acked message is on the gateway already.
+        let pending = outbox.count { $0.state.needsDelivery }
         if pending >= outboxPolicy.maxPending {
             let reason =
                 "\(pending) messages are already waiting to be delivered; this one was not queued. "
@@ -190,10 +197,13 @@ public final class ChatViewModel {
         return id
     }
 
-    /// Sends a failed message again, in place, with the same id (the gateway deduplicates by it). Its
-    /// expiry clock starts again: the user has just asked for it.
+    /// Sends a failed or unconfirmed message again, in place, with the same id (the gateway
+    /// deduplicates by it while it remembers it). Its expiry clock and duplicate window start again:
+    /// the user has just asked for it, knowing an unconfirmed one may arrive twice.
     public func retry(messageID: String) async {
-        guard let entry = transcript.entry(id: messageID), entry.role == .user, entry.status.isFailed else { return }
+        guard let entry = transcript.entry(id: messageID), entry.role == .user,
+            entry.status.isFailed || entry.status == .unconfirmed
+        else { return }
         var message =
             outbox.first { $0.id == messageID }
             ?? OutboxMessage(
@@ -202,6 +212,7 @@ public final class ChatViewModel {
             )
         message.state = .queued
         message.createdAtMs = now()
+        message.uncertainSinceMs = nil
         transcript.apply(.sendQueued(id: messageID))
         if let index = outbox.firstIndex(where: { $0.id == messageID }) {
             outbox[index] = message
@@ -297,61 +308,35 @@ public final class ChatViewModel {
 
     // MARK: - Events
 
-    private func handle(_ event: ChatStreamEvent) async {
+    /// One event, handled without waiting for the network: history, outbox and header loads run in
+    /// tasks of their own, so deltas keep flowing while they do.
+    private func handle(_ event: ChatStreamEvent) {
         switch event {
         case .connected(let session):
-            await connectionEstablished(session)
+            gaps.reset()
+            _ = connectionEstablished(session)
         case .disconnected:
             break
         case .chat(let chatEvent):
             transcript.apply(.chatEvent(chatEvent))
+            gaps.runEvent(runActive: isRunning)
         case .agent(let agentEvent):
             transcript.apply(.agentEvent(agentEvent))
+            gaps.runEvent(runActive: isRunning)
         case .gap:
-            transcript.apply(.resyncNeeded(.sequenceGap))
+            let version = connectionState.session?.protocolVersion
+            if gaps.gap(protocolVersion: version, runActive: isRunning) == .resyncNow {
+                transcript.apply(.resyncNeeded(.sequenceGap))
+            }
+        case .other(let frame) where frame.event == GatewayEventName.tick:
+            if gaps.tick() { transcript.apply(.resyncNeeded(.sequenceGap)) }
         case .shutdown, .other, .ignored:
             break
         }
-        if transcript.pendingHistoryRefresh != nil {
-            await refreshHistory()
-        }
+        if transcript.pendingHistoryRefresh != nil { refreshHistoryInBackground() }
     }
 
-    /// A socket completed its handshake: load history, then deliver the outbox — once per socket,
-    /// though `start()` and the `connected` event both report it; whichever comes second waits for the
-    /// same load, so `start()` returns with the session loaded and the outbox flushed. Only a reconnect
-    /// is a resync: events between two sockets may be lost, but before the first socket nothing
-    /// streamed, so a run sent while the first page loads keeps its text.
-    private func connectionEstablished(_ session: GatewaySession) async {
-        adopt(session)
-        if let load = sessionLoad, load.generation == session.generation {
-            await load.task.value
-            return
-        }
-        let isReconnect = loadedGeneration != nil
-        loadedGeneration = session.generation
-        let task = Task { [weak self] in
-            guard let self else { return }
-            if isReconnect { self.transcript.apply(.resyncNeeded(.reconnected)) }
-            await self.refreshHistory()
-            await self.flushOutbox()
-            // Header data on the side, so the events that queued up during the fetch are not held back.
-            Task { [weak self] in await self?.loadHeaderData() }
-        }
-        sessionLoad = (session.generation, task)
-        await task.value
-    }
-
-    private func loadHeaderData() async {
-        if agentIdentity == nil {
-            agentIdentity = try? await client.agentIdentity()
-        }
-        if let page = try? await client.sessions() {
-            sessions = page.sessions
-        }
-    }
-
-    private func adopt(_ session: GatewaySession) {
+    func adopt(_ session: GatewaySession) {
         connectionState = .connected(session)
         let matcher = SessionKeyMatcher(defaults: session.hello.snapshot.sessionDefaults)
         if matcher != transcript.sessionKeys {

@@ -21,7 +21,8 @@ final class FaultRig {
     init(
         seed: UInt64,
         gateway configuration: TestGatewayConfiguration,
-        challengeTimeout: Duration = .seconds(6)
+        challengeTimeout: Duration = .seconds(6),
+        outboxPolicy: OutboxPolicy = OutboxPolicy(retryInterval: .milliseconds(200))
     ) async throws {
         self.seed = seed
         gateway = try await TestGateway.start(configuration)
@@ -42,7 +43,7 @@ final class FaultRig {
             client: ChatClient(connection: connection),
             store: InMemoryChatStore(),
             gatewayID: "fault-\(seed)",
-            outboxPolicy: OutboxPolicy(retryInterval: .milliseconds(200))
+            outboxPolicy: outboxPolicy
         )
     }
 
@@ -54,6 +55,17 @@ final class FaultRig {
     func send(_ text: String) async -> String {
         sent.append(text)
         return await viewModel.send(text)
+    }
+
+    /// Sends something that is not a message of the conversation (a stop command): not expected on the
+    /// gateway.
+    func sendCommand(_ text: String) async {
+        await viewModel.send(text)
+    }
+
+    /// Forgets a message the user discarded: it is no longer expected on the gateway.
+    func forget(_ text: String) {
+        if let index = sent.lastIndex(of: text) { sent.remove(at: index) }
     }
 
     /// The invariant: every message the user sent exists exactly once on the gateway, in order; the

@@ -53,7 +53,10 @@ struct ConversationTests {
 
     @Test(arguments: [GatewayFlavor.v4WithMessage, .v4WithoutMessage])
     func aV4ReplaceRewritesTheLiveText(flavor: GatewayFlavor) async throws {
-        try await ChatHarness.withViewModel(flavor.configuration(agent: Self.pacedAgent)) { fixture in
+        // Every rewrite on the wire: the throttle would coalesce the draft into the final text.
+        var configuration = flavor.configuration(agent: Self.pacedAgent)
+        configuration.deltaThrottleMs = 0
+        try await ChatHarness.withViewModel(configuration) { fixture in
             let viewModel = fixture.viewModel
             await viewModel.send("shrink it please")
             let stream = await LiveReplyObserver.watch(viewModel)

@@ -11,9 +11,12 @@ struct HistoryRow: Hashable, CustomStringConvertible {
 
     var description: String { "\(role.wireValue)[\(entryId ?? "-")]: \(text.prefix(60))" }
 
-    /// The gateway's stored messages of `sessionKey`, as `chat.history` returns them.
-    static func history(of gateway: TestGateway, sessionKey: String) async -> [HistoryRow] {
-        await gateway.history(sessionKey: sessionKey).compactMap(ChatMessage.init(json:)).map {
+    /// The gateway's stored messages of `sessionKey`, as `chat.history` returns them (long texts cut at
+    /// the gateway's `maxChars`; the latest `limit`, all by default).
+    static func history(of gateway: TestGateway, sessionKey: String, limit: Int? = nil) async -> [HistoryRow] {
+        await gateway.history(
+            sessionKey: sessionKey, limit: limit, maxChars: gateway.configuration.historyMaxChars
+        ).compactMap(ChatMessage.init(json:)).map {
             HistoryRow(entryId: $0.entry?.id, role: $0.role, text: $0.text)
         }
     }

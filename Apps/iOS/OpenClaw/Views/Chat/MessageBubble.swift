@@ -109,6 +109,9 @@ private struct BadgeView: View {
             Label("Sending…", systemImage: "arrow.up.circle").font(.caption).foregroundStyle(.secondary)
         case .notDelivered(let reason):
             Label(reason, systemImage: "exclamationmark.circle").font(.caption).foregroundStyle(.red)
+        case .unconfirmed:
+            Label("Maybe not delivered — resending may send it twice", systemImage: "questionmark.circle")
+                .font(.caption).foregroundStyle(.orange)
         case .stopped(let reason):
             Label(reason.map { "Stopped (\($0))" } ?? "Stopped", systemImage: "stop.circle")
                 .font(.caption).foregroundStyle(.secondary)

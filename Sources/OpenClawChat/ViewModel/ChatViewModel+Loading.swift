@@ -1,0 +1,51 @@
+import OpenClawGateway
+import OpenClawProtocol
+
+/// Loading a session when a socket opens, and fetching history when the transcript asks — each in a
+/// task of its own, never on the event path: a fetch or an outbox flush waits on the network (up to
+/// 35 s for one `chat.send`), and deltas must not wait behind it.
+extension ChatViewModel {
+    /// A socket completed its handshake: load history, then deliver the outbox — once per socket,
+    /// though `start()` and the `connected` event both report it; the second gets the same task, so
+    /// `start()` can wait for the session to be loaded and the outbox flushed while the event path
+    /// does not. Only a reconnect is a resync: events between two sockets may be lost, but before the
+    /// first socket nothing streamed, so a run sent while the first page loads keeps its text.
+    @discardableResult
+    func connectionEstablished(_ session: GatewaySession) -> Task<Void, Never> {
+        adopt(session)
+        if let load = sessionLoad, load.generation == session.generation { return load.task }
+        let isReconnect = loadedGeneration != nil
+        loadedGeneration = session.generation
+        if isReconnect { transcript.apply(.resyncNeeded(.reconnected)) }
+        let task = Task { [weak self] in
+            guard let self else { return }
+            await self.refreshHistory()
+            await self.flushOutbox()
+            // Header data on the side, so nothing waits for it.
+            Task { [weak self] in await self?.loadHeaderData() }
+        }
+        sessionLoad = (session.generation, task)
+        return task
+    }
+
+    /// Starts a history fetch unless one is running (which fetches again by itself when a new trigger
+    /// arrived during it).
+    func refreshHistoryInBackground() {
+        guard connectionState.isConnected, !historyFetchInFlight, historyTask == nil else { return }
+        historyTask = Task { [weak self] in
+            // The fetch checks for new triggers before it ends, with no suspension between that check
+            // and this task's end, so none is missed.
+            await self?.refreshHistory()
+            self?.historyTask = nil
+        }
+    }
+
+    func loadHeaderData() async {
+        if agentIdentity == nil {
+            agentIdentity = try? await client.agentIdentity()
+        }
+        if let page = try? await client.sessions() {
+            sessions = page.sessions
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import OpenClawProtocol
+
+extension GatewayHub {
+    /// `sessions.patch {key, …}`: changes a session's settings, creating the session if needed;
+    /// `null` clears a setting. Admin-only in v3; v4 lets `operator.write` change the label and the
+    /// model, the rest stays admin (`docs/gateway-protocol-v4.md` §4.3, upstream
+    /// `src/gateway/server-methods/sessions.ts`). Answers `{ok, path, key, entry, resolved}`.
+    func handleSessionsPatch(_ request: RequestFrame, from id: Int) {
+        guard let connection = connections[id],
+            let params = validParams(request, shape: ProtocolShapes.sessionsPatchParams, from: id),
+            let rawKey = params["key"]?.stringValue
+        else { return }
+        let writeFields: Set<String> = ["key", "label", "model"]
+        let needsAdmin = !v4 || !Set(params.objectValue?.keys.map { $0 } ?? []).isSubset(of: writeFields)
+        if needsAdmin, !ScopePolicy.allows(connection.scopes, OperatorScope.admin) {
+            respond(
+                to: id, requestId: request.id,
+                error: ScopePolicy.missingScopeError(OperatorScope.admin, style: configuration.missingScopeStyle))
+            return
+        }
+        var session = sessions.ensure(rawKey, newSessionId: Self.newId(), nowMs: Self.nowMs())
+        if let value = params["label"] { session.label = value.stringValue }
+        if let value = params["model"] { session.model = value.stringValue }
+        if let value = params["thinkingLevel"] { session.thinkingLevel = value.stringValue ?? "off" }
+        session.updatedAt = Self.nowMs()
+        sessions.update(session)
+        let model = GatewayCatalog.defaultModel
+        let entry = JSONValue.object(dropping: [
+            ("sessionId", .string(session.sessionId)), ("updatedAt", .int(session.updatedAt)),
+            ("label", session.label.map(JSONValue.string)), ("thinkingLevel", .string(session.thinkingLevel)),
+            ("model", session.model.map(JSONValue.string)),
+        ])
+        respond(
+            to: id, requestId: request.id,
+            payload: [
+                "ok": true, "path": .string(Self.sessionsPath), "key": .string(session.key), "entry": entry,
+                "resolved": [
+                    "modelProvider": .string(model.provider), "model": .string(session.model ?? model.id),
+                ],
+            ])
+    }
+}
