@@ -33,6 +33,7 @@ extension Transcript {
     mutating func removeCommandSend(id: String) -> TranscriptApplyResult {
         guard let index = lastIndex(ofEntry: id), entries[index].source == .local else { return .ignored(.noSuchEntry) }
         entries.remove(at: index)
+        sendsHandledAsCommand.insert(id)
         return .applied
     }
 

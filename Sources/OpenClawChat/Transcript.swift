@@ -37,6 +37,9 @@ public struct Transcript: Sendable, Hashable {
     /// name them in flight, or a resend was answered `ok` (the run finished unseen). Their confirmed
     /// messages no longer count as running.
     var runsPresumedOver: Set<String> = []
+    /// Sends the gateway answered as a command (a stop phrase): no run started, and their rows are gone.
+    /// Kept so whoever waits for such a send learns how it ended.
+    public internal(set) var sendsHandledAsCommand: Set<String> = []
 
     public init(sessionKey: String, sessionKeys: SessionKeyMatcher = SessionKeyMatcher()) {
         self.sessionKey = sessionKey

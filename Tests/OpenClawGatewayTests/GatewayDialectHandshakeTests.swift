@@ -85,28 +85,36 @@ struct InboundRewritingTransport: WebSocketTransport {
     }
 }
 
-private struct InboundRewritingConnection: WebSocketConnection {
+private final class InboundRewritingConnection: WebSocketConnection {
     let base: any WebSocketConnection
-    let rewrite: @Sendable (String) -> String
+    let events: TransportEvents
+    private let relay: Task<Void, Never>
 
-    var events: AsyncStream<TransportEvent> {
+    init(base: any WebSocketConnection, rewrite: @escaping @Sendable (String) -> String) {
+        self.base = base
+        let (events, source) = TransportEvents.makeSource()
+        self.events = events
         let upstream = base.events
-        let rewrite = self.rewrite
-        return AsyncStream { continuation in
-            let task = Task {
-                for await event in upstream {
-                    if case .text(let text) = event {
-                        continuation.yield(.text(rewrite(text)))
-                    } else {
-                        continuation.yield(event)
-                    }
+        relay = Task {
+            for await event in upstream {
+                if case .text(let text) = event {
+                    source.yield(.text(rewrite(text)))
+                } else {
+                    source.yield(event)
                 }
-                continuation.finish()
             }
-            continuation.onTermination = { _ in task.cancel() }
+            source.finish()
         }
     }
 
+    deinit { relay.cancel() }
+
+    var flow: TransportFlowStats { base.flow }
+    var lastReceived: ContinuousClock.Instant { base.lastReceived }
+    func sendPing() async { await base.sendPing() }
     func send(text: String) async throws(TransportError) { try await base.send(text: text) }
+    func write(text: String, completion: @escaping @Sendable (Bool) -> Void) {
+        base.write(text: text, completion: completion)
+    }
     func close(code: Int) async { await base.close(code: code) }
 }

@@ -57,7 +57,11 @@ final class ReplyQueue {
             }
         )
         switch await follower.follow(runId: runId) {
-        case .completed, .cancelled: break
+        case .completed, .cancelled, .handledAsCommand: break
+        case .unconfirmed:
+            terminal.error(
+                "Maybe not delivered: the gateway no longer remembers this message and its history does not show it.",
+                hint: "/retry sends it again (it may then run twice), or leave it.")
         case .stopped: terminal.line(terminal.styled("■ stopped", .yellow))
         case .failed(let message): terminal.error("The agent's run failed: \(message)", hint: nil)
         case .notSent(let reason): terminal.error("Not sent: \(reason)", hint: "Use /retry to send it again.")

@@ -12,6 +12,10 @@ enum FollowedRunResult: Equatable {
     case notSent(reason: String)
     /// The run ended while events were lost, and history shows no reply for it.
     case endedWithoutReply
+    /// The message was a command the gateway carried out (a stop phrase): no run.
+    case handledAsCommand
+    /// Whether the gateway has the message cannot be known any more; resending is the person's call.
+    case unconfirmed
     /// The connection stayed down past the policy's bound.
     case gaveUp(FollowGiveUp)
     case timedOut(FollowTimeout)
@@ -87,6 +91,8 @@ struct RunFollower {
             if let reply = progress.reply { render(reply) }
             switch progress {
             case .notSent(let reason): return finish(.notSent(reason: reason))
+            case .handledAsCommand: return finish(.handledAsCommand)
+            case .unconfirmed: return finish(.unconfirmed)
             case .ended(let outcome, let reply):
                 let text = reply?.text ?? ""
                 switch outcome {
@@ -167,7 +173,7 @@ struct RunFollower {
     private func giveUp(runId: String) -> FollowGiveUp {
         switch viewModel.outbox.first(where: { $0.id == runId })?.state {
         case .queued: return .neverSent
-        case .sending, .ambiguous: return .unconfirmed
+        case .sending, .ambiguous, .unconfirmed: return .unconfirmed
         case .accepted, .failed, nil: return .replyPending(Self.disconnectReason(viewModel.connectionState))
         }
     }
@@ -261,7 +267,7 @@ private struct ProgressMark {
         let reply = progress.reply
         let stage: Int =
             switch progress {
-            case .notSent: 0
+            case .notSent, .handledAsCommand, .unconfirmed: 0
             case .waiting: 1
             case .running: 2
             case .ended: 3

@@ -12,6 +12,10 @@ enum RunProgress: Equatable {
     case notSent(reason: String)
     /// In the outbox, not yet accepted by the gateway.
     case waiting(OutboxState?)
+    /// The gateway took it as a command (a stop phrase): no run, nothing to follow.
+    case handledAsCommand
+    /// Its delivery cannot be known any more (past the gateway's duplicate window): the person decides.
+    case unconfirmed
     /// The run may still produce text; its live reply row, once there is one.
     case running(reply: TranscriptEntry?)
     /// A terminal event said how it ended.
@@ -30,6 +34,14 @@ enum RunProgress: Equatable {
         let waiting = outbox.first { $0.id == runId }?.state
         if let outcome = transcript.outcome(ofRun: runId) {
             self = .ended(outcome, reply: liveReply ?? Self.historyReply(after: runId, in: transcript))
+            return
+        }
+        if transcript.sendsHandledAsCommand.contains(runId) {
+            self = .handledAsCommand
+            return
+        }
+        if waiting == .unconfirmed || transcript.entry(id: runId)?.status == .unconfirmed {
+            self = .unconfirmed
             return
         }
         if let user = transcript.entry(id: runId), case .failed(let reason) = user.status {
@@ -72,7 +84,7 @@ enum RunProgress: Equatable {
     var reply: TranscriptEntry? {
         switch self {
         case .running(let reply), .ended(_, let reply), .endedUnseen(let reply): reply
-        case .notSent, .waiting: nil
+        case .notSent, .waiting, .handledAsCommand, .unconfirmed: nil
         }
     }
 }

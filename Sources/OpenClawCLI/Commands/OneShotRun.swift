@@ -91,6 +91,14 @@ struct OneShotRun {
         switch result {
         case .completed(let text):
             jsonLine([("type", "final"), ("runId", .string(runId)), ("text", .string(text))])
+        case .handledAsCommand:
+            jsonLine([("type", "command"), ("runId", .string(runId))])
+        case .unconfirmed:
+            jsonLine([("type", "error"), ("runId", .string(runId)), ("message", "unconfirmed")])
+            terminal.error(
+                "The gateway did not confirm the message (run \(runId)) and no longer remembers it.",
+                hint: "It may have arrived: check with 'openclaw-chat history' before sending it again.")
+            throw ExitCode(ExitStatus.connection)
         case .stopped(let text, let reason):
             jsonLine([("type", "aborted"), ("runId", .string(runId)), ("text", .string(text))])
             terminal.error("The run was stopped\(reason.map { " (\($0))" } ?? "").", hint: nil)
