@@ -19,9 +19,12 @@ extension GatewayHub {
             return
         }
         var session = sessions.ensure(rawKey, newSessionId: Self.newId(), nowMs: Self.nowMs())
-        if let value = params["label"] { session.label = value.stringValue }
-        if let value = params["model"] { session.model = value.stringValue }
-        if let value = params["thinkingLevel"] { session.thinkingLevel = value.stringValue ?? "off" }
+        // Present members, `null` included (it clears): the raw members, since the subscript reads `null`
+        // as absent.
+        let members = params.objectValue ?? [:]
+        if let value = members["label"] { session.label = value.stringValue }
+        if let value = members["model"] { session.model = value.stringValue }
+        if let value = members["thinkingLevel"] { session.thinkingLevel = value.stringValue ?? "off" }
         session.updatedAt = Self.nowMs()
         sessions.update(session)
         let model = GatewayCatalog.defaultModel

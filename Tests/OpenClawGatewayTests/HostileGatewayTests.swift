@@ -15,7 +15,8 @@ struct HostileGatewayTests {
             let session = try await connection.connect()
             #expect(session.hello.policy.tickIntervalMs == PolicyBounds.tickIntervalMs.upperBound)
             #expect(session.hello.policy.maxPayload == PolicyBounds.maxPayload.upperBound)
-            #expect(session.hello.policy.maxBufferedBytes == PolicyBounds.maxBufferedBytes.lowerBound)
+            // A nonsense (non-positive) value reads as absent: the documented default, itself within bounds.
+            #expect(session.hello.policy.maxBufferedBytes == GatewayLimits.defaultMaxBufferedBytes)
             // Everything derived from the interval is computed without overflow.
             await connection.reconnectNow()
             #expect(try await connection.request("health") != nil)
