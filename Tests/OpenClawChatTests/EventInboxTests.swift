@@ -1,6 +1,6 @@
 import OpenClawProtocol
-import Synchronization
 import OpenClawTestSupport
+import Synchronization
 import Testing
 
 @testable import OpenClawChat

@@ -51,7 +51,10 @@ struct HostileGatewayTests {
             try await connection.connect()
             // Not reading: the whole flood is taken off the socket and merged, none of it queued.
             #expect(await gateway.waitFor { $0.scriptsCompleted == 1 })
-            #expect(await eventually(timeout: .seconds(20)) { await connection.inboundFlow.events.coalescedEvents >= count - 1 })
+            #expect(
+                await eventually(timeout: .seconds(20)) {
+                    await connection.inboundFlow.events.coalescedEvents >= count - 1
+                })
             let flow = await connection.inboundFlow.events
             #expect(flow.peakBufferedEvents <= 3, "connected, the newest delta and the final")
 
@@ -118,7 +121,10 @@ struct HostileGatewayTests {
             let started = ContinuousClock.now
             try await connection.connect()
             #expect(await gateway.waitFor { $0.scriptsCompleted == 1 })
-            #expect(await eventually(timeout: .seconds(20)) { await connection.inboundFlow.transport?.pingsReceived == pings })
+            #expect(
+                await eventually(timeout: .seconds(20)) {
+                    await connection.inboundFlow.transport?.pingsReceived == pings
+                })
             #expect(try await connection.request("health", timeout: .seconds(20)) != nil)
             let seconds = Int((ContinuousClock.now - started).components.seconds)
             let pongs = gateway.observed.pongsReceived

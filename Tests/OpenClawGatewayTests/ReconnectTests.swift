@@ -273,17 +273,18 @@ struct ReconnectTests {
     }
 
     @Test func reconnectNowReplacesAConnectionThatWentSilent() async throws {
-        try await withTestGateway(.init(tickIntervalMs: 100)) { gateway in
-            // A tolerance of 100 ticks: the liveness watch would take 10 s to notice.
-            let connection = try Harness.connection(to: gateway, reconnect: Self.fast) { $0.tickTolerance = 100 }
+        // A gateway that never ticks and does not answer pings: a socket that died while suspended.
+        let script = HostileScript(policy: HostileScript.policy(tickIntervalMs: 100), answersPings: false)
+        try await withHostileGateway(script) { gateway in
+            // A tolerance of 10 ticks (the most allowed): the liveness watch would take a second to notice.
+            let connection = try Harness.connection(url: gateway.url, reconnect: Self.fast) { $0.tickTolerance = 10 }
             let first = try await connection.connect()
-            await gateway.setTicksPaused(true)
             try await Task.sleep(for: .milliseconds(400))
 
             await connection.reconnectNow()
             let session = try #require(await connection.state.session)
             #expect(session.generation > first.generation)
-            #expect(await eventually { await gateway.connectionCount() == 1 })
+            #expect(await gateway.waitFor { $0.handshakes == 2 && $0.socketsClosed == 1 })
             await connection.disconnect()
         }
     }
@@ -362,15 +363,14 @@ struct ReconnectTests {
     }
 
     @Test func aLivenessTimeoutReconnects() async throws {
-        try await withTestGateway(.init(tickIntervalMs: 100)) { gateway in
-            let connection = try Harness.connection(to: gateway, reconnect: Self.fast)
+        let script = HostileScript(policy: HostileScript.policy(tickIntervalMs: 100), answersPings: false)
+        try await withHostileGateway(script) { gateway in
+            let connection = try Harness.connection(url: gateway.url, reconnect: Self.fast)
             let states = StateRecorder(connection)
             let first = try await connection.connect()
 
-            await gateway.setTicksPaused(true)
             let waiting = try #require(await states.first { $0.reconnectStatus != nil }?.reconnectStatus)
             #expect(waiting.cause == .disconnected(.tickTimeout(silenceMs: 200)))
-            await gateway.setTicksPaused(false)
             let generation = first.generation
             #expect(await states.first { ($0.session?.generation ?? 0) > generation } != nil)
             await connection.disconnect()

@@ -215,7 +215,11 @@ final class HostileSocketHandler: ChannelInboundHandler {
             if progress < count {
                 replySoFar += chunk
                 payload["state"] = "delta"
-                if cumulative { payload["message"] = Self.message(replySoFar) } else { payload["deltaText"] = .string(chunk) }
+                if cumulative {
+                    payload["message"] = Self.message(replySoFar)
+                } else {
+                    payload["deltaText"] = .string(chunk)
+                }
             } else {
                 payload["state"] = "final"
                 payload["message"] = Self.message(replySoFar)

@@ -24,7 +24,9 @@ public enum DisconnectReason: Sendable, Equatable, CustomStringConvertible {
     /// Any other close code, with the gateway's close reason (sanitised: printable, at most 123 bytes).
     case closed(code: Int, reason: String?)
 
-    static func from(closeCode code: Int?, reason: String? = nil, pendingShutdown: ShutdownEvent?)
+    static func from(
+        closeCode code: Int?, reason: String? = nil, pendingShutdown: ShutdownEvent?
+    )
         -> DisconnectReason
     {
         if let pendingShutdown { return .gatewayRestarting(restartExpectedMs: pendingShutdown.restartExpectedMs) }

@@ -82,7 +82,6 @@ final class EventHub: Sendable {
         for subscription in subscriptions { subscription.push(event, cost: cost, flow: flow) }
     }
 
-
     var stats: EventFlowStats {
         let (stats, subscriptions) = state.withLock { ($0.stats, $0.subscriptions.values.compactMap(\.value)) }
         var result = stats

@@ -89,7 +89,8 @@ final class EventSubscription: Sendable {
 
     func next(isolation actor: isolated (any Actor)? = #isolation) async -> GatewayEvent? {
         await withTaskCancellationHandler {
-            await withCheckedContinuation(isolation: actor) { (continuation: CheckedContinuation<GatewayEvent?, Never>) in
+            await withCheckedContinuation(isolation: actor) {
+                (continuation: CheckedContinuation<GatewayEvent?, Never>) in
                 let (event, relieved) = take(orWait: continuation)
                 if relieved { hub?.setCongested(id, false, overHeadroom: false) }
                 if let event { continuation.resume(returning: event) }

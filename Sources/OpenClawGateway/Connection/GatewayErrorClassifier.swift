@@ -53,7 +53,8 @@ enum GatewayErrorClassifier {
         case GatewayCloseCode.protocolError?: return .protocolMismatch(expected: nil)
         case GatewayCloseCode.tryAgainLater?: return .gatewayUnavailable(retryAfterMs: nil, message: "gateway starting")
         default:
-            return .connectionLost(DisconnectReason.from(closeCode: code, reason: reason, pendingShutdown: pendingShutdown))
+            return .connectionLost(
+                DisconnectReason.from(closeCode: code, reason: reason, pendingShutdown: pendingShutdown))
         }
     }
 

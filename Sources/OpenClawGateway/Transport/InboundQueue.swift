@@ -109,7 +109,8 @@ final class InboundQueue: Sendable {
             state.stats.peakBufferedFrames = max(state.stats.peakBufferedFrames, state.stats.bufferedFrames)
             state.stats.peakBufferedBytes = max(state.stats.peakBufferedBytes, state.stats.bufferedBytes)
             if !state.paused,
-                state.stats.bufferedBytes >= limits.highWaterBytes || state.stats.bufferedFrames >= limits.highWaterFrames
+                state.stats.bufferedBytes >= limits.highWaterBytes
+                    || state.stats.bufferedFrames >= limits.highWaterFrames
             {
                 state.paused = true
                 state.stats.readPauses += 1
