@@ -9,8 +9,9 @@ import Testing
 @MainActor
 @Suite("View model: conversation")
 struct ConversationTests {
-    /// Paced slowly enough (12 chunks, 25 ms apart) that polling sees the text grow.
-    static let pacedAgent = ScriptedAgent(chunkSize: 6, chunkDelayMs: 25)
+    /// Paced slowly enough (12 chunks, 60 ms apart: several 150 ms delta windows, even on a loaded machine)
+    /// that polling sees the text grow.
+    static let pacedAgent = ScriptedAgent(chunkSize: 6, chunkDelayMs: 60)
 
     @Test(arguments: GatewayFlavor.all)
     func aReplyStreamsThenSettlesOnHistory(flavor: GatewayFlavor) async throws {
