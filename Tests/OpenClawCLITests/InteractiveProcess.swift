@@ -111,7 +111,9 @@ final class InteractiveProcess: Sendable {
         let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Foundation.write(input, $0.baseAddress.map { $0 + offset }, $0.count - offset) }
+            let written = bytes.withUnsafeBytes {
+                Foundation.write(input, $0.baseAddress.map { $0 + offset }, $0.count - offset)
+            }
             if written < 0, errno == EINTR { continue }
             guard written > 0 else { return }
             offset += written

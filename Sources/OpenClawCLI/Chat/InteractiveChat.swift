@@ -100,11 +100,13 @@ final class InteractiveChat {
             case .endOfInput:
                 // Piped input ends right after the last line: finish what it asked for first.
                 lineSink.finish()
-                drain = drain ?? Task { [weak self] in
-                    await worker.value
-                    await self?.waitForReplies()
-                    sink.yield(.quit)
-                }
+                drain =
+                    drain
+                    ?? Task { [weak self] in
+                        await worker.value
+                        await self?.waitForReplies()
+                        sink.yield(.quit)
+                    }
             case .signal(SIGINT):
                 if interrupted() { break loop }
             case .signal, .quit:

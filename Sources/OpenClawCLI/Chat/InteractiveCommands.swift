@@ -16,7 +16,7 @@ extension InteractiveChat {
     private func perform(_ command: LocalCommand, argument: String) async {
         switch command {
         case .help:
-            for case let (usage, text)? in LocalCommand.allCases.map(\.help) {
+            for case (let usage, let text)? in LocalCommand.allCases.map(\.help) {
                 let column = usage.padding(toLength: 14, withPad: " ", startingAt: 0)
                 terminal.line("  \(terminal.styled(column, .bold))\(text)")
             }

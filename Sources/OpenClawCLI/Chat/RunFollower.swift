@@ -135,7 +135,9 @@ struct RunFollower {
                     clearStatus()
                     onQueued?()
                 }
-                if let bound = policy.offlineBound, Self.exhausted(bound, state: viewModel.connectionState, offlineFor: now - since) {
+                if let bound = policy.offlineBound,
+                    Self.exhausted(bound, state: viewModel.connectionState, offlineFor: now - since)
+                {
                     return finish(.gaveUp(giveUp(runId: runId)))
                 }
             }

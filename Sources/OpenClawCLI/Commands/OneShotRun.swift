@@ -19,7 +19,8 @@ import OpenClawProtocol
 @MainActor
 struct OneShotRun {
     /// Quick attempts (about 1, 2.5 and 6 s): the follow policy gives up after three of them or 30 s.
-    nonisolated static let reconnect = ReconnectPolicy(initialDelay: .seconds(1), maxDelay: .seconds(8), multiplier: 2.5)
+    nonisolated static let reconnect = ReconnectPolicy(
+        initialDelay: .seconds(1), maxDelay: .seconds(8), multiplier: 2.5)
     /// How long a stop request may take before the command exits anyway.
     nonisolated static let abortGrace: Duration = .seconds(3)
 
