@@ -102,8 +102,10 @@ public struct Transcript: Sendable, Hashable {
             guard let runId = entry.runId, runs[runId]?.outcome == nil, !result.contains(runId) else { continue }
             let active =
                 switch (entry.source, entry.status) {
-                case (.live, .streaming), (.local, .sending), (.local, .sent): true
-                case (.history, .sent): entry.role == .user && !runsPresumedOver.contains(runId)
+                case (.live, .streaming), (.local, .sending): true
+                // A send whose end will never be seen (events were lost and history does not name it in
+                // flight, or the gateway restarted without it) no longer holds the session as running.
+                case (.local, .sent), (.history, .sent): entry.role == .user && !runsPresumedOver.contains(runId)
                 default: false
                 }
             if active { result.append(runId) }

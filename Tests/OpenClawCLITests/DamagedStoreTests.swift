@@ -9,7 +9,7 @@ struct DamagedStoreTests {
     @Test func messagesQueuedOfflineAreDeliveredOnceAfterTheDatabaseIsDamaged() async throws {
         let state = CLIProcess.temporaryStateDirectory()
         defer { try? FileManager.default.removeItem(atPath: state) }
-        let first = try await TestGateway.start(TestGatewayConfiguration())
+        let first = try await RestartablePort.startFirst()
         let port = first.port
         let url = first.url
         await first.stop()

@@ -58,7 +58,6 @@ final class InteractiveProcess: Sendable {
             posix_spawn_file_actions_addopen(&actions, 0, slavePath, O_RDWR, 0)
             posix_spawn_file_actions_adddup2(&actions, 0, 1)
             posix_spawn_file_actions_adddup2(&actions, 0, 2)
-            posix_spawn_file_actions_addclose(&actions, master)
             input = master
             outputFD = master
         case .pipes:
@@ -68,11 +67,15 @@ final class InteractiveProcess: Sendable {
             posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], 0)
             posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], 1)
             posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], 2)
-            for descriptor in stdinPipe + stdoutPipe { posix_spawn_file_actions_addclose(&actions, descriptor) }
             input = stdinPipe[1]
             outputFD = stdoutPipe[0]
             toClose = [stdinPipe[0], stdoutPipe[1]]
         }
+
+        // Nothing else of the test process leaks into the child (the pipes' and terminal's own descriptors
+        // included, once duplicated): an inherited listening socket of an in-process gateway would keep
+        // its port bound after the gateway stopped.
+        PseudoTerminal.closeFrom(3, in: &actions)
 
         let path = CLIProcess.binary.path
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
@@ -223,6 +226,14 @@ enum PseudoTerminal {
             throw POSIXError(.EIO)
         }
         return (master, String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+    }
+
+    private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+
+    /// `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34+), also behind a feature macro.
+    static func closeFrom(_ lowest: Int32, in actions: inout posix_spawn_file_actions_t) {
+        guard let add = symbol("posix_spawn_file_actions_addclosefrom_np", as: CloseFrom.self) else { return }
+        _ = add(&actions, lowest)
     }
 
     private static func symbol<T>(_ name: String, as type: T.Type) -> T? {

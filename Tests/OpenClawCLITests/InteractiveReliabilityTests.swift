@@ -116,4 +116,34 @@ struct InteractiveReliabilityTests {
             #expect(await gateway.sentUserMessages(sessionKey: "main") == ["slow", "typed after the drop"])
         }
     }
+
+    /// A message queued in one session is delivered by the next, and its reply is shown there.
+    @Test func theReplyToAMessageQueuedInAnEarlierSessionIsShown() async throws {
+        let mode = InteractiveProcess.Mode.pipes
+        let state = CLIProcess.temporaryStateDirectory()
+        let down = try await RestartablePort.startFirst()
+        let url = down.url
+        var configuration = TestGatewayConfiguration()
+        configuration.port = down.port
+        await down.stop()
+        let offline = try InteractiveProcess(
+            ["chat", "--url", url, "--token", "test-token", "--state-dir", state], mode: mode)
+        defer { offline.killIfRunning() }
+        try await offline.waitFor("Type a message")
+        offline.type("typed in a tunnel", mode: mode)
+        try await offline.waitFor("queued")
+        offline.endInput(mode: mode)
+        _ = try await offline.waitForExit()
+
+        let gateway = try await TestGateway.start(configuration)
+        defer { Task { await gateway.stop() } }
+        let online = try InteractiveProcess(
+            ["chat", "--url", url, "--token", "test-token", "--state-dir", state], mode: mode)
+        defer { online.killIfRunning() }
+        try await online.waitFor("You said: \"typed in a tunnel\"")
+        online.type("/quit", mode: mode)
+        let status = try await online.waitForExit()
+        #expect(status == 0, "output:\n\(online.output)")
+        #expect(await gateway.sentUserMessages(sessionKey: "main") == ["typed in a tunnel"])
+    }
 }

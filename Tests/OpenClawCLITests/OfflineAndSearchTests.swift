@@ -9,7 +9,7 @@ import Testing
 struct OfflineAndSearchTests {
     @Test func aMessageTypedOfflineIsDeliveredOnceByTheNextLaunchAndFoundBySearch() async throws {
         let state = CLIProcess.temporaryStateDirectory()
-        let first = try await TestGateway.start(TestGatewayConfiguration())
+        let first = try await RestartablePort.startFirst()
         let port = first.port
         let url = first.url
         await first.stop()

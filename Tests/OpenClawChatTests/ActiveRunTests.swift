@@ -65,4 +65,28 @@ struct ActiveRunTests {
         try transcript.play(Self.pageWithTheSend)
         #expect(transcript.activeRunIds.isEmpty)
     }
+
+    /// The gateway came back without the message (restarted before it was stored): the acked send is not
+    /// in the page and no run is in flight, so nothing holds the session as running (the interactive
+    /// chat stayed "running" for ever: every Ctrl-C only tried to stop it).
+    @Test func anAckedSendMissingFromTheFirstPageAfterAResyncIsOver() throws {
+        var transcript = Transcript(sessionKey: "main")
+        transcript.send("go", id: "r1")
+        transcript.apply(.sendAcknowledged(ChatSendAck(runId: "r1", status: .started)))
+        transcript.apply(.resyncNeeded(.reconnected))
+        try transcript.play(
+            #"""
+            {"type":"res","id":"h","ok":true,"payload":{"sessionKey":"main","messages":[]}}
+            """#
+        )
+        #expect(transcript.activeRunIds.isEmpty)
+        // A run that is in fact still going comes back with its next event.
+        try transcript.play(
+            #"""
+            {"type":"event","event":"chat","seq":1,"payload":{"runId":"r1","sessionKey":"main","seq":3,
+             "state":"delta","message":{"role":"assistant","content":[{"type":"text","text":"Still here"}]}}}
+            """#
+        )
+        #expect(transcript.activeRunIds == ["r1"])
+    }
 }

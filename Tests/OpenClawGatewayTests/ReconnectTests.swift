@@ -75,7 +75,7 @@ struct ReconnectTests {
             await gateway.setFaults(
                 FaultPlan(rejectConnect: busy, rejectConnectCloseCode: GatewayCloseCode.tryAgainLater))
             await gateway.dropAllConnections()
-            #expect(await states.first { ($0.reconnectStatus?.attempt ?? 0) >= 4 } != nil)
+            #expect(await states.first(timeout: .seconds(30)) { ($0.reconnectStatus?.attempt ?? 0) >= 4 } != nil)
             let statuses = Array(states.statuses.prefix(4))
             #expect(statuses.map(\.attempt) == [1, 2, 3, 4])
             #expect(statuses.map(\.delay) == [20, 40, 80, 160].map { .milliseconds($0) })

@@ -19,7 +19,7 @@ struct FollowPolicy: Sendable {
 
     /// The interactive chat: input stays live meanwhile, so following never needs to give up.
     static let interactive = FollowPolicy(
-        offlineBound: nil, overallTimeout: nil, idleTimeout: nil, replyWait: .seconds(30))
+        offlineBound: nil, overallTimeout: nil, idleTimeout: nil, replyWait: .seconds(8))
 
     /// `send`: three reconnect attempts within 30 s, then exit with a code a script can act on.
     static func oneShot(overallTimeout: Duration?, idleTimeout: Duration?) -> FollowPolicy {

@@ -89,6 +89,11 @@ final class InteractiveChat {
         }
         replies.onIdle = { [weak self] in self?.prompt() }
         replies.start()
+        // Messages queued in an earlier session went out as this one connected: show their replies too.
+        for message in viewModel.outbox
+        where message.sessionKey == viewModel.currentSessionKey && !message.state.isFailed {
+            replies.follow(after: message.id)
+        }
         let stateWatcher = watchConnection()
         prompt()
 
