@@ -49,11 +49,18 @@ struct FaultTests {
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             _ = try await client.event("tick")
             await gateway.setTicksPaused(true)
-            // A tick already written before the pause may still be in flight on a busy machine.
+            // Ticks written before the pause may still be on their way on a busy machine: wait until
+            // nothing has arrived for 300 ms (ticks that kept coming every 20 ms never allow that).
+            var settled = false
+            var count = client.frames.count
+            for _ in 0..<20 where !settled {
+                try await Task.sleep(for: .milliseconds(300))
+                settled = client.frames.count == count
+                count = client.frames.count
+            }
+            #expect(settled, "ticks kept coming after the pause")
             try await Task.sleep(for: .milliseconds(300))
-            let before = client.frames.count
-            try await Task.sleep(for: .milliseconds(200))
-            #expect(client.frames.count == before)
+            #expect(client.frames.count == count)
             await client.close()
         }
     }

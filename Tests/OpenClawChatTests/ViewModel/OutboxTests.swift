@@ -280,7 +280,8 @@ struct OutboxLaunchTests {
         #expect(viewModel.outbox.allSatisfy { $0.state == .accepted })
         await viewModel.refreshHistory()
         #expect(viewModel.messages.filter { $0.role == .user }.map(\.id) == ["queued-1"])
-        #expect(await eventually { !viewModel.isRunning && viewModel.outbox.isEmpty })
+        // The run, its end and the history fetch that confirms it: room for a loaded machine.
+        #expect(await eventually(timeout: .seconds(20)) { !viewModel.isRunning && viewModel.outbox.isEmpty })
         #expect(viewModel.messages.filter { $0.role == .user }.map(\.id) == ["queued-1"])
         #expect(await gateway.sentUserMessages(sessionKey: "main") == ["stream 30"])
         await viewModel.stop()
