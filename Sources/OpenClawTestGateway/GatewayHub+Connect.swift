@@ -72,10 +72,17 @@ extension GatewayHub {
                 return pairing.verifyToken(candidate, deviceId: deviceId, role: role, scopes: requestedScopes)
             }
         )
+        if let refusal = authLimiter?.refusal(nowMs: Self.nowMs()) {
+            refuse(id, requestId, refusal)
+            return
+        }
         let authMethod: AuthMethod
         switch authCheck.decide() {
-        case .success(let method): authMethod = method
+        case .success(let method):
+            authMethod = method
+            authLimiter?.reset()
         case .failure(let failure):
+            authLimiter?.recordFailure(nowMs: Self.nowMs())
             refuse(id, requestId, failure.error)
             return
         }

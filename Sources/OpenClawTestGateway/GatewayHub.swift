@@ -37,6 +37,8 @@ struct ConnectionState: Sendable {
 actor GatewayHub {
     var configuration: TestGatewayConfiguration
     var sharedAuth: TestGatewayAuth
+    /// Failed sign-ins; one address, since every client of a test gateway is on loopback.
+    var authLimiter: AuthAttemptLimiter?
     var faults = FaultPlan()
     /// The duplicate/reorder faults' choices, from ``FaultPlan/seed``.
     var faultRandom = SeededRandom(seed: 0)
@@ -63,6 +65,7 @@ actor GatewayHub {
     init(configuration: TestGatewayConfiguration, logger: Logger) {
         self.configuration = configuration
         self.sharedAuth = configuration.auth
+        self.authLimiter = configuration.authRateLimit.map(AuthAttemptLimiter.init(limit:))
         self.idempotency = IdempotencyCache(
             ttlMs: configuration.dedupeTTLMs, maxEntries: configuration.dedupeMaxEntries)
         self.logger = logger

@@ -69,6 +69,7 @@ final class InteractiveChat {
             return ExitStatus.of(error)
         }
         greet()
+        await OneShotConnect.noteSavedDeviceToken(connection, terminal: terminal)
 
         let inputRelay = Task.detached {
             for await line in LineReader.lines() { sink.yield(.line(line)) }

@@ -24,7 +24,8 @@ struct DoctorCommand: AsyncParsableCommand {
         let credential = (try? global.resolveGateway())??.credential ?? .none
         let options = global
         let diagnosis = GatewayDiagnosis(urlText: urlText, credential: credential) { url in
-            options.makeConnection(url: url, credential: credential, terminal: terminal)
+            // The configured token is what is diagnosed: a saved device token must not hide a wrong one.
+            options.makeConnection(url: url, credential: credential, terminal: terminal, retriesWithDeviceToken: false)
         }
         terminal.line("Checking \(urlText)")
         let steps = await diagnosis.run { step in

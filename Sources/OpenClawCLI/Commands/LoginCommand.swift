@@ -17,8 +17,9 @@ struct LoginCommand: AsyncParsableCommand {
         do {
             guard let target = try global.resolveGateway() else { throw CLIError.noGatewayConfigured }
             if !noVerify {
+                // The token itself is checked: this device's saved token must not stand in for a wrong one.
                 let connection = global.makeConnection(
-                    url: target.url, credential: target.credential, terminal: terminal)
+                    url: target.url, credential: target.credential, terminal: terminal, retriesWithDeviceToken: false)
                 let session = try await connection.connect()
                 await connection.disconnect()
                 terminal.line("Connected to \(target.url) (protocol \(session.protocolVersion.rawValue)).")

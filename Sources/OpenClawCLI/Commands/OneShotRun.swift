@@ -36,7 +36,7 @@ struct OneShotRun {
         let viewModel = ChatViewModel(client: ChatClient(connection: connection), sessionKey: session)
         viewModel.thinkingLevel = thinking
         let work = Task { @MainActor () throws -> (FollowedRunResult, String) in
-            _ = try await connection.connect()
+            _ = try await OneShotConnect.connect(connection, terminal: terminal)
             await viewModel.start()
             guard viewModel.connectionState.isConnected else {
                 if case .failed(let error) = viewModel.connectionState { throw error }

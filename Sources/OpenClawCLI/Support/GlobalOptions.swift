@@ -78,7 +78,7 @@ struct GlobalOptions: ParsableArguments {
     ) async throws -> (connection: GatewayConnection, session: GatewaySession, url: GatewayURL) {
         guard let target = try resolveGateway() else { throw CLIError.noGatewayConfigured }
         let connection = makeConnection(url: target.url, credential: target.credential, terminal: terminal)
-        return (connection, try await connection.connect(), target.url)
+        return (connection, try await OneShotConnect.connect(connection, terminal: terminal), target.url)
     }
 
     /// Runs one request on a fresh connection and closes it. A connection that drops under the request (a
@@ -110,9 +110,10 @@ struct GlobalOptions: ParsableArguments {
     /// login) reports a lost connection and exits rather than wait for a gateway that may not return;
     /// only the interactive chat passes a policy.
     func makeConnection(
-        url: GatewayURL, credential: GatewayCredential, terminal: Terminal, reconnect: ReconnectPolicy? = nil
+        url: GatewayURL, credential: GatewayCredential, terminal: Terminal, reconnect: ReconnectPolicy? = nil,
+        retriesWithDeviceToken: Bool = true
     ) -> GatewayConnection {
-        let configuration = GatewayConnectionConfiguration(
+        var configuration = GatewayConnectionConfiguration(
             url: url,
             credential: credential,
             client: ClientIdentity.terminal,
@@ -120,6 +121,7 @@ struct GlobalOptions: ParsableArguments {
             userAgent: "openclaw-chat/\(ClientIdentity.version)",
             reconnect: reconnect
         )
+        configuration.retriesWithDeviceToken = retriesWithDeviceToken
         var traceSink: (@Sendable (FrameTrace) -> Void)?
         if trace {
             traceSink = { frame in

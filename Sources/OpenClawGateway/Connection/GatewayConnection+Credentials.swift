@@ -5,19 +5,22 @@ import OpenClawProtocol
 /// ``GatewayURL/storageIdentity``: never the query, which may hold a secret), device and role.
 extension GatewayConnection {
     func connectParams(
-        identity: DeviceIdentity, challenge: ConnectChallenge
+        identity: DeviceIdentity, challenge: ConnectChallenge, useStoredDeviceToken: Bool = false
     ) throws(DeviceIdentityError)
         -> ConnectParams
     {
         let storedToken = try? tokenStore.load(tokenKey(deviceId: identity.deviceId))
         var auth = ConnectAuth()
         switch configuration.credential {
-        case .token(let token): auth.token = token
+        // With a shared secret, only the secret is sent, as upstream clients do. The one exception: the
+        // gateway refused it and offered a retry with this device's own token, sent beside it (see
+        // `connectRetryingWithDeviceToken`); the person is told, since the secret still needs fixing.
+        case .token(let token):
+            auth.token = token
+            if useStoredDeviceToken { auth.deviceToken = storedToken?.token }
         case .password(let password): auth.password = password
         // Without a shared secret, the paired device signs in with its own token (in `auth.token`, the
-        // field every gateway accepts; it falls back to checking device tokens). With one, only the
-        // secret is sent, as upstream clients do: a wrong token must be reported as wrong, not silently
-        // papered over by a stored device token.
+        // field every gateway accepts; it falls back to checking device tokens).
         case .none: auth.token = storedToken?.token
         }
         let proof = try identity.proof(
@@ -42,6 +45,21 @@ extension GatewayConnection {
             permissions: configuration.nodeDeclaration?.permissions,
             pathEnv: configuration.nodeDeclaration?.pathEnv
         )
+    }
+
+    /// Whether a refused shared token may be retried with this device's saved token, as upstream
+    /// clients do: only when the gateway said so, only with a token of our own that differs from the
+    /// refused one, and only where the device token cannot be read by someone in between (loopback or
+    /// TLS), since it is sent as it is.
+    func mayRetryWithDeviceToken(after failure: GatewayError.AuthFailure) -> Bool {
+        guard configuration.retriesWithDeviceToken,
+            failure.canRetryWithDeviceToken || failure.recommendedNextStep == .retryWithDeviceToken,
+            case .token(let configured) = configuration.credential,
+            configuration.url.isSecure || configuration.url.isLoopback,
+            let identity = try? identityStore.loadOrCreate(),
+            let stored = try? tokenStore.load(tokenKey(deviceId: identity.deviceId))
+        else { return false }
+        return stored.token != configured
     }
 
     func tokenKey(deviceId: String) -> DeviceTokenKey {

@@ -113,6 +113,7 @@ extension GatewayError {
     var retryHint: Duration? {
         switch self {
         case .gatewayUnavailable(let retryAfterMs?, _): return .milliseconds(retryAfterMs)
+        case .authFailed(let failure): return failure.rateLimitWait
         case .connectionLost(let reason): return reason.retryHint
         default: return nil
         }

@@ -52,6 +52,10 @@ public actor GatewayConnection {
     var reconnectTimer: Task<Void, Never>?
     /// Bumped whenever a wait is scheduled or cancelled, so a timer that fires late does nothing.
     var reconnectEpoch = 0
+    /// Set when the gateway refused the configured shared token and this device's saved token was
+    /// accepted instead: later attempts sign in with the saved token directly, rather than failing
+    /// first each time (failures count towards the gateway's rate limit).
+    public private(set) var signedInWithSavedDeviceToken = false
 
     public init(
         configuration: GatewayConnectionConfiguration,
@@ -103,7 +107,7 @@ public actor GatewayConnection {
         if let attempt = connectAttempt, state == .connecting { return try await attempt.value.get() }
         cancelReconnectTimer()
         setState(.connecting)
-        let attempt = Task { await self.performConnect() }
+        let attempt = Task { await self.connectRetryingWithDeviceToken() }
         connectAttempt = attempt
         let result = await attempt.value
         if connectAttempt == attempt { connectAttempt = nil }
@@ -117,7 +121,36 @@ public actor GatewayConnection {
         await teardown(reason: .closedByClient, closeCode: GatewayCloseCode.normal)
     }
 
-    func performConnect() async -> Result<GatewaySession, GatewayError> {
+    /// One connect attempt, and, when the gateway refuses the shared token but says this device may use
+    /// its own (`canRetryWithDeviceToken`), one more with the saved device token (see
+    /// ``mayRetryWithDeviceToken(after:)``). When that fails too, the first refusal is what the person
+    /// sees: the configured token is what needs fixing.
+    func connectRetryingWithDeviceToken() async -> Result<GatewaySession, GatewayError> {
+        let first = await performConnect(useStoredDeviceToken: signedInWithSavedDeviceToken)
+        guard case .failure(.authFailed(let failure)) = first, !signedInWithSavedDeviceToken,
+            mayRetryWithDeviceToken(after: failure)
+        else {
+            if case .failure(.authFailed) = first { signedInWithSavedDeviceToken = false }
+            return first
+        }
+        logger.notice(
+            "the gateway refused the configured token; trying this device's saved token once",
+            metadata: ["url": "\(configuration.url)"])
+        let retry = await performConnect(useStoredDeviceToken: true)
+        switch retry {
+        case .success:
+            signedInWithSavedDeviceToken = true
+            return retry
+        case .failure(let error):
+            // Another refusal (the saved token is stale too): the refused shared token is the news.
+            // Anything else (the network, a restart) is what happens now, and is reported as it is.
+            guard case .authFailed = error else { return retry }
+            if state == .failed(error) { setState(.failed(.authFailed(failure))) }
+            return first
+        }
+    }
+
+    func performConnect(useStoredDeviceToken: Bool = false) async -> Result<GatewaySession, GatewayError> {
         generation += 1
         let socketGeneration = generation
         setState(.connecting)
@@ -168,7 +201,8 @@ public actor GatewayConnection {
 
         let params: ConnectParams
         do {
-            params = try connectParams(identity: identity, challenge: challenge)
+            params = try connectParams(
+                identity: identity, challenge: challenge, useStoredDeviceToken: useStoredDeviceToken)
         } catch {
             return await abortHandshake(.localStorage(error.description), generation: socketGeneration)
         }

@@ -55,6 +55,10 @@ public struct GatewayConnectionConfiguration: Sendable {
     /// Node role only (`role: "node"`): the commands, permissions and `PATH` the node declares in
     /// `connect`. Nil for operators, so their connect params stay exactly as before.
     public var nodeDeclaration: NodeDeclaration?
+    /// Whether a refused shared token is retried once with this device's saved token when the gateway
+    /// offers it (`canRetryWithDeviceToken`). Off where the point is to check the token itself (saving
+    /// a login): a saved device token must not make a wrong token look right.
+    public var retriesWithDeviceToken = true
 
     public init(
         url: GatewayURL,

@@ -46,22 +46,38 @@ public enum GatewayError: Error, Sendable, Equatable {
     public struct AuthFailure: Sendable, Equatable {
         public var code: ErrorDetailCode?
         public var message: String
-        /// `retry_with_device_token`, `update_auth_configuration`, `update_auth_credentials`,
-        /// `wait_then_retry` or `review_auth_configuration`.
-        public var recommendedNextStep: String?
+        public var recommendedNextStep: AuthNextStep?
         public var canRetryWithDeviceToken: Bool
+        /// How long the gateway asked us to wait before the next attempt, when it said (rate limiting).
+        public var retryAfterMs: Int?
 
         public init(
             code: ErrorDetailCode?,
             message: String,
-            recommendedNextStep: String? = nil,
-            canRetryWithDeviceToken: Bool = false
+            recommendedNextStep: AuthNextStep? = nil,
+            canRetryWithDeviceToken: Bool = false,
+            retryAfterMs: Int? = nil
         ) {
             self.code = code
             self.message = message
             self.recommendedNextStep = recommendedNextStep
             self.canRetryWithDeviceToken = canRetryWithDeviceToken
+            self.retryAfterMs = retryAfterMs
         }
+
+        /// The gateway is refusing sign-ins from this address for a while, whatever the credential.
+        public var isRateLimited: Bool { code == .authRateLimited || recommendedNextStep == .waitThenRetry }
+
+        /// How long to wait before trying again when rate-limited: what the gateway said, or else
+        /// upstream's lockout (5 minutes after 10 failures within a minute), since an attempt during the
+        /// lockout is refused anyway.
+        public var rateLimitWait: Duration? {
+            guard isRateLimited else { return nil }
+            return .milliseconds(max(1000, retryAfterMs ?? Self.defaultLockoutMs))
+        }
+
+        /// Upstream's default lockout after too many failed sign-ins (`auth-rate-limit.ts`).
+        public static let defaultLockoutMs = 300_000
     }
 
     /// A pending pairing request.
@@ -101,7 +117,7 @@ extension GatewayError: CustomStringConvertible {
             case .authPasswordMismatch?: return "The gateway refused the password."
             case .authDeviceTokenMismatch?: return "The gateway no longer accepts this device's saved token."
             case .authRateLimited?:
-                return "Too many failed sign-in attempts; the gateway is rate-limiting this address."
+                return "Too many failed sign-in attempts from this address: the gateway refuses new ones for a while."
             case .authScopeMismatch?: return "This device's token does not cover the requested permissions."
             case .authTokenNotConfigured?, .authPasswordNotConfigured?:
                 return "The gateway has no token or password configured for this kind of sign-in."
@@ -155,16 +171,25 @@ extension GatewayError: CustomStringConvertible {
         case .invalidChallenge:
             return "Check that the URL points at an OpenClaw-compatible gateway; if it is one, report its version."
         case .authFailed(let failure):
-            switch failure.recommendedNextStep {
-            case "wait_then_retry"?: return "Wait a minute, then try again."
-            case "retry_with_device_token"?: return "Try again; this device's saved token will be used."
-            default:
-                if failure.code == .authDeviceTokenMismatch {
-                    return "Sign in again with the gateway token (openclaw-chat login)."
-                }
-                return "Check the gateway token (--token or OPENCLAW_GATEWAY_TOKEN); on the gateway host, "
-                    + "'openclaw config get gateway.auth.token' shows it."
+            if let wait = failure.rateLimitWait {
+                let told =
+                    failure.retryAfterMs != nil
+                    ? " (the gateway said so)" : " (gateways lock an address out for up to 5 min)"
+                return "Wait \(Self.roughly(wait))\(told), then try again; "
+                    + "check the token first, as another wrong one counts as a failed attempt."
             }
+            if failure.code == .authDeviceTokenMismatch {
+                return "Sign in again with the gateway token (openclaw-chat login)."
+            }
+            if failure.code == .authPasswordMismatch || failure.code == .authPasswordMissing {
+                return "Check the gateway password (--password or OPENCLAW_GATEWAY_PASSWORD); on the gateway host, "
+                    + "'openclaw config get gateway.auth.password' shows it."
+            }
+            // Also for `retry_with_device_token`: by the time the person reads this, the one retry with
+            // this device's saved token has been made (or could not be), so the configured token is what
+            // needs fixing.
+            return "Check the gateway token (--token or OPENCLAW_GATEWAY_TOKEN); on the gateway host, "
+                + "'openclaw config get gateway.auth.token' shows it."
         case .pairingRequired(let request):
             return "On the gateway host run: \(request.approveCommand) — then connect again."
         case .protocolMismatch, .unsupportedProtocol:
@@ -191,7 +216,7 @@ extension GatewayError: CustomStringConvertible {
         switch self {
         case .transport, .challengeTimeout, .gatewayUnavailable, .timeout, .connectionLost, .notConnected:
             return true
-        case .authFailed(let failure): return failure.recommendedNextStep == "wait_then_retry"
+        case .authFailed(let failure): return failure.isRateLimited
         case .invalidURL, .invalidChallenge, .pairingRequired, .protocolMismatch, .unsupportedProtocol,
             .deviceIdentityRejected, .missingScope, .payloadTooLarge, .requestFailed, .invalidResponse, .cancelled,
             .localStorage:
@@ -202,5 +227,14 @@ extension GatewayError: CustomStringConvertible {
     public var description: String {
         guard let nextStep else { return message }
         return "\(message) \(nextStep)"
+    }
+}
+
+extension GatewayError {
+    /// A wait as a person says it: "45 s", "5 min".
+    static func roughly(_ wait: Duration) -> String {
+        let seconds = Int(wait.components.seconds)
+        if seconds < 90 { return "\(max(1, seconds)) s" }
+        return "\((seconds + 30) / 60) min"
     }
 }

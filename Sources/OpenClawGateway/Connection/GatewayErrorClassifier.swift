@@ -27,8 +27,11 @@ enum GatewayErrorClassifier {
                 GatewayError.AuthFailure(
                     code: detail,
                     message: error.message,
-                    recommendedNextStep: error.details?["recommendedNextStep"]?.stringValue,
-                    canRetryWithDeviceToken: error.details?["canRetryWithDeviceToken"]?.boolValue ?? false
+                    recommendedNextStep: error.details?["recommendedNextStep"]?.stringValue.map {
+                        AuthNextStep(rawValue: $0)
+                    },
+                    canRetryWithDeviceToken: error.details?["canRetryWithDeviceToken"]?.boolValue ?? false,
+                    retryAfterMs: error.retryAfterMs ?? error.details?["retryAfterMs"]?.lenientIntValue
                 )
             )
         }

@@ -106,19 +106,28 @@ public struct ConnectAuth: Sendable, Hashable {
     /// The gateway's shared token, or this device's own token when no shared secret is configured.
     public var token: String?
     public var password: String?
+    /// This device's saved token beside a refused shared `token`: sent only on the one retry a gateway
+    /// offers with `canRetryWithDeviceToken`. Only gateways whose closed schema has this field send
+    /// that hint (the February 2026 v3 schema has neither), so it never reaches one that rejects it.
+    public var deviceToken: String?
 
-    public init(token: String? = nil, password: String? = nil) {
+    public init(token: String? = nil, password: String? = nil, deviceToken: String? = nil) {
         self.token = token
         self.password = password
+        self.deviceToken = deviceToken
     }
 
-    public var isEmpty: Bool { token.nilIfBlank == nil && password.nilIfBlank == nil }
+    public var isEmpty: Bool { token.nilIfBlank == nil && password.nilIfBlank == nil && deviceToken.nilIfBlank == nil }
 
-    /// The token that goes into the signed payload. The password is never signed.
-    public var signatureToken: String { token.nilIfBlank ?? "" }
+    /// The token that goes into the signed payload: the first of `token` and `deviceToken` that is
+    /// set. The password is never signed.
+    public var signatureToken: String { token.nilIfBlank ?? deviceToken.nilIfBlank ?? "" }
 
     public var json: JSONValue {
-        .object(dropping: [("token", .string(token.nilIfBlank)), ("password", .string(password.nilIfBlank))])
+        .object(dropping: [
+            ("token", .string(token.nilIfBlank)), ("deviceToken", .string(deviceToken.nilIfBlank)),
+            ("password", .string(password.nilIfBlank)),
+        ])
     }
 }
 
