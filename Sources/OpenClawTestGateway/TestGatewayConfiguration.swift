@@ -83,6 +83,8 @@ public struct TestGatewayConfiguration: Sendable {
     /// 0 sends one delta per streamed chunk.
     public var deltaThrottleMs: Int
     public var frameSeq: FrameSeqStyle
+    /// Serve `wss://` with a self-signed certificate made at start; nil serves plain `ws://`.
+    public var tls: TestGatewayTLS?
 
     public init(
         protocolNumber: Int = 4,
@@ -103,7 +105,8 @@ public struct TestGatewayConfiguration: Sendable {
         dedupeTTLMs: Int = 300_000,
         dedupeMaxEntries: Int = 1_000,
         deltaThrottleMs: Int = 150,
-        frameSeq: FrameSeqStyle? = nil
+        frameSeq: FrameSeqStyle? = nil,
+        tls: TestGatewayTLS? = nil
     ) {
         self.protocolNumber = protocolNumber
         self.host = host
@@ -124,6 +127,7 @@ public struct TestGatewayConfiguration: Sendable {
         self.dedupeMaxEntries = dedupeMaxEntries
         self.deltaThrottleMs = deltaThrottleMs
         self.frameSeq = frameSeq ?? (protocolNumber >= 4 ? .perConnection : .global)
+        self.tls = tls
     }
 
     /// A release string of the era each version belongs to, so version-sniffing clients see something real.

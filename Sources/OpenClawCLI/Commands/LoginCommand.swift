@@ -19,7 +19,7 @@ struct LoginCommand: AsyncParsableCommand {
             if !noVerify {
                 let connection = global.makeConnection(
                     url: target.url, credential: target.credential, terminal: terminal)
-                let session = try await connection.connect()
+                let session = try await global.connectTrusting(connection, terminal: terminal)
                 await connection.disconnect()
                 terminal.line("Connected to \(target.url) (protocol \(session.protocolVersion.rawValue)).")
             }
