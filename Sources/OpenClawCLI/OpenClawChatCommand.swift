@@ -9,7 +9,8 @@ public struct OpenClawChatCommand: AsyncParsableCommand {
         subcommands: [
             ChatCommand.self, SendCommand.self, HistoryCommand.self, SessionsCommand.self, SearchCommand.self,
             StatusCommand.self,
-            LoginCommand.self, LogoutCommand.self, DoctorCommand.self, DemoCommand.self, GatewayCommand.self,
+            LoginCommand.self, LogoutCommand.self, TrustCommand.self, DoctorCommand.self, DemoCommand.self,
+            GatewayCommand.self,
             NodeCommand.self, ApprovalsCommand.self,
         ],
         defaultSubcommand: ChatCommand.self

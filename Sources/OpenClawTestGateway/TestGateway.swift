@@ -1,7 +1,10 @@
 import Hummingbird
+import HummingbirdCore
+import HummingbirdTLS
 import HummingbirdWebSocket
 import Logging
 import NIOCore
+import OpenClawGateway
 import OpenClawProtocol
 import Synchronization
 
@@ -15,19 +18,24 @@ import Synchronization
 public final class TestGateway: Sendable {
     public let port: Int
     public let configuration: TestGatewayConfiguration
+    /// The fingerprint of the certificate made at start, when serving TLS.
+    public let tlsFingerprint: TLSFingerprint?
     let hub: GatewayHub
     private let serverTask: Task<Void, any Error>
     private let tickTask: Task<Void, Never>
 
     public var url: String {
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
-        return "ws://\(host):\(port)"
+        return "\(configuration.tls == nil ? "ws" : "wss")://\(host):\(port)"
     }
 
-    private init(port: Int, configuration: TestGatewayConfiguration, hub: GatewayHub, serverTask: Task<Void, any Error>)
-    {
+    private init(
+        port: Int, configuration: TestGatewayConfiguration, tlsFingerprint: TLSFingerprint?, hub: GatewayHub,
+        serverTask: Task<Void, any Error>
+    ) {
         self.port = port
         self.configuration = configuration
+        self.tlsFingerprint = tlsFingerprint
         self.hub = hub
         self.serverTask = serverTask
         let interval = max(1, configuration.tickIntervalMs)
@@ -55,20 +63,25 @@ public final class TestGateway: Sendable {
         let connectionNumbers = Atomic<Int>(0)
         let maxMessageSize = configuration.maxPayload
         let router = Router()
+        let webSocketServer = HTTPServerBuilder.http1WebSocketUpgrade(
+            configuration: .init(ws: .init(maxFrameSize: maxMessageSize, autoPing: .disabled))
+        ) { request, channel, _ in
+            let origin = request.headerFields.first { $0.name.canonicalName == "origin" }?.value
+            let number = connectionNumbers.add(1, ordering: .relaxed).newValue
+            let handle = ConnectionHandle(id: number, origin: origin, channel: channel)
+            return .upgrade([:]) { inbound, outbound, _ in
+                await SocketSession.serve(
+                    inbound: inbound, outbound: outbound, handle: handle, hub: hub, maxMessageSize: maxMessageSize
+                )
+            }
+        }
+        let certificate = try configuration.tls.map(TestGatewayCertificate.init)
+        let server =
+            try certificate.map { try HTTPServerBuilder.tls(webSocketServer, tlsConfiguration: $0.serverConfiguration) }
+            ?? webSocketServer
         let app = Application(
             router: router,
-            server: .http1WebSocketUpgrade(
-                configuration: .init(ws: .init(maxFrameSize: maxMessageSize, autoPing: .disabled))
-            ) { request, channel, _ in
-                let origin = request.headerFields.first { $0.name.canonicalName == "origin" }?.value
-                let number = connectionNumbers.add(1, ordering: .relaxed).newValue
-                let handle = ConnectionHandle(id: number, origin: origin, channel: channel)
-                return .upgrade([:]) { inbound, outbound, _ in
-                    await SocketSession.serve(
-                        inbound: inbound, outbound: outbound, handle: handle, hub: hub, maxMessageSize: maxMessageSize
-                    )
-                }
-            },
+            server: server,
             configuration: .init(address: .hostname(configuration.host, port: configuration.port)),
             onServerRunning: { channel in
                 portContinuation.yield(channel.localAddress?.port ?? 0)
@@ -81,7 +94,9 @@ public final class TestGateway: Sendable {
             try await app.run()
         }
         for await port in ports {
-            return TestGateway(port: port, configuration: configuration, hub: hub, serverTask: serverTask)
+            return TestGateway(
+                port: port, configuration: configuration, tlsFingerprint: certificate?.fingerprint, hub: hub,
+                serverTask: serverTask)
         }
         try await serverTask.value
         throw TestGatewayError.notStarted

@@ -85,6 +85,8 @@ public struct TestGatewayConfiguration: Sendable {
     public var frameSeq: FrameSeqStyle
     /// Failed sign-ins lock the address out for a while (nil: no limit, the default).
     public var authRateLimit: AuthRateLimit?
+    /// Serve `wss://` with a self-signed certificate made at start; nil serves plain `ws://`.
+    public var tls: TestGatewayTLS?
 
     public init(
         protocolNumber: Int = 4,
@@ -106,7 +108,8 @@ public struct TestGatewayConfiguration: Sendable {
         dedupeMaxEntries: Int = 1_000,
         deltaThrottleMs: Int = 150,
         frameSeq: FrameSeqStyle? = nil,
-        authRateLimit: AuthRateLimit? = nil
+        authRateLimit: AuthRateLimit? = nil,
+        tls: TestGatewayTLS? = nil
     ) {
         self.protocolNumber = protocolNumber
         self.host = host
@@ -128,6 +131,7 @@ public struct TestGatewayConfiguration: Sendable {
         self.deltaThrottleMs = deltaThrottleMs
         self.frameSeq = frameSeq ?? (protocolNumber >= 4 ? .perConnection : .global)
         self.authRateLimit = authRateLimit
+        self.tls = tls
     }
 
     /// A release string of the era each version belongs to, so version-sniffing clients see something real.

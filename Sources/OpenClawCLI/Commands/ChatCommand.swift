@@ -39,6 +39,15 @@ struct ChatCommand: AsyncParsableCommand {
         }
         let connection = global.makeConnection(
             url: target.url, credential: target.credential, terminal: terminal, reconnect: .standard)
+        // A certificate seen for the first time is asked about before the chat starts (any other
+        // failure is the chat's to show and retry).
+        if target.url.isSecure {
+            do {
+                _ = try await global.connectTrusting(connection, terminal: terminal)
+            } catch .transport(.tlsTrust(let failure)) {
+                throw report(GatewayError.transport(.tlsTrust(failure)), terminal: terminal)
+            } catch {}
+        }
         let status = await InteractiveSession.run(
             connection: connection,
             session: session,

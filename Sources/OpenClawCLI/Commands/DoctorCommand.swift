@@ -23,7 +23,10 @@ struct DoctorCommand: AsyncParsableCommand {
         }
         let credential = (try? global.resolveGateway())??.credential ?? .none
         let options = global
-        let diagnosis = GatewayDiagnosis(urlText: urlText, credential: credential) { url in
+        let diagnosis = GatewayDiagnosis(
+            urlText: urlText, credential: credential, transport: global.makeTransport(),
+            tlsPins: global.tlsTrust.pinStore
+        ) { url in
             // The configured token is what is diagnosed: a saved device token must not hide a wrong one.
             options.makeConnection(url: url, credential: credential, terminal: terminal, retriesWithDeviceToken: false)
         }

@@ -21,6 +21,8 @@ struct GatewayCommand: AsyncParsableCommand {
         )
     ) var quirkNames: [String] = []
     @Option(help: "Tick interval advertised in hello-ok, in milliseconds.") var tickIntervalMs: Int?
+    @Flag(help: "Serve wss:// with a self-signed certificate made at start (its fingerprint is printed).")
+    var tls = false
 
     func validate() throws {
         guard ProtocolVersion(rawValue: protocolVersion) != nil else {
@@ -46,9 +48,11 @@ struct GatewayCommand: AsyncParsableCommand {
         configuration.auth = .token(token)
         configuration.quirks = quirks
         if let tickIntervalMs { configuration.tickIntervalMs = tickIntervalMs }
+        if tls { configuration.tls = TestGatewayTLS(dnsNames: ["localhost", host]) }
         let gateway = try await TestGateway.start(configuration)
         let dialect = quirks.isEmpty ? "" : ", quirks: " + quirks.names.joined(separator: ", ")
         terminal.line("Test gateway (protocol \(protocolVersion)\(dialect)) listening on \(gateway.url)")
+        if let fingerprint = gateway.tlsFingerprint { terminal.line("TLS certificate fingerprint: \(fingerprint)") }
         terminal.line("Try: openclaw-chat --url \(gateway.url) --token <token>   (Ctrl-C to stop)")
         try await withSignalCancellation {
             try await gateway.runUntilCancelled()

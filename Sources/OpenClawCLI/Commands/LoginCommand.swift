@@ -20,7 +20,7 @@ struct LoginCommand: AsyncParsableCommand {
                 // The token itself is checked: this device's saved token must not stand in for a wrong one.
                 let connection = global.makeConnection(
                     url: target.url, credential: target.credential, terminal: terminal, retriesWithDeviceToken: false)
-                let session = try await connection.connect()
+                let session = try await global.connectTrusting(connection, terminal: terminal)
                 await connection.disconnect()
                 terminal.line("Connected to \(target.url) (protocol \(session.protocolVersion.rawValue)).")
             }

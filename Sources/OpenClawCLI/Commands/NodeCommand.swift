@@ -41,7 +41,8 @@ struct NodeCommand: AsyncParsableCommand {
             reconnect: .standard)
         configuration.nodeDeclaration = DesktopNode.declaration(commands: commands, searchPath: searchPath)
         let connection = GatewayConnection(
-            configuration: configuration, identityStore: FileDeviceIdentityStore(path: global.state.identityFile),
+            configuration: configuration, transport: global.makeTransport(),
+            identityStore: FileDeviceIdentityStore(path: global.state.identityFile),
             tokenStore: FileDeviceTokenStore(path: global.state.deviceTokensFile), logger: global.makeLogger())
         let host = NodeHost(connection: connection, commands: commands, logger: global.makeLogger())
 
@@ -52,7 +53,7 @@ struct NodeCommand: AsyncParsableCommand {
             for await activity in host.activity { terminal.line(activity.line) }
         }
         do {
-            let session = try await connection.connect()
+            let session = try await global.connectTrusting(connection, terminal: terminal)
             terminal.line("\(terminal.styled("●", .green)) connected to \(target.url) as node \(session.deviceId)")
             terminal.line("Ctrl-C stops the node.")
         } catch {

@@ -35,6 +35,7 @@ struct SendCommand: AsyncParsableCommand {
             guard let target = try global.resolveGateway() else { throw CLIError.noGatewayConfigured }
             let connection = global.makeConnection(
                 url: target.url, credential: target.credential, terminal: terminal, reconnect: OneShotRun.reconnect)
+            if target.url.isSecure { _ = try await global.connectTrusting(connection, terminal: terminal) }
             let output = RunOutput(format: json ? .json : .text, showsActivity: terminal.stdoutIsTTY || global.verbose)
             let run = OneShotRun(
                 connection: connection,

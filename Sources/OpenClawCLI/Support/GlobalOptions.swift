@@ -25,6 +25,22 @@ struct GlobalOptions: ParsableArguments {
     @Flag(help: "Print every raw frame to stderr, secrets redacted.")
     var trace = false
 
+    @Option(
+        name: .customLong("tls-fingerprint"),
+        help: "wss:// only: the gateway certificate's SHA-256 (sha256:…); pinned once it matches.")
+    var tlsFingerprint: String?
+
+    @Flag(
+        name: .customLong("trust-on-first-use"),
+        help: "wss:// only: pin the certificate presented on the first connection without asking (scripts).")
+    var trustOnFirstUse = false
+
+    func validate() throws {
+        if let tlsFingerprint, TLSFingerprint(parsing: tlsFingerprint) == nil {
+            throw ValidationError("--tls-fingerprint must be a SHA-256: 64 hex digits, optionally sha256:-prefixed")
+        }
+    }
+
     var environment: [String: String] { ProcessInfo.processInfo.environment }
 
     var state: StateDirectory { StateDirectory(explicit: stateDir, environment: environment) }
@@ -78,7 +94,51 @@ struct GlobalOptions: ParsableArguments {
     ) async throws -> (connection: GatewayConnection, session: GatewaySession, url: GatewayURL) {
         guard let target = try resolveGateway() else { throw CLIError.noGatewayConfigured }
         let connection = makeConnection(url: target.url, credential: target.credential, terminal: terminal)
-        return (connection, try await OneShotConnect.connect(connection, terminal: terminal), target.url)
+        let session = try await OneShotConnect.connect(connection, terminal: terminal) {
+            connection throws(GatewayError) in
+            try await connectTrusting(connection, terminal: terminal)
+        }
+        return (connection, session, target.url)
+    }
+
+    /// Where certificate pins live, and how this invocation trusts `wss://` certificates.
+    var tlsTrust: TLSTrust {
+        TLSTrust(
+            pinStore: FileTLSPinStore(path: state.tlsPinsFile),
+            expectedFingerprint: tlsFingerprint.flatMap(TLSFingerprint.init(parsing:)),
+            trustOnFirstUse: trustOnFirstUse
+        )
+    }
+
+    func makeTransport() -> WebSocketKitTransport {
+        WebSocketKitTransport(tlsTrust: tlsTrust)
+    }
+
+    /// Connects; when a `wss://` gateway presents a certificate seen for the first time and a person is
+    /// at the terminal, shows its fingerprint and asks whether to pin it (then connects again). Scripts
+    /// get the typed error with the fingerprint and pass --tls-fingerprint or --trust-on-first-use.
+    func connectTrusting(
+        _ connection: GatewayConnection, terminal: Terminal
+    ) async throws(GatewayError)
+        -> GatewaySession
+    {
+        do {
+            return try await connection.connect()
+        } catch .transport(.tlsTrust(.firstUse(let host, let certificate))) {
+            let url = connection.configuration.url
+            guard TrustPrompt.isInteractive, TrustPrompt.ask(url: url, host: host, certificate: certificate) else {
+                throw .transport(.tlsTrust(.firstUse(host: host, certificate: certificate)))
+            }
+            do {
+                let pinnedAtMs = Int(Date().timeIntervalSince1970 * 1000)
+                try tlsTrust.pinStore.save(
+                    TLSPin(fingerprint: certificate.fingerprint, pinnedAtMs: pinnedAtMs), for: url.tlsPinKey)
+            } catch {
+                throw .localStorage(error.description)
+            }
+            terminal.errorLine("Pinned \(certificate.fingerprint) for \(url.tlsPinKey).")
+            return try await connection.connect()
+        }
     }
 
     /// Runs one request on a fresh connection and closes it. A connection that drops under the request (a
@@ -131,6 +191,7 @@ struct GlobalOptions: ParsableArguments {
         }
         return GatewayConnection(
             configuration: configuration,
+            transport: makeTransport(),
             identityStore: FileDeviceIdentityStore(path: state.identityFile),
             tokenStore: FileDeviceTokenStore(path: state.deviceTokensFile),
             logger: makeLogger(),

@@ -8,11 +8,16 @@ enum OneShotConnect {
     /// The longest told wait a one-shot command sits through; a longer one is reported instead.
     static let longestWait: Duration = .seconds(30)
 
-    static func connect(_ connection: GatewayConnection, terminal: Terminal) async throws -> GatewaySession {
+    /// - Parameter attempt: one connect attempt (by default `connection.connect()`; the CLI passes the
+    ///   one that asks to pin a new TLS certificate).
+    static func connect(
+        _ connection: GatewayConnection, terminal: Terminal,
+        attempt: (GatewayConnection) async throws(GatewayError) -> GatewaySession = plainConnect
+    ) async throws -> GatewaySession {
         var session: GatewaySession?
         var refusal: GatewayError?
         do {
-            session = try await connection.connect()
+            session = try await attempt(connection)
         } catch {
             refusal = error
         }
@@ -23,11 +28,15 @@ enum OneShotConnect {
                     "The gateway is refusing sign-ins from this address for \(Int(wait.components.seconds)) s "
                         + "(too many failed attempts); waiting, then trying once more.", .dim))
             try await Task.sleep(for: wait)
-            session = try await connection.connect()
+            session = try await attempt(connection)
         }
         await noteSavedDeviceToken(connection, terminal: terminal)
         guard let session else { throw GatewayError.notConnected }
         return session
+    }
+
+    static func plainConnect(_ connection: GatewayConnection) async throws(GatewayError) -> GatewaySession {
+        try await connection.connect()
     }
 
     /// The wait worth sitting through: a rate limit whose end the gateway named, and soon.

@@ -21,6 +21,7 @@ struct StateDirectory: Sendable {
     var identityFile: String { path + "/identity/device.json" }
     var deviceTokensFile: String { path + "/credentials/device-tokens.json" }
     var loginFile: String { path + "/credentials/gateway.json" }
+    var tlsPinsFile: String { path + "/credentials/tls-pins.json" }
     var databaseFile: String { path + "/transcripts.sqlite" }
 
     static func platformDefault(environment: [String: String]) -> String {

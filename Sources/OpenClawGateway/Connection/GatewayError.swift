@@ -105,6 +105,7 @@ extension GatewayError: CustomStringConvertible {
     public var message: String {
         switch self {
         case .invalidURL(let error): return "The gateway URL is not valid: \(error)."
+        case .transport(.tlsTrust(let failure)): return failure.message
         case .transport(let error): return "Could not reach the gateway: \(error)."
         case .challengeTimeout(let ms):
             return "The gateway did not start the handshake within \(ms / 1000) s; this may not be an OpenClaw gateway."
@@ -161,6 +162,7 @@ extension GatewayError: CustomStringConvertible {
         case .transport(.hostNotFound): return "Check the host name, or use the gateway's IP address."
         case .transport(.connectionRefused):
             return "Check that the gateway is running and listening on that port (default 18789)."
+        case .transport(.tlsTrust(let failure)): return failure.nextStep
         case .transport(.tlsFailed): return "Check that the gateway has TLS configured, or use ws:// instead of wss://."
         case .transport(.upgradeRejected(let status)):
             return status == 503
@@ -214,6 +216,7 @@ extension GatewayError: CustomStringConvertible {
     /// reconnecting must pause (a pairing request in particular must not be replaced by retries).
     public var isRetryable: Bool {
         switch self {
+        case .transport(.tlsTrust): return false
         case .transport, .challengeTimeout, .gatewayUnavailable, .timeout, .connectionLost, .notConnected:
             return true
         case .authFailed(let failure): return failure.isRateLimited

@@ -10,16 +10,20 @@ public struct GatewayDiagnosis: Sendable {
     public let credential: GatewayCredential
     public let makeConnection: @Sendable (GatewayURL) -> GatewayConnection
     public let transport: any WebSocketTransport
+    /// Where certificate pins live, so the TLS step can say whether this gateway's certificate is pinned.
+    public let tlsPins: (any TLSPinStore)?
 
     public init(
         urlText: String,
         credential: GatewayCredential,
         transport: any WebSocketTransport = WebSocketKitTransport(),
+        tlsPins: (any TLSPinStore)? = nil,
         makeConnection: @escaping @Sendable (GatewayURL) -> GatewayConnection
     ) {
         self.urlText = urlText
         self.credential = credential
         self.transport = transport
+        self.tlsPins = tlsPins
         self.makeConnection = makeConnection
     }
 
@@ -96,7 +100,7 @@ public struct GatewayDiagnosis: Sendable {
             socket = try await transport.connect(to: url, maxFrameSize: GatewayLimits.maxPreauthPayloadBytes)
         } catch {
             let failure = GatewayError.transport(error)
-            if case .tlsFailed = error {
+            if error.isTLSFailure {
                 record(DiagnosisStep(kind: .tls, outcome: .failed, detail: failure.message, fix: failure.nextStep))
             } else {
                 record(tlsStep(url))
@@ -195,10 +199,21 @@ public struct GatewayDiagnosis: Sendable {
         }
     }
 
+    /// After a completed handshake: for `wss://`, which certificate and whether it is pinned.
     private func tlsStep(_ url: GatewayURL) -> DiagnosisStep {
-        url.isSecure
-            ? DiagnosisStep(kind: .tls, outcome: .passed, detail: "handshake completed")
-            : DiagnosisStep(kind: .tls, outcome: .skipped, detail: "not used (ws://)")
+        guard url.isSecure else { return DiagnosisStep(kind: .tls, outcome: .skipped, detail: "not used (ws://)") }
+        guard let tlsPins else { return DiagnosisStep(kind: .tls, outcome: .passed, detail: "handshake completed") }
+        let detail: String
+        do {
+            if let pin = try tlsPins.pin(for: url.tlsPinKey) {
+                detail = "certificate \(pin.fingerprint) matches the pin"
+            } else {
+                detail = "certificate trusted by the system (not pinned)"
+            }
+        } catch {
+            detail = "handshake completed; the pins could not be read: \(error.description)"
+        }
+        return DiagnosisStep(kind: .tls, outcome: .passed, detail: detail)
     }
 
     /// Blocking `getaddrinfo` off the cooperative pool.

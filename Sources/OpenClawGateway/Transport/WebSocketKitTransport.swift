@@ -1,3 +1,4 @@
+import Foundation
 import NIOCore
 import NIOPosix
 import NIOWebSocket
@@ -16,19 +17,23 @@ import WebSocketKit
 /// support on Linux.
 public struct WebSocketKitTransport: WebSocketTransport {
     private let group: any EventLoopGroup
+    /// How `wss://` certificates are trusted; nil leaves it to the system trust store alone.
+    public let tlsTrust: TLSTrust?
 
     /// Uses a process-wide event loop group: Network.framework's on Apple platforms (so `wss://` uses the
     /// system TLS and proxies), NIO's POSIX one elsewhere.
-    public init() {
+    public init(tlsTrust: TLSTrust? = nil) {
         #if canImport(Network)
             self.group = NIOTSEventLoopGroup.singleton
         #else
             self.group = MultiThreadedEventLoopGroup.singleton
         #endif
+        self.tlsTrust = tlsTrust
     }
 
-    public init(group: any EventLoopGroup) {
+    public init(group: any EventLoopGroup, tlsTrust: TLSTrust? = nil) {
         self.group = group
+        self.tlsTrust = tlsTrust
     }
 
     public func connect(to url: GatewayURL, maxFrameSize: Int) async throws(TransportError) -> any WebSocketConnection {
@@ -41,31 +46,91 @@ public struct WebSocketKitTransport: WebSocketTransport {
         // A backstop only: `InboundGuard` closes with 1009 long before the aggregator's own limits.
         configuration.maxAccumulatedFrameSize = nioLimit
         configuration.maxAccumulatedFrameCount = InboundGuard.maxFragments * 2
-        let client = WebSocketClient(eventLoopGroupProvider: .shared(group), configuration: configuration)
         // websocket-kit may complete the connect future before it calls `onUpgrade`; the socket is taken
         // from this promise, which `onUpgrade` fulfils.
         let upgraded = group.any().makePromise(of: WebSocket.self)
-        let future = client.connect(
-            scheme: url.scheme,
-            host: url.host,
-            port: url.port,
-            path: url.path,
-            query: url.query,
-            headers: [:]
-        ) { socket in
+        let onUpgrade: @Sendable (WebSocket) -> Void = { socket in
             Self.wire(socket, queue: queue, maxFrameSize: maxFrameSize)
             upgraded.succeed(socket)
         }
-        future.cascadeFailure(to: upgraded)
-        let socket: WebSocket
+        let rule: TLSTrust.Rule
         do {
-            try await future.get()
-            socket = try await upgraded.futureResult.get()
+            rule = url.isSecure ? try tlsTrust?.rule(for: url) ?? .system : .system
         } catch {
             queue.finish()
-            throw Self.classify(error, url: url)
+            throw .other("the pinned certificates could not be read: \(error)")
+        }
+        let socket: WebSocket
+        switch rule {
+        case .system:
+            let client = WebSocketClient(eventLoopGroupProvider: .shared(group), configuration: configuration)
+            let future = client.connect(
+                scheme: url.scheme, host: url.host, port: url.port, path: url.path, query: url.query, headers: [:],
+                onUpgrade: onUpgrade
+            )
+            future.cascadeFailure(to: upgraded)
+            do {
+                try await future.get()
+                socket = try await upgraded.futureResult.get()
+            } catch {
+                queue.finish()
+                let failure = Self.classify(error, url: url)
+                guard case .tlsFailed = failure, let tlsTrust else { throw failure }
+                throw await explainRefusal(url: url, trust: tlsTrust) ?? failure
+            }
+        case .fingerprint(let pinned, let expected, _):
+            let verdict = PinnedTLSConnector.Verdict()
+            let future = PinnedTLSConnector.connect(
+                url: url, group: group,
+                check: .fingerprint(pinned: pinned, expected: expected, now: tlsTrust?.now() ?? Date()),
+                verdict: verdict, webSocket: Self.webSocketConfiguration(configuration), maxFrameSize: nioLimit,
+                onUpgrade: onUpgrade
+            )
+            future.cascadeFailure(to: upgraded)
+            do {
+                try await future.get()
+                socket = try await upgraded.futureResult.get()
+            } catch {
+                queue.finish()
+                if let failure = verdict.failure { throw .tlsTrust(failure) }
+                throw Self.classify(error, url: url)
+            }
+            if let certificate = verdict.certificate, let tlsTrust {
+                do {
+                    try tlsTrust.remember(certificate, for: url)
+                } catch {
+                    _ = try? await socket.close(code: .goingAway).get()
+                    queue.finish()
+                    throw .other("the certificate was accepted but could not be pinned: \(error)")
+                }
+            }
         }
         return WebSocketKitConnection(socket: socket, queue: queue)
+    }
+
+    /// After the system trust store refused a certificate: connects once more only to look at it (and
+    /// refuses it again), so the person is shown its fingerprint and can decide to pin it.
+    private func explainRefusal(url: GatewayURL, trust: TLSTrust) async -> TransportError? {
+        let verdict = PinnedTLSConnector.Verdict()
+        let configuration = WebSocket.Configuration()
+        let probe = PinnedTLSConnector.connect(
+            url: url, group: group, check: .recordOnly, verdict: verdict, webSocket: configuration,
+            maxFrameSize: 1 << 14, onUpgrade: { socket in _ = socket.close() }
+        )
+        _ = try? await probe.get()
+        guard let certificate = verdict.certificate else { return nil }
+        if !certificate.isValid(at: trust.now()) {
+            return .tlsTrust(.outsideValidity(host: url.host, certificate: certificate))
+        }
+        return .tlsTrust(.firstUse(host: url.host, certificate: certificate))
+    }
+
+    private static func webSocketConfiguration(_ client: WebSocketClient.Configuration) -> WebSocket.Configuration {
+        var configuration = WebSocket.Configuration()
+        configuration.maxAccumulatedFrameSize = client.maxAccumulatedFrameSize
+        configuration.maxAccumulatedFrameCount = client.maxAccumulatedFrameCount
+        configuration.minNonFinalFragmentSize = client.minNonFinalFragmentSize
+        return configuration
     }
 
     /// Runs on the socket's event loop, before any frame is read.

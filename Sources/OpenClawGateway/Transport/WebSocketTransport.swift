@@ -43,6 +43,8 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
     case connectionRefused(host: String, port: Int)
     /// TCP connected but TLS failed (certificate, protocol).
     case tlsFailed(reason: String)
+    /// The certificate was seen but not trusted: first use, a changed pin, expired. Needs a person.
+    case tlsTrust(TLSTrustFailure)
     /// The server answered the upgrade request with an HTTP status instead of switching protocols.
     case upgradeRejected(status: Int)
     /// No socket within the connect timeout.
@@ -51,11 +53,20 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
     case notConnected
     case other(String)
 
+    /// The TLS handshake failed or the certificate was not trusted.
+    public var isTLSFailure: Bool {
+        switch self {
+        case .tlsFailed, .tlsTrust: true
+        default: false
+        }
+    }
+
     public var description: String {
         switch self {
         case .hostNotFound(let host): return "the host \(host) could not be found"
         case .connectionRefused(let host, let port): return "nothing is listening at \(host):\(port)"
         case .tlsFailed(let reason): return "the TLS handshake failed: \(reason)"
+        case .tlsTrust(let failure): return failure.message
         case .upgradeRejected(let status): return "the server refused the WebSocket upgrade (HTTP \(status))"
         case .timedOut: return "the connection attempt timed out"
         case .notConnected: return "the socket is closed"

@@ -1,0 +1,63 @@
+import Foundation
+
+/// Why a `wss://` gateway's certificate was not accepted. Never retried automatically: each case
+/// needs a person to decide (trust a new certificate, or not connect at all).
+public enum TLSTrustFailure: Error, Sendable, Hashable {
+    /// Not trusted by the system and no pin for this gateway yet: show the fingerprint and ask.
+    case firstUse(host: String, certificate: TLSPeerCertificate)
+    /// The gateway presents another certificate than the one pinned: a replaced certificate, or
+    /// someone in between. Never accepted without the person removing the pin.
+    case pinMismatch(host: String, pinned: TLSFingerprint, observed: TLSFingerprint)
+    /// The certificate is not the one given for this connection (`--tls-fingerprint`, a setup code).
+    case fingerprintMismatch(host: String, expected: TLSFingerprint, observed: TLSFingerprint)
+    /// The certificate is expired or not yet valid: a pin does not make an expired certificate good.
+    case outsideValidity(host: String, certificate: TLSPeerCertificate)
+
+    public var message: String {
+        switch self {
+        case .firstUse(let host, let certificate):
+            return "The certificate of \(host) is not trusted by this system and has not been pinned "
+                + "(fingerprint \(certificate.fingerprint))."
+        case .pinMismatch(let host, let pinned, let observed):
+            return "The certificate of \(host) has CHANGED since it was pinned: expected \(pinned), "
+                + "the gateway presented \(observed)."
+        case .fingerprintMismatch(let host, let expected, let observed):
+            return "The certificate of \(host) is not the expected one: expected \(expected), "
+                + "the gateway presented \(observed)."
+        case .outsideValidity(let host, let certificate):
+            let now = Date()
+            let when =
+                certificate.notValidAfter < now
+                ? "expired on \(Self.day(certificate.notValidAfter))"
+                : "is not valid before \(Self.day(certificate.notValidBefore))"
+            return "The certificate of \(host) \(when) (fingerprint \(certificate.fingerprint))."
+        }
+    }
+
+    public var nextStep: String {
+        switch self {
+        case .firstUse:
+            return "Compare the fingerprint with the gateway's own (on the gateway host), "
+                + "then trust it: answer the prompt, or pass --tls-fingerprint with that value "
+                + "(--trust-on-first-use accepts whatever is presented, for scripts on a trusted network)."
+        case .pinMismatch:
+            return "If the gateway's certificate was replaced on purpose, check the new fingerprint on the "
+                + "gateway host and forget the old pin (`openclaw-chat trust --forget`), then connect again. "
+                + "Otherwise someone may be intercepting the connection: do not connect."
+        case .fingerprintMismatch:
+            return "Check the fingerprint on the gateway host. If the gateway is the right one, use its "
+                + "current fingerprint (or a fresh setup code); otherwise do not connect."
+        case .outsideValidity:
+            return "Renew the gateway's certificate (and check this computer's clock), then connect again; "
+                + "a renewed certificate has a new fingerprint to pin."
+        }
+    }
+
+    private static func day(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm 'UTC'"
+        return formatter.string(from: date)
+    }
+}

@@ -1,0 +1,77 @@
+import Crypto
+import Foundation
+import NIOSSL
+import OpenClawGateway
+import SwiftASN1
+import X509
+
+/// TLS for a test gateway: a self-signed certificate made when the gateway starts, as a home gateway's
+/// would be. Its validity period is configurable so tests can serve an expired one.
+public struct TestGatewayTLS: Sendable, Hashable {
+    /// DNS names in the certificate (`127.0.0.1` and `::1` are always added as IP addresses).
+    public var dnsNames: [String]
+    public var notValidBefore: Date
+    public var notValidAfter: Date
+
+    public init(
+        dnsNames: [String] = ["localhost"],
+        notValidBefore: Date = Date().addingTimeInterval(-3600),
+        notValidAfter: Date = Date().addingTimeInterval(30 * 86_400)
+    ) {
+        self.dnsNames = dnsNames
+        self.notValidBefore = notValidBefore
+        self.notValidAfter = notValidAfter
+    }
+
+    /// A certificate that expired a day ago.
+    public static var expired: TestGatewayTLS {
+        TestGatewayTLS(
+            notValidBefore: Date().addingTimeInterval(-30 * 86_400), notValidAfter: Date().addingTimeInterval(-86_400))
+    }
+}
+
+/// A freshly generated key and self-signed certificate, ready for NIOSSL.
+struct TestGatewayCertificate {
+    let certificate: NIOSSLCertificate
+    let privateKey: NIOSSLPrivateKey
+    let fingerprint: TLSFingerprint
+
+    init(_ tls: TestGatewayTLS) throws {
+        let key = P256.Signing.PrivateKey()
+        let name = try DistinguishedName {
+            CommonName("OpenClaw test gateway")
+            OrganizationName("OpenClaw")
+        }
+        let loopback: [GeneralName] = [
+            .ipAddress(ASN1OctetString(contentBytes: [127, 0, 0, 1])),
+            .ipAddress(ASN1OctetString(contentBytes: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1])),
+        ]
+        let extensions = try Certificate.Extensions {
+            Critical(BasicConstraints.notCertificateAuthority)
+            SubjectAlternativeNames(tls.dnsNames.map(GeneralName.dnsName) + loopback)
+        }
+        let certificate = try Certificate(
+            version: .v3,
+            serialNumber: Certificate.SerialNumber(),
+            publicKey: Certificate.PublicKey(key.publicKey),
+            notValidBefore: tls.notValidBefore,
+            notValidAfter: tls.notValidAfter,
+            issuer: name,
+            subject: name,
+            signatureAlgorithm: .ecdsaWithSHA256,
+            extensions: extensions,
+            issuerPrivateKey: Certificate.PrivateKey(key)
+        )
+        var serializer = DER.Serializer()
+        try serializer.serialize(certificate)
+        let der = serializer.serializedBytes
+        self.certificate = try NIOSSLCertificate(bytes: der, format: .der)
+        self.privateKey = try NIOSSLPrivateKey(bytes: Array(key.derRepresentation), format: .der)
+        self.fingerprint = TLSFingerprint(certificateDER: der)
+    }
+
+    var serverConfiguration: TLSConfiguration {
+        TLSConfiguration.makeServerConfiguration(
+            certificateChain: [.certificate(certificate)], privateKey: .privateKey(privateKey))
+    }
+}
