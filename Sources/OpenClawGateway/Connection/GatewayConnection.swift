@@ -56,6 +56,8 @@ public actor GatewayConnection {
     /// accepted instead: later attempts sign in with the saved token directly, rather than failing
     /// first each time (failures count towards the gateway's rate limit).
     public private(set) var signedInWithSavedDeviceToken = false
+    /// Whether the attempt under way sends the saved device token beside the shared one.
+    var attemptUsesStoredDeviceToken = false
 
     public init(
         configuration: GatewayConnectionConfiguration,
@@ -127,8 +129,9 @@ public actor GatewayConnection {
     /// sees: the configured token is what needs fixing.
     func connectRetryingWithDeviceToken() async -> Result<GatewaySession, GatewayError> {
         let first = await performConnect(useStoredDeviceToken: signedInWithSavedDeviceToken)
+        // Still `connecting` unless a disconnect() came meanwhile: then there is nothing to retry.
         guard case .failure(.authFailed(let failure)) = first, !signedInWithSavedDeviceToken,
-            mayRetryWithDeviceToken(after: failure)
+            mayRetryWithDeviceToken(after: failure), state == .connecting
         else {
             if case .failure(.authFailed) = first { signedInWithSavedDeviceToken = false }
             return first
@@ -151,6 +154,7 @@ public actor GatewayConnection {
     }
 
     func performConnect(useStoredDeviceToken: Bool = false) async -> Result<GatewaySession, GatewayError> {
+        attemptUsesStoredDeviceToken = useStoredDeviceToken
         generation += 1
         let socketGeneration = generation
         setState(.connecting)
@@ -331,7 +335,12 @@ public actor GatewayConnection {
     func fail(_ error: GatewayError, generation socketGeneration: Int) -> Result<GatewaySession, GatewayError> {
         // A disconnect() during the attempt has already moved on (new generation): leave its state be.
         if socketGeneration == generation {
-            if reconnectArmed, error.isRetryable {
+            if case .authFailed(let failure) = error, !attemptUsesStoredDeviceToken,
+                mayRetryWithDeviceToken(after: failure)
+            {
+                // The retry with the saved device token follows at once: stay `connecting`, so nobody
+                // sees a refusal flash by (see `connectRetryingWithDeviceToken`).
+            } else if reconnectArmed, error.isRetryable {
                 scheduleReconnect(after: .attemptFailed(error), hint: error.retryHint)
             } else {
                 // Not retryable (or never connected): stays until the person acts; the loop is paused.

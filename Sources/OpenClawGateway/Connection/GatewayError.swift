@@ -83,11 +83,10 @@ public enum GatewayError: Error, Sendable, Equatable {
     /// A pending pairing request.
     public struct PairingRequest: Sendable, Equatable {
         public var requestId: String?
-        /// `not-paired`, `metadata-upgrade`, `role-upgrade`, `scope-upgrade`.
-        public var reason: String?
+        public var reason: PairingReason?
         public var deviceId: String?
 
-        public init(requestId: String?, reason: String?, deviceId: String? = nil) {
+        public init(requestId: String?, reason: PairingReason?, deviceId: String? = nil) {
             self.requestId = requestId
             self.reason = reason
             self.deviceId = deviceId
@@ -125,7 +124,7 @@ extension GatewayError: CustomStringConvertible {
             default: return "The gateway refused the token (\(failure.message))."
             }
         case .pairingRequired(let request):
-            if request.reason == "metadata-upgrade" {
+            if request.reason == .metadataUpgrade {
                 return "The gateway wants this device re-approved because its platform details changed."
             }
             return "This device is not yet approved on the gateway."

@@ -6,23 +6,23 @@ enum GatewayErrorClassifier {
     /// A refused `connect`.
     static func connectFailure(_ error: ErrorShape) -> GatewayError {
         let detail = error.detailCode
-        let lowered = error.message.lowercased()
-        if detail == .pairingRequired || (error.code == .notPaired && lowered.contains("pairing")) {
+        if detail == .pairingRequired || (detail == nil && RefusalTextFallback.isPairingRequired(error)) {
             return .pairingRequired(
                 GatewayError.PairingRequest(
-                    requestId: error.details?["requestId"]?.stringValue ?? requestId(inReason: error.message),
-                    reason: error.details?["reason"]?.stringValue,
+                    requestId: error.details?["requestId"]?.stringValue
+                        ?? RefusalTextFallback.requestId(inReason: error.message),
+                    reason: error.details?["reason"]?.stringValue.map { PairingReason(rawValue: $0) },
                     deviceId: error.details?["deviceId"]?.stringValue
                 )
             )
         }
-        if detail == .protocolMismatch || lowered.contains("protocol mismatch") {
+        if detail == .protocolMismatch || (detail == nil && RefusalTextFallback.isProtocolMismatch(error)) {
             return .protocolMismatch(expected: error.details?["expectedProtocol"]?.intValue)
         }
         if let detail, detail.rawValue.hasPrefix("DEVICE_AUTH_") || detail == .deviceIdentityRequired {
             return .deviceIdentityRejected(code: detail, message: error.message)
         }
-        if let detail, detail.rawValue.hasPrefix("AUTH_") || lowered.hasPrefix("unauthorized") {
+        if detail?.rawValue.hasPrefix("AUTH_") == true || (detail == nil && RefusalTextFallback.isAuthRefusal(error)) {
             return .authFailed(
                 GatewayError.AuthFailure(
                     code: detail,
@@ -59,12 +59,5 @@ enum GatewayErrorClassifier {
             return .connectionLost(
                 DisconnectReason.from(closeCode: code, reason: reason, pendingShutdown: pendingShutdown))
         }
-    }
-
-    /// Newer gateways end the pairing close reason with `(requestId: <id>)`.
-    static func requestId(inReason reason: String) -> String? {
-        guard let marker = reason.range(of: "requestId:") else { return nil }
-        let id = reason[marker.upperBound...].drop(while: { $0 == " " }).prefix(while: { $0 != ")" && $0 != " " })
-        return id.isEmpty ? nil : String(id)
     }
 }

@@ -170,7 +170,8 @@ public struct GatewayDiagnosis: Sendable {
         record(
             DiagnosisStep(kind: .pairing, outcome: .passed, detail: "device \(session.deviceId.prefix(12))… approved"))
         do {
-            _ = try await connection.request("chat.history", params: ["sessionKey": "main", "limit": 1])
+            let probe = ChatHistoryParams(sessionKey: "main", limit: 1)
+            _ = try await connection.request(ChatHistoryParams.method, params: probe.json)
             let tokenScopes = hello.auth?.scopes ?? session.scopes
             let canWrite = tokenScopes.contains(OperatorScope.write) || tokenScopes.contains(OperatorScope.admin)
             if canWrite {
