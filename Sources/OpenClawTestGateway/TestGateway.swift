@@ -5,6 +5,12 @@ import NIOCore
 import OpenClawProtocol
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A protocol-faithful OpenClaw gateway on a real WebSocket, for tests, benchmarks and demos.
 ///
 /// ```swift
@@ -83,7 +89,11 @@ public final class TestGateway: Sendable {
         for await port in ports {
             return TestGateway(port: port, configuration: configuration, hub: hub, serverTask: serverTask)
         }
-        try await serverTask.value
+        do {
+            try await serverTask.value
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            throw TestGatewayError.portInUse(host: configuration.host, port: configuration.port)
+        }
         throw TestGatewayError.notStarted
     }
 
@@ -180,10 +190,13 @@ public final class TestGateway: Sendable {
 
 public enum TestGatewayError: Error, Sendable, CustomStringConvertible {
     case notStarted
+    /// Another program listens on the port already.
+    case portInUse(host: String, port: Int)
 
     public var description: String {
         switch self {
         case .notStarted: return "the test gateway stopped before it was listening"
+        case .portInUse(let host, let port): return "port \(port) is in use on \(host)"
         }
     }
 }

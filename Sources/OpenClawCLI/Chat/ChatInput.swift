@@ -32,7 +32,7 @@ enum ChatInput: Equatable {
 
 /// The interactive chat's own commands.
 enum LocalCommand: String, CaseIterable {
-    case help, sessions, session, history, search, abort, think, status, reconnect, retry, quit, exit
+    case help, sessions, session, history, search, abort, think, status, reconnect, retry, edit, quit, exit
 
     /// The usage and one line of help, in the order `/help` lists them (`exit` is an alias of `quit`).
     var help: (usage: String, text: String)? {
@@ -47,6 +47,7 @@ enum LocalCommand: String, CaseIterable {
         case .status: ("/status", "connection details")
         case .reconnect: ("/reconnect", "connect now (when offline or waiting to reconnect)")
         case .retry: ("/retry", "resend the last failed message")
+        case .edit: ("/edit", "write a long message in $EDITOR (on a terminal)")
         case .quit: ("/quit", "leave (or Ctrl-D)")
         case .exit: nil
         }

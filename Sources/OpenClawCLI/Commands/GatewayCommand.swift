@@ -6,7 +6,7 @@ import OpenClawTestGateway
 struct GatewayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gateway",
-        abstract: "Run the built-in test gateway (scripted agent) in the foreground; Ctrl-C stops it."
+        abstract: "Run the built-in test gateway (scripted agent) in the foreground; Ctrl-C or SIGTERM stops it."
     )
 
     @Option(help: "Port to listen on (0 picks a free one).") var port = 18789
@@ -46,13 +46,23 @@ struct GatewayCommand: AsyncParsableCommand {
         configuration.auth = .token(token)
         configuration.quirks = quirks
         if let tickIntervalMs { configuration.tickIntervalMs = tickIntervalMs }
-        let gateway = try await TestGateway.start(configuration)
+        let gateway: TestGateway
+        do {
+            gateway = try await TestGateway.start(configuration)
+        } catch TestGatewayError.portInUse(_, let port) {
+            terminal.error(
+                "Port \(port) is in use: another program (perhaps a gateway) is listening on it.",
+                hint: "Stop that program, or pick another port with --port N (--port 0 picks a free one).")
+            throw ExitCode(ExitStatus.failure)
+        }
         let dialect = quirks.isEmpty ? "" : ", quirks: " + quirks.names.joined(separator: ", ")
         terminal.line("Test gateway (protocol \(protocolVersion)\(dialect)) listening on \(gateway.url)")
         terminal.line("Try: openclaw-chat --url \(gateway.url) --token <token>   (Ctrl-C to stop)")
+        // SIGTERM (what service managers send) stops it as cleanly as Ctrl-C.
         try await withSignalCancellation {
             try await gateway.runUntilCancelled()
         }
         await gateway.stop()
+        terminal.line("Test gateway stopped.")
     }
 }
