@@ -131,3 +131,30 @@ struct PolishCLITests {
         }
     }
 }
+
+/// `gateway --require-pairing`: a client's pairing flow end to end against the foreground gateway.
+@Suite("openclaw-chat gateway --require-pairing")
+struct RequirePairingTests {
+    @Test func aNewDeviceWaitsUntilApprovedAtTheConsole() async throws {
+        let gateway = try InteractiveProcess(
+            ["gateway", "--port", "0", "--token", "test-token", "--require-pairing"], mode: .pipes)
+        defer { gateway.killIfRunning() }
+        try await gateway.waitFor("listening on ")
+        try await gateway.waitFor("\n")
+        let line = gateway.output.split(separator: "\n").first { $0.contains("listening on ") } ?? ""
+        let url = String(line.split(separator: " ").last ?? "")
+        let state = CLIProcess.temporaryStateDirectory()
+        let common = ["--url", url, "--token", "test-token", "--state-dir", state]
+
+        let refused = try await CLIProcess.run(["send"] + common + ["hello"])
+        #expect(refused.status == 5, "stderr: \(refused.stderr)")
+        try await gateway.waitFor("pairing request ")
+        gateway.type("approve", mode: .pipes)
+        try await gateway.waitFor("approved ")
+        let accepted = try await CLIProcess.run(["send"] + common + ["hello"])
+        #expect(accepted.status == 0, "stderr: \(accepted.stderr)")
+        #expect(accepted.stdout.contains("You said"))
+        gateway.sendSignal(SIGTERM)
+        #expect(try await gateway.waitForExit() == 0)
+    }
+}

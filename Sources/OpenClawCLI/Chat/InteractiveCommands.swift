@@ -24,6 +24,10 @@ extension InteractiveChat {
                 terminal.styled(
                     "  Any other /command (/new, /reset, /compact, /stop …) goes to the gateway; //text sends /text.",
                     .dim))
+            terminal.line(
+                terminal.styled(
+                    "  Keys: ↑/↓ history · Ctrl-J new line · Ctrl-W/Alt-D delete a word · Esc stops a reply · "
+                        + "Ctrl-C clears the line", .dim))
         case .quit, .exit: requestQuit()
         case .edit:
             // On a terminal the line editor opens $EDITOR before the line gets here.

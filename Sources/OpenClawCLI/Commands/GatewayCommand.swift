@@ -21,6 +21,11 @@ struct GatewayCommand: AsyncParsableCommand {
         )
     ) var quirkNames: [String] = []
     @Option(help: "Tick interval advertised in hello-ok, in milliseconds.") var tickIntervalMs: Int?
+    @Flag(
+        help: ArgumentHelp(
+            "New devices need approval, given on stdin (approve ID), to try a client's pairing flow.",
+            discussion: "Without it, devices on loopback are approved silently, as on a real gateway."))
+    var requirePairing = false
 
     func validate() throws {
         guard ProtocolVersion(rawValue: protocolVersion) != nil else {
@@ -46,6 +51,7 @@ struct GatewayCommand: AsyncParsableCommand {
         configuration.auth = .token(token)
         configuration.quirks = quirks
         if let tickIntervalMs { configuration.tickIntervalMs = tickIntervalMs }
+        if requirePairing { configuration.pairing = .requireApproval }
         let gateway: TestGateway
         do {
             gateway = try await TestGateway.start(configuration)
@@ -58,10 +64,15 @@ struct GatewayCommand: AsyncParsableCommand {
         let dialect = quirks.isEmpty ? "" : ", quirks: " + quirks.names.joined(separator: ", ")
         terminal.line("Test gateway (protocol \(protocolVersion)\(dialect)) listening on \(gateway.url)")
         terminal.line("Try: openclaw-chat --url \(gateway.url) --token <token>   (Ctrl-C to stop)")
+        let console = requirePairing ? Task { await PairingConsole.run(gateway, terminal: terminal) } : nil
+        if requirePairing {
+            terminal.line("Pairing required: requests are shown here; approve them with 'approve ID'.")
+        }
         // SIGTERM (what service managers send) stops it as cleanly as Ctrl-C.
         try await withSignalCancellation {
             try await gateway.runUntilCancelled()
         }
+        console?.cancel()
         await gateway.stop()
         terminal.line("Test gateway stopped.")
     }
