@@ -1,5 +1,6 @@
 import OpenClawChat
 import OpenClawGateway
+import OpenClawProtocol
 import Testing
 
 @testable import OpenClawCLI
@@ -61,5 +62,30 @@ struct CLIPolishUnitTests {
         var cancelled = SecretEntry()
         #expect(cancelled.handle(UInt8(ascii: "a")) == nil)
         #expect(cancelled.handle(0x03) == .cancelled)
+    }
+}
+
+@Suite("/model: reading the choice")
+struct ModelPickerTests {
+    static let models = [
+        ModelChoice(id: "big", name: "Big Model", provider: "acme", alias: "b"),
+        ModelChoice(id: "small", name: "small", provider: "acme"),
+    ]
+
+    @Test func numbersIdsAliasesAndDefault() {
+        #expect(ModelPicker.request("", models: Self.models) == .list)
+        #expect(ModelPicker.request("2", models: Self.models) == .choose(Self.models[1]))
+        #expect(ModelPicker.request("3", models: Self.models) == .unknown("3"))
+        #expect(ModelPicker.request("B", models: Self.models) == .choose(Self.models[0]))
+        #expect(ModelPicker.request("acme/small", models: Self.models) == .choose(Self.models[1]))
+        #expect(ModelPicker.request("default", models: Self.models) == .reset)
+        #expect(ModelPicker.request("nope", models: Self.models) == .unknown("nope"))
+    }
+
+    @Test func theCurrentModelIsMarked() {
+        #expect(
+            ModelPicker.lines(Self.models, current: "small") == [
+                "   1. acme/big (b)  Big Model", " ● 2. acme/small",
+            ])
     }
 }

@@ -158,3 +158,38 @@ struct RequirePairingTests {
         #expect(try await gateway.waitForExit() == 0)
     }
 }
+
+@Suite("openclaw-chat: /model")
+struct ModelCommandTests {
+    @Test func modelListsChoicesMarksTheCurrentOneAndSwitches() async throws {
+        try await CLITests.withGateway { _, common in
+            let chat = try InteractiveProcess(["chat"] + common, mode: .pipes)
+            defer { chat.killIfRunning() }
+            try await chat.waitFor("Type a message")
+            chat.type("hello", mode: .pipes)
+            try await chat.waitFor("You said")
+            chat.type("/model", mode: .pipes)
+            try await chat.waitFor("● 1. openclaw-test/scripted-agent")
+            chat.type("/model 2", mode: .pipes)
+            try await chat.waitFor("model of main: openclaw-test/scripted-agent-mini")
+            chat.type("/model", mode: .pipes)
+            try await chat.waitFor("● 2. openclaw-test/scripted-agent-mini")
+            chat.type("/model 9", mode: .pipes)
+            try await chat.waitFor("no model 9")
+            chat.endInput(mode: .pipes)
+            #expect(try await chat.waitForExit() == 0)
+        }
+    }
+
+    @Test func aV3GatewayRefusingThePatchIsReported() async throws {
+        try await CLITests.withGateway(TestGatewayConfiguration(protocolNumber: 3)) { _, common in
+            let chat = try InteractiveProcess(["chat"] + common, mode: .pipes)
+            defer { chat.killIfRunning() }
+            try await chat.waitFor("Type a message")
+            chat.type("/model 2", mode: .pipes)
+            try await chat.waitFor("operator.admin")
+            chat.endInput(mode: .pipes)
+            #expect(try await chat.waitForExit() == 0)
+        }
+    }
+}

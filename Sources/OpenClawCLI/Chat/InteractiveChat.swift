@@ -26,6 +26,8 @@ final class InteractiveChat {
     let replies: ReplyQueue
     /// Where ↑/↓ history is kept between sessions.
     let inputHistory: InputHistory
+    /// The models `/model` listed last: `/model N` picks from these.
+    var modelChoices: [ModelChoice] = []
     /// Whether input comes from the line editor (stdin and stdout are a terminal).
     private var usesLineEditor = false
     private var lastInterrupt: ContinuousClock.Instant?

@@ -29,6 +29,7 @@ extension InteractiveChat {
                     "  Keys: ↑/↓ history · Ctrl-J new line · Ctrl-W/Alt-D delete a word · Esc stops a reply · "
                         + "Ctrl-C clears the line", .dim))
         case .quit, .exit: requestQuit()
+        case .model: await chooseModel(argument)
         case .edit:
             // On a terminal the line editor opens $EDITOR before the line gets here.
             terminal.line("/edit needs a terminal: input is piped, so there is no editor to open")
