@@ -193,3 +193,23 @@ struct ModelCommandTests {
         }
     }
 }
+
+@Suite("openclaw-chat: a run that ends silently says so")
+struct SilentRunTests {
+    @Test func sendAndTheChatSayWhenNoReplyCame() async throws {
+        try await CLITests.withGateway { _, common in
+            let sent = try await CLIProcess.run(["send"] + common + ["stay silent"])
+            #expect(sent.status == 0, "stderr: \(sent.stderr)")
+            #expect(sent.stdout.isEmpty)
+            #expect(sent.stderr.contains("without a reply"))
+
+            let chat = try InteractiveProcess(["chat"] + common, mode: .pipes)
+            defer { chat.killIfRunning() }
+            try await chat.waitFor("Type a message")
+            chat.type("stay silent again", mode: .pipes)
+            try await chat.waitFor("(the agent ended its run without a reply)")
+            chat.endInput(mode: .pipes)
+            #expect(try await chat.waitForExit() == 0)
+        }
+    }
+}

@@ -12,6 +12,9 @@ struct RunOutput: Sendable {
 
     var showsStatus: Bool { format == .text }
 
+    /// Said when a run ends without any reply text.
+    static let silentRunNote = "(the agent ended its run without a reply)"
+
     func text(_ chunk: String, runId: String, terminal: Terminal) {
         switch format {
         case .text: terminal.write(TerminalText.escaped(chunk))
