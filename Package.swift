@@ -193,7 +193,10 @@ let package = Package(
         ),
         .testTarget(
             name: "OpenClawCLITests",
-            dependencies: ["openclaw-chat", "OpenClawProtocol", "OpenClawTestGateway", "OpenClawTestSupport"],
+            dependencies: [
+                "openclaw-chat", "OpenClawCLI", "OpenClawChat", "OpenClawGateway", "OpenClawProtocol",
+                "OpenClawTestGateway", "OpenClawTestSupport",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

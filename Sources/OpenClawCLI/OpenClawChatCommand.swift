@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `openclaw-chat` command: a terminal client for OpenClaw gateways.
 public struct OpenClawChatCommand: AsyncParsableCommand {
@@ -17,12 +18,54 @@ public struct OpenClawChatCommand: AsyncParsableCommand {
     )
 
     public init() {}
+
+    /// The subcommands' names, for "did you mean".
+    static var subcommandNames: [String] {
+        configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
+    }
 }
 
 /// The executable's entry point, so the executable target stays a one-liner.
+///
+/// It parses and runs the command itself (as `AsyncParsableCommand.main()` does) to keep the README's
+/// exit codes: a usage error exits 2, not ArgumentParser's 64 (`EX_USAGE`), and a mistyped subcommand
+/// gets "did you mean" instead of "unexpected argument" from the default command.
 public enum OpenClawChatEntry {
     public static func main() async {
         Terminal.ignoreBrokenPipeSignal()
-        await OpenClawChatCommand.main()
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let first = arguments.first, let message = unknownCommandMessage(first) {
+            Terminal.writeAll("Error: \(message)\n", to: STDERR_FILENO)
+            Terminal.writeAll("Run 'openclaw-chat --help' for the commands.\n", to: STDERR_FILENO)
+            exit(ExitStatus.usage)
+        }
+        do {
+            var command = try OpenClawChatCommand.parseAsRoot(arguments)
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            if OpenClawChatCommand.exitCode(for: error) == .validationFailure {
+                let message = OpenClawChatCommand.fullMessage(for: error)
+                Terminal.writeAll(message + "\n", to: STDERR_FILENO)
+                exit(ExitStatus.usage)
+            }
+            OpenClawChatCommand.exit(withError: error)
+        }
+    }
+
+    /// "unknown command 'sned'. Did you mean 'send'?" (or the list of commands when nothing resembles it)
+    /// for a first word that is neither an option nor a command — the default command takes no
+    /// arguments, so such a word is always a mistake; nil for an option or a command.
+    static func unknownCommandMessage(_ first: String) -> String? {
+        let names = OpenClawChatCommand.subcommandNames
+        guard !first.hasPrefix("-"), !names.contains(first) else { return nil }
+        guard let suggestion = CommandSuggestion.closest(to: first, in: names) else {
+            return "unknown command '\(TerminalText.escapedLine(first))'; commands: "
+                + names.filter { $0 != "help" }.joined(separator: ", ")
+        }
+        return "unknown command '\(TerminalText.escapedLine(first))'. Did you mean '\(suggestion)'?"
     }
 }

@@ -121,7 +121,7 @@ extension GatewayHub {
                 ("displayName", .string(session.key == SessionStore.mainSessionKey ? "Main" : nil)),
                 ("updatedAt", .int(session.updatedAt)), ("sessionId", .string(session.sessionId)),
                 ("thinkingLevel", .string(session.thinkingLevel)), ("modelProvider", .string(model.provider)),
-                ("model", .string(model.id)), ("contextTokens", .int(model.contextTokens)),
+                ("model", .string(session.model ?? model.id)), ("contextTokens", .int(model.contextTokens)),
                 ("abortedLastRun", false),
             ])
         }

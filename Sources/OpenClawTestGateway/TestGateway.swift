@@ -8,6 +8,12 @@ import OpenClawGateway
 import OpenClawProtocol
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A protocol-faithful OpenClaw gateway on a real WebSocket, for tests, benchmarks and demos.
 ///
 /// ```swift
@@ -98,7 +104,11 @@ public final class TestGateway: Sendable {
                 port: port, configuration: configuration, tlsFingerprint: certificate?.fingerprint, hub: hub,
                 serverTask: serverTask)
         }
-        try await serverTask.value
+        do {
+            try await serverTask.value
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            throw TestGatewayError.portInUse(host: configuration.host, port: configuration.port)
+        }
         throw TestGatewayError.notStarted
     }
 
@@ -195,10 +205,13 @@ public final class TestGateway: Sendable {
 
 public enum TestGatewayError: Error, Sendable, CustomStringConvertible {
     case notStarted
+    /// Another program listens on the port already.
+    case portInUse(host: String, port: Int)
 
     public var description: String {
         switch self {
         case .notStarted: return "the test gateway stopped before it was listening"
+        case .portInUse(let host, let port): return "port \(port) is in use on \(host)"
         }
     }
 }

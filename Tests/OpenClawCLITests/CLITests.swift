@@ -99,7 +99,9 @@ struct CLITests {
             #expect(plain.stdout.contains("remember this"))
             let sessions = try await CLIProcess.run(["sessions"] + common)
             #expect(sessions.status == 0, "stderr: \(sessions.stderr)")
-            #expect(sessions.stdout.contains("agent:main:main"))
+            // One name per session: the main session is `main`, as --session calls it.
+            #expect(sessions.stdout.contains("main  Main"))
+            #expect(!sessions.stdout.contains("agent:main:main"))
         }
     }
 

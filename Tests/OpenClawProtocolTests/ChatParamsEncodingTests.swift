@@ -93,6 +93,7 @@ struct ChatParamsEncodingTests {
             ).json
         ),
         ("ModelsListParams", ModelsListParams().json),
+        ("SessionsPatchParams", SessionModelPatchParams(key: "k", model: "m").json),
         ("AgentIdentityParams", AgentIdentityParams(agentId: "a", sessionKey: "s").json),
     ]
 

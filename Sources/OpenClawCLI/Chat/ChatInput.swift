@@ -32,7 +32,7 @@ enum ChatInput: Equatable {
 
 /// The interactive chat's own commands.
 enum LocalCommand: String, CaseIterable {
-    case help, sessions, session, history, search, abort, think, status, reconnect, retry, quit, exit
+    case help, sessions, session, history, search, abort, think, model, status, reconnect, retry, edit, quit, exit
 
     /// The usage and one line of help, in the order `/help` lists them (`exit` is an alias of `quit`).
     var help: (usage: String, text: String)? {
@@ -44,9 +44,11 @@ enum LocalCommand: String, CaseIterable {
         case .search: ("/search Q", "search transcripts")
         case .abort: ("/abort", "stop the running reply (or Ctrl-C)")
         case .think: ("/think LEVEL", "off, minimal, low, medium, high, xhigh, or default")
+        case .model: ("/model [N|ID]", "list models (current marked), or switch; /model default resets")
         case .status: ("/status", "connection details")
         case .reconnect: ("/reconnect", "connect now (when offline or waiting to reconnect)")
         case .retry: ("/retry", "resend the last failed message")
+        case .edit: ("/edit", "write a long message in $EDITOR (on a terminal)")
         case .quit: ("/quit", "leave (or Ctrl-D)")
         case .exit: nil
         }

@@ -24,6 +24,12 @@ final class InteractiveChat {
     let terminal: Terminal
     let gatewayLabel: String
     let replies: ReplyQueue
+    /// Where ↑/↓ history is kept between sessions.
+    let inputHistory: InputHistory
+    /// The models `/model` listed last: `/model N` picks from these.
+    var modelChoices: [ModelChoice] = []
+    /// Whether input comes from the line editor (stdin and stdout are a terminal).
+    private var usesLineEditor = false
     private var lastInterrupt: ContinuousClock.Instant?
     /// Events for the input loop from elsewhere (`/quit`, draining done).
     private var loopEvents: AsyncStream<LoopEvent>.Continuation?
@@ -33,16 +39,22 @@ final class InteractiveChat {
         case line(String)
         case endOfInput
         case signal(Int32)
+        /// Esc in the line editor: stop the running reply.
+        case escape
         case quit
         /// The first connection attempt is over.
         case started
     }
 
-    init(viewModel: ChatViewModel, connection: GatewayConnection, terminal: Terminal, gatewayLabel: String) {
+    init(
+        viewModel: ChatViewModel, connection: GatewayConnection, terminal: Terminal, gatewayLabel: String,
+        inputHistory: InputHistory = InputHistory(path: nil)
+    ) {
         self.viewModel = viewModel
         self.connection = connection
         self.terminal = terminal
         self.gatewayLabel = gatewayLabel
+        self.inputHistory = inputHistory
         self.replies = ReplyQueue(viewModel: viewModel, terminal: terminal)
     }
 
@@ -68,11 +80,26 @@ final class InteractiveChat {
             await viewModel.stop()
             return ExitStatus.of(error)
         }
+        // The line editor goes on before anything is printed, so keys typed from now on are read raw.
+        let input = TerminalLineInput.events(prompt: terminal.styled("› ", .bold), history: inputHistory)
+        usesLineEditor = input != nil
+        defer { input?.stop() }
         greet()
         await OneShotConnect.noteSavedDeviceToken(connection, terminal: terminal)
 
         let inputRelay = Task.detached {
-            for await line in LineReader.lines() { sink.yield(.line(line)) }
+            if let input {
+                for await event in input.events {
+                    switch event {
+                    case .line(let line): sink.yield(.line(line))
+                    case .interrupt: sink.yield(.signal(SIGINT))
+                    case .escape: sink.yield(.escape)
+                    case .endOfInput: sink.yield(.endOfInput)
+                    }
+                }
+            } else {
+                for await line in LineReader.lines() { sink.yield(.line(line)) }
+            }
             sink.yield(.endOfInput)
         }
         defer { inputRelay.cancel() }
@@ -115,6 +142,12 @@ final class InteractiveChat {
                     }
             case .signal(SIGINT):
                 if interrupted() { break loop }
+            case .escape:
+                if viewModel.isRunning {
+                    terminal.clearStatus()
+                    terminal.line(terminal.styled("\n(stopping)", .dim))
+                    Task { await viewModel.abort() }
+                }
             case .signal, .quit:
                 break loop
             case .started:
@@ -143,7 +176,7 @@ final class InteractiveChat {
         while let event = await events.next(isolation: #isolation) {
             switch event {
             case .started: return true
-            case .signal, .quit, .endOfInput, .line:
+            case .signal, .quit, .endOfInput, .line, .escape:
                 startup.cancel()
                 return false
             }
@@ -172,14 +205,15 @@ final class InteractiveChat {
 
     private func greet() {
         if let session = viewModel.connectionState.session {
-            let name = viewModel.agentIdentity?.name.map { " — agent \($0)" } ?? ""
+            let name = viewModel.agentIdentity?.name.map { " — agent \(TerminalText.escapedLine($0))" } ?? ""
             terminal.line(
                 terminal.styled(
                     "● connected to \(gatewayLabel) (protocol \(session.protocolVersion.rawValue))\(name)", .green)
             )
         }
         if let status = viewModel.connectionState.reconnectStatus {
-            terminal.line(terminal.styled("○ \(status.summary()) — messages you type now are queued", .yellow))
+            let summary = TerminalText.escapedLine(status.summary())
+            terminal.line(terminal.styled("○ \(summary) — messages you type now are queued", .yellow))
         }
         terminal.line(terminal.styled("Type a message and press Enter. /help lists commands; Ctrl-D quits.", .dim))
         showRecentHistory()
@@ -188,46 +222,65 @@ final class InteractiveChat {
     func showRecentHistory() {
         let recent = viewModel.messages.suffix(6)
         guard !recent.isEmpty else { return }
-        terminal.line(terminal.styled("— last messages in \(viewModel.currentSessionKey) —", .dim))
+        terminal.line(terminal.styled("— last messages in \(currentSessionName) —", .dim))
         for entry in recent { printEntry(entry) }
     }
 
     func printEntry(_ entry: TranscriptEntry) {
         switch entry.role {
-        case .user: terminal.line(terminal.styled("you  ", .cyan) + entry.text)
-        case .assistant where !entry.text.isEmpty: terminal.line(terminal.styled("agent", .green) + "  " + entry.text)
+        case .user: terminal.line(terminal.styled("you  ", .cyan) + TerminalText.escaped(entry.text))
+        case .assistant where !entry.text.isEmpty:
+            terminal.line(terminal.styled("agent", .green) + "  " + TerminalText.escaped(entry.text))
         default: break
         }
     }
 
     // MARK: - Terminal plumbing
 
+    /// The prompt: the line editor's input line when it is on (drawn again after output), else `› `.
     private func prompt() {
-        if terminal.stdoutIsTTY { terminal.write(terminal.styled("› ", .bold)) }
+        if usesLineEditor {
+            InputLineDisplay.shared.refresh()
+        } else if terminal.stdoutIsTTY {
+            terminal.write(terminal.styled("› ", .bold))
+        }
     }
 
+    /// Reports the connection's changes (``ConnectionNotices`` decides which are worth a line), then
+    /// redraws the prompt.
     private func watchConnection() -> Task<Void, Never> {
         let viewModel = self.viewModel
         let terminal = self.terminal
-        return Task { @MainActor in
-            var last = viewModel.connectionState
+        return Task { @MainActor [weak self] in
+            var notices = ConnectionNotices(initial: viewModel.connectionState)
             while !Task.isCancelled {
                 await waitForChange(timeout: .seconds(1)) { _ = viewModel.connectionState }
                 guard !Task.isCancelled else { return }
-                let now = viewModel.connectionState
-                guard now != last else { continue }
-                last = now
-                switch now {
-                case .connected:
-                    let waiting = viewModel.outbox.count { $0.state.needsDelivery }
-                    let note = waiting == 0 ? "" : " — delivering \(waiting) queued message(s)"
-                    terminal.line(terminal.styled("● connected\(note)", .green))
-                case .connecting: break
-                case .reconnecting(let status): terminal.line(terminal.styled("○ \(status.summary())", .yellow))
-                case .disconnected(let reason):
-                    terminal.line(terminal.styled("○ offline: \(reason.map { "\($0)" } ?? "disconnected")", .yellow))
-                case .failed(let error): terminal.error(error.message, hint: error.nextStep)
-                }
+                let queued = viewModel.outbox.count { $0.state.needsDelivery }
+                guard let notice = notices.notice(for: viewModel.connectionState, queued: queued) else { continue }
+                terminal.clearStatus()
+                Self.print(notice, terminal: terminal)
+                if self?.replies.unfinished == 0 { self?.prompt() }
+            }
+        }
+    }
+
+    private static func print(_ notice: ConnectionNotices.Notice, terminal: Terminal) {
+        switch notice {
+        case .connected(let queued):
+            let note = queued == 0 ? "" : " — delivering \(queued) queued message(s)"
+            terminal.line(terminal.styled("● connected\(note)", .green))
+        case .reconnecting(let summary, let first):
+            let note = first ? " — messages you type are queued" : ""
+            terminal.line(terminal.styled("○ \(TerminalText.escapedLine(summary))\(note)", .yellow))
+        case .offline(let reason):
+            terminal.line(terminal.styled("○ offline: \(TerminalText.escapedLine(reason))", .yellow))
+        case .failed(let error, let needsPerson):
+            terminal.error(error.message, hint: error.nextStep)
+            if needsPerson {
+                terminal.line(
+                    terminal.styled(
+                        "  Not retrying: fix it, then /reconnect. 'openclaw-chat doctor' checks each step.", .dim))
             }
         }
     }

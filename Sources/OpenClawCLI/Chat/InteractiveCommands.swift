@@ -24,24 +24,34 @@ extension InteractiveChat {
                 terminal.styled(
                     "  Any other /command (/new, /reset, /compact, /stop …) goes to the gateway; //text sends /text.",
                     .dim))
+            terminal.line(
+                terminal.styled(
+                    "  Keys: ↑/↓ history · Ctrl-J new line · Ctrl-W/Alt-D delete a word · Esc stops a reply · "
+                        + "Ctrl-C clears the line", .dim))
         case .quit, .exit: requestQuit()
+        case .model: await chooseModel(argument)
+        case .edit:
+            // On a terminal the line editor opens $EDITOR before the line gets here.
+            terminal.line("/edit needs a terminal: input is piped, so there is no editor to open")
         case .abort: await viewModel.abort()
         case .think:
             viewModel.thinkingLevel = argument.isEmpty || argument == "default" ? nil : argument
             terminal.line("thinking level: \(viewModel.thinkingLevel ?? "session default")")
         case .sessions:
             await viewModel.refreshSessions()
+            let keys = viewModel.transcript.sessionKeys
             for session in viewModel.sessions {
-                let marker = session.key == viewModel.currentSessionKey ? "●" : " "
-                terminal.line(" \(marker) \(terminal.styled(session.key, .bold))  \(session.title)")
+                let marker = keys.matches(session.key, viewModel.currentSessionKey) ? "●" : " "
+                let key = SessionName.display(session.key, keys: keys)
+                terminal.line(" \(marker) \(terminal.styled(key, .bold))  \(TerminalText.escapedLine(session.title))")
             }
         case .session:
             guard !argument.isEmpty else {
-                terminal.line("current session: \(viewModel.currentSessionKey)")
+                terminal.line("current session: \(currentSessionName)")
                 return
             }
             await viewModel.switchSession(to: argument)
-            terminal.line(terminal.styled("switched to \(argument)", .dim))
+            terminal.line(terminal.styled("switched to \(TerminalText.escapedLine(argument))", .dim))
             showRecentHistory()
         case .history:
             let count = Int(argument) ?? 20
@@ -70,17 +80,24 @@ extension InteractiveChat {
         }
     }
 
+    /// The current session as every line names it (``SessionName``).
+    var currentSessionName: String {
+        SessionName.display(viewModel.currentSessionKey, keys: viewModel.transcript.sessionKeys)
+    }
+
     private func describeStatus() {
         switch viewModel.connectionState {
         case .connected(let session):
+            let server = TerminalText.escapedLine(session.hello.server.version)
             terminal.line(
-                "connected to \(gatewayLabel), protocol \(session.protocolVersion.rawValue), server \(session.hello.server.version)"
-            )
-            terminal.line("scopes \(session.scopes.joined(separator: ", ")), device \(session.deviceId)")
-            terminal.line("session \(viewModel.currentSessionKey)")
+                "connected to \(gatewayLabel), protocol \(session.protocolVersion.rawValue), server \(server)")
+            let scopes = TerminalText.escapedLine(session.scopes.joined(separator: ", "))
+            terminal.line("scopes \(scopes), device \(session.deviceId)")
+            terminal.line("session \(currentSessionName)")
         case .connecting: terminal.line("connecting…")
-        case .reconnecting(let status): terminal.line("offline: \(status.summary())")
-        case .disconnected(let reason): terminal.line("offline: \(reason.map { "\($0)" } ?? "not connected")")
+        case .reconnecting(let status): terminal.line("offline: \(TerminalText.escapedLine(status.summary()))")
+        case .disconnected(let reason):
+            terminal.line("offline: \(TerminalText.escapedLine(reason.map { "\($0)" } ?? "not connected"))")
         case .failed(let error): terminal.error(error.message, hint: error.nextStep)
         }
     }

@@ -10,12 +10,14 @@ enum InteractiveSession {
         thinking: String?,
         label: String,
         store: any ChatStore,
-        terminal: Terminal
+        terminal: Terminal,
+        inputHistory: InputHistory = InputHistory(path: nil)
     ) async -> Int32 {
         let viewModel = ChatViewModel(client: ChatClient(connection: connection), sessionKey: session, store: store)
         viewModel.thinkingLevel = thinking
         return await InteractiveChat(
-            viewModel: viewModel, connection: connection, terminal: terminal, gatewayLabel: label
+            viewModel: viewModel, connection: connection, terminal: terminal, gatewayLabel: label,
+            inputHistory: inputHistory
         ).run()
     }
 }

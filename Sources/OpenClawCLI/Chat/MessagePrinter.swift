@@ -3,36 +3,37 @@ import OpenClawChat
 import OpenClawProtocol
 
 /// Prints stored history messages: role, time and text, with tool calls and results on dim lines.
+/// Everything the gateway stored is escaped (``TerminalText``).
 enum MessagePrinter {
     static func print(_ message: ChatMessage, terminal: Terminal) {
         let time = message.timestampMs.map(clock) ?? "     "
         switch message.role {
         case .user:
-            terminal.line(terminal.styled("\(time) you", .cyan) + "  " + message.text)
+            terminal.line(terminal.styled("\(time) you", .cyan) + "  " + TerminalText.escaped(message.text))
         case .assistant:
             for part in message.content {
                 switch part {
                 case .thinking: terminal.line(terminal.styled("\(time) (thinking)", .dim))
                 case .toolCall(_, let name, let arguments):
-                    terminal.line(
-                        terminal.styled("\(time) → \(ToolCallSummary.line(name: name, arguments: arguments))", .dim))
+                    let summary = TerminalText.escapedLine(ToolCallSummary.line(name: name, arguments: arguments))
+                    terminal.line(terminal.styled("\(time) → \(summary)", .dim))
                 default: break
                 }
             }
             if message.hasText {
-                terminal.line(terminal.styled("\(time) agent", .green) + "  " + message.text)
+                terminal.line(terminal.styled("\(time) agent", .green) + "  " + TerminalText.escaped(message.text))
             } else if let error = message.errorMessage {
-                terminal.line(terminal.styled("\(time) agent", .red) + "  " + error)
+                terminal.line(terminal.styled("\(time) agent", .red) + "  " + TerminalText.escaped(error))
             }
         case .toolResult:
             let mark = message.isError == true ? "✗" : "←"
-            let preview = message.text.split(separator: "\n").first.map(String.init) ?? ""
-            terminal.line(
-                terminal.styled("\(time) \(mark) \(message.toolName ?? "tool"): \(preview.prefix(100))", .dim))
+            let preview = TerminalText.escapedLine(message.text.split(separator: "\n").first.map(String.init) ?? "")
+            let tool = TerminalText.escapedLine(message.toolName ?? "tool")
+            terminal.line(terminal.styled("\(time) \(mark) \(tool): \(preview.prefix(100))", .dim))
         case .system:
-            terminal.line(terminal.styled("\(time) — \(message.text) —", .dim))
+            terminal.line(terminal.styled("\(time) — \(TerminalText.escaped(message.text)) —", .dim))
         default:
-            terminal.line(terminal.styled("\(time) ", .dim) + message.text)
+            terminal.line(terminal.styled("\(time) ", .dim) + TerminalText.escaped(message.text))
         }
     }
 

@@ -57,6 +57,9 @@ final class ReplyQueue {
             }
         )
         switch await follower.follow(runId: runId) {
+        case .completed(let text) where text.isEmpty:
+            // A silent run (the agent chose not to answer) would otherwise look like a reply still coming.
+            terminal.line(terminal.styled(RunOutput.silentRunNote, .dim))
         case .completed, .cancelled, .handledAsCommand: break
         case .unconfirmed:
             terminal.error(

@@ -12,9 +12,12 @@ struct RunOutput: Sendable {
 
     var showsStatus: Bool { format == .text }
 
+    /// Said when a run ends without any reply text.
+    static let silentRunNote = "(the agent ended its run without a reply)"
+
     func text(_ chunk: String, runId: String, terminal: Terminal) {
         switch format {
-        case .text: terminal.write(chunk)
+        case .text: terminal.write(TerminalText.escaped(chunk))
         case .json:
             terminal.line(JSONSerializer.string(["type": "delta", "runId": .string(runId), "text": .string(chunk)]))
         }
@@ -55,7 +58,8 @@ struct RunOutput: Sendable {
             guard showsActivity, case .tool = step.kind else { return }
             clearStatus()
             let mark = step.status == .failed ? "✗" : "✓"
-            terminal.line(terminal.styled("  \(mark) \(step.summary(limit: 70))\(step.durationLabel)", .dim))
+            let summary = TerminalText.escapedLine(step.summary(limit: 70))
+            terminal.line(terminal.styled("  \(mark) \(summary)\(step.durationLabel)", .dim))
         }
     }
 }

@@ -43,7 +43,8 @@ struct ApprovalsCommand: AsyncParsableCommand {
                 snapshot = try store.set(edited, baseHash: snapshot.hash)
                 terminal.line("saved \(store.path)")
             }
-            terminal.line(Self.describe(snapshot))
+            // The gateway can write this file (system.execApprovals.set): its patterns are escaped.
+            terminal.line(TerminalText.escaped(Self.describe(snapshot)))
         } catch let error as ExecApprovalsError {
             throw report(CLIError.message(error.description, status: ExitStatus.failure), terminal: terminal)
         }

@@ -54,7 +54,8 @@ struct ChatCommand: AsyncParsableCommand {
             thinking: thinking,
             label: target.url.description,
             store: LocalStore.open(global.state, terminal: terminal, logger: global.makeLogger()),
-            terminal: terminal
+            terminal: terminal,
+            inputHistory: InputHistory(path: global.state.inputHistoryFile)
         )
         if status != 0 { throw ExitCode(status) }
     }

@@ -33,15 +33,31 @@ struct DoctorCommand: AsyncParsableCommand {
         terminal.line("Checking \(urlText)")
         let steps = await diagnosis.run { step in
             let name = step.kind.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)
+            // Details quote the gateway (its version, its error text).
+            let detail = TerminalText.escapedLine(step.detail)
             switch step.outcome {
-            case .passed: terminal.line("  \(terminal.styled("✓", .green)) \(name) \(step.detail)")
-            case .skipped: terminal.line(terminal.styled("  – \(name) \(step.detail)", .dim))
+            case .passed: terminal.line("  \(terminal.styled("✓", .green)) \(name) \(detail)")
+            case .skipped: terminal.line(terminal.styled("  – \(name) \(detail)", .dim))
             case .failed:
-                terminal.line("  \(terminal.styled("✗", .red)) \(name) \(step.detail)")
-                if let fix = step.fix { terminal.line("    \(terminal.styled("fix:", .yellow)) \(fix)") }
+                terminal.line("  \(terminal.styled("✗", .red)) \(name) \(detail)")
+                if let fix = step.fix {
+                    terminal.line("    \(terminal.styled("fix:", .yellow)) \(TerminalText.escaped(fix))")
+                }
             }
         }
-        if steps.contains(where: { $0.outcome == .failed }) { throw ExitCode(ExitStatus.connection) }
+        if let failed = steps.first(where: { $0.outcome == .failed }) { throw ExitCode(Self.exitStatus(of: failed)) }
         terminal.line(terminal.styled("All checks passed.", .green))
+    }
+
+    /// The exit code of the first failed step: the same as any other command exits with for that failure
+    /// (4 for a refused token, 5 for pairing …), so scripts can use `doctor` to tell them apart.
+    static func exitStatus(of step: DiagnosisStep) -> Int32 {
+        if let error = step.error { return ExitStatus.of(error) }
+        switch step.kind {
+        case .scopes, .auth: return ExitStatus.auth
+        case .pairing: return ExitStatus.pairing
+        case .url: return ExitStatus.usage
+        default: return ExitStatus.connection
+        }
     }
 }

@@ -6,7 +6,7 @@ import OpenClawTestGateway
 struct GatewayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gateway",
-        abstract: "Run the built-in test gateway (scripted agent) in the foreground; Ctrl-C stops it."
+        abstract: "Run the built-in test gateway (scripted agent) in the foreground; Ctrl-C or SIGTERM stops it."
     )
 
     @Option(help: "Port to listen on (0 picks a free one).") var port = 18789
@@ -23,6 +23,11 @@ struct GatewayCommand: AsyncParsableCommand {
     @Option(help: "Tick interval advertised in hello-ok, in milliseconds.") var tickIntervalMs: Int?
     @Flag(help: "Serve wss:// with a self-signed certificate made at start (its fingerprint is printed).")
     var tls = false
+    @Flag(
+        help: ArgumentHelp(
+            "New devices need approval, given on stdin (approve ID), to try a client's pairing flow.",
+            discussion: "Without it, devices on loopback are approved silently, as on a real gateway."))
+    var requirePairing = false
 
     func validate() throws {
         guard ProtocolVersion(rawValue: protocolVersion) != nil else {
@@ -49,14 +54,30 @@ struct GatewayCommand: AsyncParsableCommand {
         configuration.quirks = quirks
         if let tickIntervalMs { configuration.tickIntervalMs = tickIntervalMs }
         if tls { configuration.tls = TestGatewayTLS(dnsNames: ["localhost", host]) }
-        let gateway = try await TestGateway.start(configuration)
+        if requirePairing { configuration.pairing = .requireApproval }
+        let gateway: TestGateway
+        do {
+            gateway = try await TestGateway.start(configuration)
+        } catch TestGatewayError.portInUse(_, let port) {
+            terminal.error(
+                "Port \(port) is in use: another program (perhaps a gateway) is listening on it.",
+                hint: "Stop that program, or pick another port with --port N (--port 0 picks a free one).")
+            throw ExitCode(ExitStatus.failure)
+        }
         let dialect = quirks.isEmpty ? "" : ", quirks: " + quirks.names.joined(separator: ", ")
         terminal.line("Test gateway (protocol \(protocolVersion)\(dialect)) listening on \(gateway.url)")
         if let fingerprint = gateway.tlsFingerprint { terminal.line("TLS certificate fingerprint: \(fingerprint)") }
         terminal.line("Try: openclaw-chat --url \(gateway.url) --token <token>   (Ctrl-C to stop)")
+        let console = requirePairing ? Task { await PairingConsole.run(gateway, terminal: terminal) } : nil
+        if requirePairing {
+            terminal.line("Pairing required: requests are shown here; approve them with 'approve ID'.")
+        }
+        // SIGTERM (what service managers send) stops it as cleanly as Ctrl-C.
         try await withSignalCancellation {
             try await gateway.runUntilCancelled()
         }
+        console?.cancel()
         await gateway.stop()
+        terminal.line("Test gateway stopped.")
     }
 }

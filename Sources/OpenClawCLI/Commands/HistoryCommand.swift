@@ -34,7 +34,9 @@ struct HistoryCommand: AsyncParsableCommand {
                     MessagePrinter.print(message, terminal: terminal)
                 }
             }
-            if page.messages.isEmpty, !json { terminal.line(terminal.styled("(no messages in \(session))", .dim)) }
+            if page.messages.isEmpty, !json {
+                terminal.line(terminal.styled("(no messages in \(SessionName.display(session)))", .dim))
+            }
         } catch {
             throw report(error, terminal: terminal)
         }
@@ -51,8 +53,9 @@ struct SessionsCommand: AsyncParsableCommand {
     func run() async throws {
         let terminal = Terminal()
         do {
-            let sessions = try await global.withConnection(terminal: terminal) { connection in
-                try await ChatClient(connection: connection).sessions().sessions
+            let (sessions, keys) = try await global.withConnection(terminal: terminal) { connection in
+                let keys = SessionKeyMatcher(defaults: await connection.session?.hello.snapshot.sessionDefaults)
+                return (try await ChatClient(connection: connection).sessions().sessions, keys)
             }
             for session in sessions {
                 if json {
@@ -65,7 +68,8 @@ struct SessionsCommand: AsyncParsableCommand {
                         )
                     )
                 } else {
-                    terminal.line("\(terminal.styled(session.key, .bold))  \(session.title)")
+                    let key = SessionName.display(session.key, keys: keys)
+                    terminal.line("\(terminal.styled(key, .bold))  \(TerminalText.escapedLine(session.title))")
                 }
             }
             if sessions.isEmpty, !json { terminal.line(terminal.styled("(no sessions)", .dim)) }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import OpenClawGateway
 import OpenClawProtocol
 
@@ -6,16 +7,22 @@ import OpenClawProtocol
 struct LoginCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "login",
-        abstract: "Save the gateway URL and token (or password) for later commands."
+        abstract: "Save the gateway URL and token (or password) for later commands.",
+        discussion: LoginCommand.discussion
     )
 
     @OptionGroup var global: GlobalOptions
     @Flag(help: "Save without connecting first.") var noVerify = false
 
+    static let discussion = """
+        The token is asked for without echo when none is given and stdin is a terminal; \
+        --token - (or --password -) reads it from stdin, so it never has to appear in argv.
+        """
+
     func run() async throws {
         let terminal = Terminal()
         do {
-            guard let target = try global.resolveGateway() else { throw CLIError.noGatewayConfigured }
+            guard let target = try resolveTarget() else { throw CLIError.noGatewayConfigured }
             if !noVerify {
                 // The token itself is checked: this device's saved token must not stand in for a wrong one.
                 let connection = global.makeConnection(
@@ -33,6 +40,28 @@ struct LoginCommand: AsyncParsableCommand {
     }
 }
 
+extension LoginCommand {
+    /// The gateway and its secret: `-` reads the secret from stdin; with none given anywhere and a terminal
+    /// on stdin, it is asked for without echo.
+    private func resolveTarget() throws -> (url: GatewayURL, credential: GatewayCredential)? {
+        var options = global
+        for (value, name) in [(options.token, "token"), (options.password, "password")] where value == "-" {
+            guard let secret = SecretPrompt.readFromStandardInput() else {
+                throw CLIError.message(
+                    "No \(name) on stdin (--\(name) - reads its first line).", status: ExitStatus.usage)
+            }
+            if name == "token" { options.token = secret } else { options.password = secret }
+        }
+        guard let target = try options.resolveGateway() else { return nil }
+        guard target.credential == .none else { return target }
+        switch SecretPrompt.ask("Gateway token for \(target.url) (Enter for none): ") {
+        case nil, .entered(""): return target
+        case .entered(let token): return (target.url, .token(token))
+        case .cancelled: throw ExitCode(ExitStatus.aborted)
+        }
+    }
+}
+
 /// `openclaw-chat logout`: forget the saved URL and secret, and the device tokens.
 struct LogoutCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -45,9 +74,16 @@ struct LogoutCommand: AsyncParsableCommand {
     func run() async throws {
         let terminal = Terminal()
         do {
-            try SavedLogin.remove(at: global.state.loginFile)
-            try SecureFile.remove(global.state.deviceTokensFile)
-            terminal.line("Logged out: the saved gateway and device tokens were removed.")
+            let state = global.state
+            let files = [state.loginFile, state.deviceTokensFile]
+            let present = files.filter { FileManager.default.fileExists(atPath: $0) }
+            try SavedLogin.remove(at: state.loginFile)
+            try SecureFile.remove(state.deviceTokensFile)
+            if present.isEmpty {
+                terminal.line("Nothing to remove: no saved gateway or device tokens in \(state.path).")
+            } else {
+                terminal.line("Logged out: the saved gateway and device tokens were removed.")
+            }
         } catch {
             throw report(error, terminal: terminal)
         }

@@ -33,7 +33,8 @@ struct NodeCommand: AsyncParsableCommand {
         let runner = SubprocessRunner()
         let commands = DesktopNode.commands(
             approvals: store, runner: runner,
-            notifier: DesktopNotifier(runner: runner, searchPath: searchPath, print: { terminal.line($0) }),
+            notifier: DesktopNotifier(
+                runner: runner, searchPath: searchPath, print: { terminal.line(TerminalText.escaped($0)) }),
             searchPath: searchPath, home: global.environment["HOME"])
         var configuration = GatewayConnectionConfiguration(
             url: target.url, credential: target.credential, client: Self.client(displayName: displayName),
@@ -50,7 +51,7 @@ struct NodeCommand: AsyncParsableCommand {
         terminal.line(ApprovalsCommand.summary(of: store))
         await host.start()
         let printer = Task {
-            for await activity in host.activity { terminal.line(activity.line) }
+            for await activity in host.activity { terminal.line(TerminalText.escaped(activity.line)) }
         }
         do {
             let session = try await global.connectTrusting(connection, terminal: terminal)

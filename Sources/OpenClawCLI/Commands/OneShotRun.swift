@@ -92,6 +92,8 @@ struct OneShotRun {
         switch result {
         case .completed(let text):
             jsonLine([("type", "final"), ("runId", .string(runId)), ("text", .string(text))])
+            // stdout stays the reply (empty); people are told on stderr why nothing came.
+            if text.isEmpty, !json { terminal.errorLine(terminal.styled(RunOutput.silentRunNote, .dim)) }
         case .handledAsCommand:
             jsonLine([("type", "command"), ("runId", .string(runId))])
         case .unconfirmed:

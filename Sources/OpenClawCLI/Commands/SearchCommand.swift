@@ -53,10 +53,11 @@ enum SearchOutput {
             return
         }
         for hit in hits {
-            let place = showGateway ? "\(hit.gateway) · \(hit.sessionKey)" : hit.sessionKey
+            let session = SessionName.display(hit.sessionKey)
+            let place = showGateway ? "\(TerminalText.escapedLine(hit.gateway)) · \(session)" : session
             let when = hit.timestampMs.map { " · \(localTime(ms: $0))" } ?? ""
             terminal.line(terminal.styled("\(place)\(when) · \(hit.role.wireValue)", .dim))
-            terminal.line("  " + hit.snippet.replacingNewlines)
+            terminal.line("  " + TerminalText.escapedLine(hit.snippet))
         }
     }
 
@@ -75,11 +76,5 @@ enum SearchOutput {
         ]
         if let timestamp = hit.timestampMs { object["timestamp"] = .int(timestamp) }
         return .object(object)
-    }
-}
-
-extension String {
-    fileprivate var replacingNewlines: String {
-        String(map { $0.isNewline ? " " : $0 })
     }
 }

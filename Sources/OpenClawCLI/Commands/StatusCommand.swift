@@ -34,13 +34,14 @@ struct StatusCommand: AsyncParsableCommand {
             }
             terminal.line("\(terminal.styled("●", .green)) connected to \(url)")
             terminal.line("  protocol        \(session.protocolVersion.rawValue)")
-            terminal.line("  server version  \(hello.server.version)")
-            terminal.line("  scopes          \(session.scopes.joined(separator: ", "))")
+            terminal.line("  server version  \(TerminalText.escapedLine(hello.server.version))")
+            terminal.line("  scopes          \(TerminalText.escapedLine(session.scopes.joined(separator: ", ")))")
             if let tokenScopes = hello.auth?.scopes, tokenScopes != session.scopes {
-                terminal.line("  device token    \(tokenScopes.joined(separator: ", "))")
+                terminal.line("  device token    \(TerminalText.escapedLine(tokenScopes.joined(separator: ", ")))")
             }
             terminal.line("  device id       \(session.deviceId)")
-            terminal.line("  main session    \(session.mainSessionKey)")
+            let mainKey = TerminalText.escapedLine(session.mainSessionKey)
+            terminal.line("  main session    \(SessionName.main) (the gateway's \(mainKey))")
             if !hello.notAdvertised.isEmpty {
                 let names = hello.notAdvertised.names.joined(separator: ", ")
                 terminal.line("  unknown         \(names) (not sent by the gateway; defaults used)")

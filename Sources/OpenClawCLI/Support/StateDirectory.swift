@@ -23,6 +23,8 @@ struct StateDirectory: Sendable {
     var loginFile: String { path + "/credentials/gateway.json" }
     var tlsPinsFile: String { path + "/credentials/tls-pins.json" }
     var databaseFile: String { path + "/transcripts.sqlite" }
+    /// What was typed in the interactive chat, for ↑/↓ (0600).
+    var inputHistoryFile: String { path + "/input-history.json" }
 
     static func platformDefault(environment: [String: String]) -> String {
         let home = environment["HOME"] ?? NSHomeDirectory()

@@ -47,7 +47,18 @@ struct Terminal: Sendable {
         Self.writeAll(text + "\n", to: STDERR_FILENO)
     }
 
+    /// Every write to the terminal: while the line editor is on, around its input line
+    /// (``InputLineDisplay``), so output and the line being typed never mix.
     static func writeAll(_ text: String, to descriptor: Int32) {
+        let display = InputLineDisplay.shared
+        if display.intercepts(descriptor) {
+            display.output(text, to: descriptor)
+        } else {
+            writeAllUnintercepted(text, to: descriptor)
+        }
+    }
+
+    static func writeAllUnintercepted(_ text: String, to descriptor: Int32) {
         let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
@@ -68,16 +79,19 @@ struct Terminal: Sendable {
         signal(SIGPIPE, SIG_IGN)
     }
 
+    /// An error and what to do about it. Both may quote the gateway (its error text, a request id), so
+    /// both are escaped (``TerminalText``).
     func error(_ message: String, hint: String?) {
         let prefix = stderrIsTTY && colors ? "\u{1B}[31merror:\u{1B}[0m " : "error: "
-        errorLine(prefix + message)
-        if let hint { errorLine("  → " + hint) }
+        errorLine(prefix + TerminalText.escaped(message))
+        if let hint { errorLine("  → " + TerminalText.escaped(hint)) }
     }
 
-    /// Replaces the current line (status indicator) on a TTY; does nothing when piped.
+    /// Replaces the current line (status indicator) on a TTY; does nothing when piped. The text (a tool's
+    /// name and arguments) is escaped and kept on one line.
     func status(_ text: String) {
         guard stdoutIsTTY else { return }
-        write("\r\u{1B}[2K" + styled(text, .dim))
+        write("\r\u{1B}[2K" + styled(TerminalText.escapedLine(text), .dim))
     }
 
     func clearStatus() {

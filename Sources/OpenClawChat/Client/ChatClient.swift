@@ -58,6 +58,14 @@ public struct ChatClient: Sendable {
         try await perform(ModelsListParams(), timeout: timeouts.models) { ModelsListResult(json: $0) }
     }
 
+    /// Sets the model of one session (nil: back to the gateway's default); the model the gateway resolved.
+    /// v4 allows this with `operator.write`; a v3 gateway refuses it without `operator.admin`.
+    public func setModel(sessionKey: String, model: String?) async throws(GatewayError) -> SessionModelPatchResult {
+        try await perform(SessionModelPatchParams(key: sessionKey, model: model), timeout: timeouts.models) {
+            SessionModelPatchResult(json: $0)
+        }
+    }
+
     /// The agent's name and avatar, for headers.
     public func agentIdentity(agentId: String? = nil) async throws(GatewayError) -> AgentIdentity {
         try await perform(AgentIdentityParams(agentId: agentId), timeout: timeouts.identity) {

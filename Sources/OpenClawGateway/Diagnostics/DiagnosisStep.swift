@@ -25,11 +25,17 @@ public struct DiagnosisStep: Sendable, Equatable {
     public let outcome: Outcome
     public let detail: String
     public let fix: String?
+    /// The error behind a failed step, when there is one: what a caller decides on (the CLI's exit code),
+    /// never the wording.
+    public let error: GatewayError?
 
-    public init(kind: DiagnosisStepKind, outcome: Outcome, detail: String, fix: String? = nil) {
+    public init(
+        kind: DiagnosisStepKind, outcome: Outcome, detail: String, fix: String? = nil, error: GatewayError? = nil
+    ) {
         self.kind = kind
         self.outcome = outcome
         self.detail = detail
         self.fix = fix
+        self.error = error
     }
 }

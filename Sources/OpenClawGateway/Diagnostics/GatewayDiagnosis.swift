@@ -49,7 +49,9 @@ public struct GatewayDiagnosis: Sendable {
             record(DiagnosisStep(kind: .url, outcome: .passed, detail: url.description))
         } catch {
             let failure = GatewayError.invalidURL(error)
-            record(DiagnosisStep(kind: .url, outcome: .failed, detail: failure.message, fix: failure.nextStep))
+            record(
+                DiagnosisStep(
+                    kind: .url, outcome: .failed, detail: failure.message, fix: failure.nextStep, error: failure))
             skipRest()
             return steps
         }
@@ -75,7 +77,9 @@ public struct GatewayDiagnosis: Sendable {
             record(DiagnosisStep(kind: .dns, outcome: .passed, detail: "\(url.host) → \(shown)"))
         } catch {
             let failure = GatewayError.transport(.hostNotFound(host: url.host))
-            record(DiagnosisStep(kind: .dns, outcome: .failed, detail: failure.message, fix: failure.nextStep))
+            record(
+                DiagnosisStep(
+                    kind: .dns, outcome: .failed, detail: failure.message, fix: failure.nextStep, error: failure))
             return false
         }
         let started = ContinuousClock.now
@@ -89,7 +93,9 @@ public struct GatewayDiagnosis: Sendable {
             return true
         } catch {
             let failure = GatewayError.transport(.connectionRefused(host: url.host, port: url.port))
-            record(DiagnosisStep(kind: .tcp, outcome: .failed, detail: failure.message, fix: failure.nextStep))
+            record(
+                DiagnosisStep(
+                    kind: .tcp, outcome: .failed, detail: failure.message, fix: failure.nextStep, error: failure))
             return false
         }
     }
@@ -101,11 +107,15 @@ public struct GatewayDiagnosis: Sendable {
         } catch {
             let failure = GatewayError.transport(error)
             if error.isTLSFailure {
-                record(DiagnosisStep(kind: .tls, outcome: .failed, detail: failure.message, fix: failure.nextStep))
+                record(
+                    DiagnosisStep(
+                        kind: .tls, outcome: .failed, detail: failure.message, fix: failure.nextStep, error: failure))
             } else {
                 record(tlsStep(url))
                 record(
-                    DiagnosisStep(kind: .webSocket, outcome: .failed, detail: failure.message, fix: failure.nextStep))
+                    DiagnosisStep(
+                        kind: .webSocket, outcome: .failed, detail: failure.message, fix: failure.nextStep,
+                        error: failure))
             }
             return false
         }
@@ -128,7 +138,9 @@ public struct GatewayDiagnosis: Sendable {
         switch challenge ?? .failure(.challengeTimeout(afterMs: 6000)) {
         case .success: break
         case .failure(let failure):
-            record(DiagnosisStep(kind: .challenge, outcome: .failed, detail: failure.message, fix: failure.nextStep))
+            record(
+                DiagnosisStep(
+                    kind: .challenge, outcome: .failed, detail: failure.message, fix: failure.nextStep, error: failure))
             return false
         }
         let elapsed = (ContinuousClock.now - started).milliseconds
@@ -155,7 +167,8 @@ public struct GatewayDiagnosis: Sendable {
             if step == .pairing {
                 record(DiagnosisStep(kind: .auth, outcome: .passed, detail: "\(credentialName) accepted"))
             }
-            record(DiagnosisStep(kind: step, outcome: .failed, detail: error.message, fix: error.nextStep))
+            record(
+                DiagnosisStep(kind: step, outcome: .failed, detail: error.message, fix: error.nextStep, error: error))
             return
         }
         let hello = session.hello
@@ -187,7 +200,9 @@ public struct GatewayDiagnosis: Sendable {
                 )
             }
         } catch {
-            record(DiagnosisStep(kind: .scopes, outcome: .failed, detail: error.message, fix: error.nextStep))
+            record(
+                DiagnosisStep(kind: .scopes, outcome: .failed, detail: error.message, fix: error.nextStep, error: error)
+            )
         }
         await connection.disconnect()
     }

@@ -24,6 +24,7 @@ public enum GatewayMethodName {
     public static let chatAbort = "chat.abort"
     public static let sessionsList = "sessions.list"
     public static let modelsList = "models.list"
+    public static let sessionsPatch = "sessions.patch"
     public static let agentIdentity = "agent.identity.get"
     public static let health = "health"
 }

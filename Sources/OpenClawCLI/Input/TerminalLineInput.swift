@@ -1,0 +1,168 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What the person did at the input line.
+enum InputEvent: Equatable, Sendable {
+    case line(String)
+    /// Ctrl+C on an empty line (with text, Ctrl+C only clears it).
+    case interrupt
+    /// Esc: stop the running reply.
+    case escape
+    /// Ctrl+D on an empty line.
+    case endOfInput
+}
+
+/// The line editor on a real terminal: raw mode, bracketed paste, keys read on a thread of their own (so
+/// waiting for them never blocks a streaming reply), ``LineEditor`` deciding what each does and
+/// ``InputLineDisplay`` drawing it. `/edit` opens `$EDITOR` from here, since it needs the terminal.
+///
+/// The terminal is restored on every way out: when the stream ends, when the reader stops, and at process
+/// exit (a process that leaves its terminal raw leaves the shell without echo).
+enum TerminalLineInput {
+    /// The settings to put back at exit, while raw mode is on.
+    private static let restoreAtExit = Mutex<(saved: termios?, registered: Bool)>((nil, false))
+    static let bracketedPasteOn = "\u{1B}[?2004h"
+    static let bracketedPasteOff = "\u{1B}[?2004l"
+
+    /// Input events from the terminal; nil when stdin or stdout is not a terminal (then lines are read
+    /// plainly, see ``LineReader``).
+    static func events(
+        prompt: String, history: InputHistory
+    ) -> (events: AsyncStream<InputEvent>, stop: @Sendable () -> Void)? {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1, let raw = enterRawMode() else { return nil }
+        let (stream, continuation) = AsyncStream.makeStream(of: InputEvent.self)
+        let stopped = StopFlag()
+        let display = InputLineDisplay.shared
+        display.activate(prompt: prompt, promptWidth: 2)
+        let thread = Thread {
+            var editor = LineEditor(history: history.load())
+            display.update(editor)
+            var decoder = KeyDecoder()
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            reading: while !stopped.isSet {
+                // Wake up now and then to notice `stop`, and to tell a lone Esc from the start of a sequence.
+                guard waitForInput(timeoutMs: decoder.isWaitingForMore ? 50 : 200) else {
+                    if let key = decoder.flushPendingEscape() {
+                        if case .stop = apply(key, to: &editor, continuation: continuation, history: history, raw: raw)
+                        {
+                            break reading
+                        }
+                    }
+                    continue
+                }
+                let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+                if count < 0, errno == EINTR || errno == EAGAIN { continue }
+                guard count > 0 else {
+                    continuation.yield(.endOfInput)
+                    break
+                }
+                for key in decoder.decode(Array(buffer[0..<count])) {
+                    if case .stop = apply(key, to: &editor, continuation: continuation, history: history, raw: raw) {
+                        break reading
+                    }
+                }
+            }
+            display.deactivate()
+            leaveRawMode(raw)
+            continuation.finish()
+        }
+        thread.stackSize = 1 << 20
+        thread.start()
+        // Stopping restores the terminal at once: the process may end before the thread notices.
+        return (
+            stream,
+            {
+                stopped.set()
+                display.deactivate()
+                leaveRawMode(raw)
+            }
+        )
+    }
+
+    private enum Step { case go, stop }
+
+    private static func apply(
+        _ key: EditorKey, to editor: inout LineEditor, continuation: AsyncStream<InputEvent>.Continuation,
+        history: InputHistory, raw: termios
+    ) -> Step {
+        let display = InputLineDisplay.shared
+        if key == .interrupt, !editor.isEmpty {
+            editor = LineEditor(history: editor.history, historyLimit: editor.historyLimit)
+            display.update(editor)
+            return .go
+        }
+        switch editor.handle(key) {
+        case .none: break
+        case .redraw: display.update(editor)
+        case .submit(let text):
+            display.submitted(text, editor: editor)
+            if text.trimmingCharacters(in: .whitespaces) == "/edit" {
+                if let written = ExternalEditor.edit(raw: raw), !written.isEmpty {
+                    continuation.yield(.line(written))
+                }
+                return .go
+            }
+            history.save(editor.history)
+            continuation.yield(.line(text))
+        case .interrupt: continuation.yield(.interrupt)
+        case .escape: continuation.yield(.escape)
+        case .endOfInput:
+            continuation.yield(.endOfInput)
+            return .stop
+        case .clearScreen:
+            InputLineDisplay.rawWrite("\u{1B}[H\u{1B}[2J", to: STDOUT_FILENO)
+            display.refresh()
+        }
+        return .go
+    }
+
+    private static func waitForInput(timeoutMs: Int32) -> Bool {
+        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, timeoutMs) > 0
+    }
+
+    /// Raw mode and bracketed paste on; the previous settings, to restore.
+    static func enterRawMode() -> termios? {
+        var saved = termios()
+        guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return nil }
+        var settings = RawTerminalMode.rawSettings(from: saved)
+        guard tcsetattr(STDIN_FILENO, TCSANOW, &settings) == 0 else { return nil }
+        let first = restoreAtExit.withLock { current in
+            defer { current.saved = saved }
+            return !current.registered
+        }
+        if first {
+            restoreAtExit.withLock { $0.registered = true }
+            atexit { TerminalLineInput.restoreTerminalAtExit() }
+        }
+        InputLineDisplay.rawWrite(bracketedPasteOn, to: STDOUT_FILENO)
+        return saved
+    }
+
+    static func leaveRawMode(_ saved: termios) {
+        var settings = saved
+        _ = tcsetattr(STDIN_FILENO, TCSANOW, &settings)
+        InputLineDisplay.rawWrite(bracketedPasteOff, to: STDOUT_FILENO)
+        restoreAtExit.withLock { $0.saved = nil }
+    }
+
+    private static func restoreTerminalAtExit() {
+        guard let saved = restoreAtExit.withLock({ $0.saved }) else { return }
+        var settings = saved
+        _ = tcsetattr(STDIN_FILENO, TCSANOW, &settings)
+        InputLineDisplay.rawWrite(bracketedPasteOff, to: STDOUT_FILENO)
+    }
+}
+
+/// Tells the reading thread to stop.
+private final class StopFlag: Sendable {
+    private let value = Atomic<Bool>(false)
+    var isSet: Bool { value.load(ordering: .relaxed) }
+    func set() { value.store(true, ordering: .relaxed) }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import OpenClawTestGateway
+import Testing
+
+/// The interactive chat's line editor driven through a pseudo-terminal, as a person types: editing keys,
+/// history across launches, Ctrl+J, a bracketed paste, Ctrl-C on a half-written line, Esc, `/edit`.
+@Suite("openclaw-chat: the line editor under a terminal")
+struct LineEditorTerminalTests {
+    static func withChat(
+        environment: [String: String] = [:],
+        state: String? = nil,
+        _ body: (InteractiveProcess, TestGateway, [String]) async throws -> Void
+    ) async throws {
+        try await CLITests.withGateway { gateway, common in
+            var arguments = common
+            if let state { arguments[5] = state }
+            let chat = try InteractiveProcess(["chat"] + arguments, mode: .terminal, environment: environment)
+            defer { chat.killIfRunning() }
+            try await chat.waitFor("Type a message")
+            try await body(chat, gateway, arguments)
+            chat.endInput(mode: .terminal)
+            #expect(try await chat.waitForExit() == 0, "output:\n\(chat.output)")
+        }
+    }
+
+    @Test func editingKeysChangeTheLineBeforeItIsSent() async throws {
+        try await Self.withChat { chat, gateway, _ in
+            // "helo", ←, "l", End, " world", Ctrl+W (drops "world"), "there", Alt+B, Ctrl+K, "everyone"
+            chat.write("helo\u{1B}[Dl\u{1B}[F world\u{17}there\u{1B}b\u{0B}everyone\r")
+            try await chat.waitFor("You said: \"hello everyone\"")
+            #expect(await gateway.sentUserMessages(sessionKey: "main") == ["hello everyone"])
+        }
+    }
+
+    @Test func ctrlJAndAPasteMakeOneMultiLineMessage() async throws {
+        try await Self.withChat { chat, gateway, _ in
+            chat.write("first line\u{0A}second line\r")
+            try await chat.waitFor("second line\". This is")
+            chat.write("\u{1B}[200~pasted one\rpasted two\u{1B}[201~\r")
+            try await chat.waitFor("pasted two\". This is")
+            #expect(
+                await gateway.sentUserMessages(sessionKey: "main") == [
+                    "first line\nsecond line", "pasted one\npasted two",
+                ])
+        }
+    }
+
+    @Test func historyIsRecalledWithTheUpArrowAlsoInTheNextSession() async throws {
+        let state = CLIProcess.temporaryStateDirectory()
+        try await Self.withChat(state: state) { chat, gateway, _ in
+            chat.write("remember me\r")
+            try await chat.waitFor("You said: \"remember me\"")
+            chat.write("\u{1B}[A\r")
+            try await chat.waitFor("You said: \"remember me\"")
+            #expect(await gateway.sentUserMessages(sessionKey: "main") == ["remember me", "remember me"])
+        }
+        try await Self.withChat(state: state) { chat, gateway, _ in
+            chat.write("\u{1B}[A!\r")
+            try await chat.waitFor("You said: \"remember me!\"")
+            #expect(await gateway.sentUserMessages(sessionKey: "main") == ["remember me!"])
+        }
+    }
+
+    @Test func ctrlCClearsAHalfWrittenLineAndEscStopsAReply() async throws {
+        try await Self.withChat { chat, gateway, _ in
+            chat.write("never sent\u{03}")
+            chat.write("slow\r")
+            try await chat.waitFor("word3 ")
+            chat.write("\u{1B}")
+            try await chat.waitFor("■ stopped")
+            #expect(await gateway.sentUserMessages(sessionKey: "main") == ["slow"])
+        }
+    }
+
+    @Test func editOpensTheEditorAndSendsWhatWasWritten() async throws {
+        let directory = CLIProcess.temporaryStateDirectory()
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let script = directory + "/editor.sh"
+        try "#!/bin/sh\nprintf 'written in the editor\\nsecond line\\n' > \"$1\"\n".write(
+            toFile: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: script)
+        try await Self.withChat(environment: ["EDITOR": script, "VISUAL": ""]) { chat, gateway, _ in
+            chat.write("/edit\r")
+            try await chat.waitFor("second line\". This is")
+            #expect(
+                await gateway.sentUserMessages(sessionKey: "main") == ["written in the editor\nsecond line"])
+        }
+    }
+}
