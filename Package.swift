@@ -181,7 +181,10 @@ let package = Package(
         ),
         .testTarget(
             name: "OpenClawCLITests",
-            dependencies: ["openclaw-chat", "OpenClawProtocol", "OpenClawTestGateway", "OpenClawTestSupport"],
+            dependencies: [
+                "openclaw-chat", "OpenClawCLI", "OpenClawChat", "OpenClawProtocol", "OpenClawTestGateway",
+                "OpenClawTestSupport",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

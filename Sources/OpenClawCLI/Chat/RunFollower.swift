@@ -52,9 +52,8 @@ struct RunFollower {
     /// Told once when the message waits for a connection (the interactive chat says it is queued).
     var onQueued: (@MainActor () -> Void)?
 
-    private var printed = ""
-    private var printedRevision = 0
-    private var printedRowID: String?
+    /// What of the reply has been printed: each update prints only what is new.
+    private var printedText = ReplyTextTracker()
     private var reportedSteps: Set<String> = []
     private var statusShown = false
 
@@ -198,44 +197,27 @@ struct RunFollower {
             reportedSteps.insert(step.id)
             output.activityFinished(step, terminal: terminal, clearStatus: { clearStatus() })
         }
-        if reply.id != printedRowID || reply.textRevision != printedRevision {
-            // Another row (history's copy of the reply) or rewritten text: continue where the printed
-            // text is a prefix, otherwise show the new text from the start.
-            printedRowID = reply.id
-            printedRevision = reply.textRevision
-            let full = reply.text
-            if full.utf8.starts(with: printed.utf8) {
-                emit(String(decoding: full.utf8.dropFirst(printed.utf8.count), as: UTF8.self), reply: reply)
-            } else {
-                emitRewrite(full, reply: reply)
-            }
-        } else if reply.textUTF8Count > printed.utf8.count {
-            emit(reply.text(fromUTF8Offset: printed.utf8.count), reply: reply)
+        let hadPrinted = printedText.hasPrinted
+        switch printedText.update(reply) {
+        case .append(let chunk)?:
+            clearStatus()
+            output.text(chunk, runId: reply.runId ?? reply.id, terminal: terminal)
+        case .rewrite(let full)?:
+            clearStatus()
+            if hadPrinted { output.rewriteMarker(terminal: terminal) }
+            output.text(full, runId: reply.runId ?? reply.id, terminal: terminal)
+        case nil:
+            break
         }
-        if printed.isEmpty, let running = reply.activity.last(where: { $0.status == .running }) {
+        if !printedText.hasPrinted, let running = reply.activity.last(where: { $0.status == .running }) {
             showStatus(Self.describe(running))
-        } else if printed.isEmpty, reply.status == .streaming {
+        } else if !printedText.hasPrinted, reply.status == .streaming {
             showStatus(reply.progressPhase.map { "\($0.replacingUnderscores)…" } ?? "thinking…")
         }
     }
 
-    private mutating func emit(_ chunk: String, reply: TranscriptEntry) {
-        guard !chunk.isEmpty else { return }
-        clearStatus()
-        printed += chunk
-        output.text(chunk, runId: reply.runId ?? reply.id, terminal: terminal)
-    }
-
-    private mutating func emitRewrite(_ full: String, reply: TranscriptEntry) {
-        guard !full.isEmpty || !printed.isEmpty else { return }
-        clearStatus()
-        if !printed.isEmpty { output.rewriteMarker(terminal: terminal) }
-        printed = full
-        output.text(full, runId: reply.runId ?? reply.id, terminal: terminal)
-    }
-
     private func finishLine() {
-        if !printed.isEmpty, !printed.hasSuffix("\n") { output.endOfText(terminal: terminal) }
+        if printedText.endsMidLine { output.endOfText(terminal: terminal) }
     }
 
     private mutating func showStatus(_ text: String) {
