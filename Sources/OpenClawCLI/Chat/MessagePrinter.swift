@@ -5,7 +5,7 @@ import OpenClawProtocol
 /// Prints stored history messages: role, time and text, with tool calls and results on dim lines.
 enum MessagePrinter {
     static func print(_ message: ChatMessage, terminal: Terminal) {
-        let time = message.timestampMs.map(clock) ?? "     "
+        let time = message.timestampMs.map(LocalTimeText.hourMinute) ?? "     "
         switch message.role {
         case .user:
             terminal.line(terminal.styled("\(time) you", .cyan) + "  " + message.text)
@@ -42,11 +42,5 @@ enum MessagePrinter {
             ("timestamp", .int(message.timestampMs)), ("id", .string(message.entry?.id)),
             ("stopReason", .string(message.stopReason)), ("errorMessage", .string(message.errorMessage)),
         ])
-    }
-
-    private static func clock(_ ms: Int) -> String {
-        let formatter = DateFormatter()
-        formatter.dateFormat = "HH:mm"
-        return formatter.string(from: Date(timeIntervalSince1970: Double(ms) / 1000))
     }
 }
