@@ -194,7 +194,13 @@ final class InteractiveChat {
     func printEntry(_ entry: TranscriptEntry) {
         switch entry.role {
         case .user: terminal.line(terminal.styled("you  ", .cyan) + entry.text)
-        case .assistant where !entry.text.isEmpty: terminal.line(terminal.styled("agent", .green) + "  " + entry.text)
+        case .assistant where !entry.text.isEmpty:
+            if let renderer = MarkdownOutput.renderer(for: terminal) {
+                terminal.line(terminal.styled("agent", .green))
+                terminal.write(MarkdownOutput.render(entry.text, with: renderer))
+            } else {
+                terminal.line(terminal.styled("agent", .green) + "  " + entry.text)
+            }
         default: break
         }
     }

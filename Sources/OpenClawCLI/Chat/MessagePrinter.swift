@@ -4,7 +4,8 @@ import OpenClawProtocol
 
 /// Prints stored history messages: role, time and text, with tool calls and results on dim lines.
 enum MessagePrinter {
-    static func print(_ message: ChatMessage, terminal: Terminal) {
+    /// `markdown` renders the agent's text (a colour terminal); without it the text is printed as it is.
+    static func print(_ message: ChatMessage, terminal: Terminal, markdown: MarkdownTerminalRenderer? = nil) {
         let time = message.timestampMs.map(LocalTimeText.hourMinute) ?? "     "
         switch message.role {
         case .user:
@@ -19,7 +20,10 @@ enum MessagePrinter {
                 default: break
                 }
             }
-            if message.hasText {
+            if message.hasText, let markdown {
+                terminal.line(terminal.styled("\(time) agent", .green))
+                terminal.write(MarkdownOutput.render(message.text, with: markdown))
+            } else if message.hasText {
                 terminal.line(terminal.styled("\(time) agent", .green) + "  " + message.text)
             } else if let error = message.errorMessage {
                 terminal.line(terminal.styled("\(time) agent", .red) + "  " + error)

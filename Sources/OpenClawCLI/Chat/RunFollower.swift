@@ -54,6 +54,8 @@ struct RunFollower {
 
     /// What of the reply has been printed: each update prints only what is new.
     private var printedText = ReplyTextTracker()
+    /// The reply's Markdown rendered as it streams, when the output renders it.
+    private var markdown: MarkdownStream?
     private var reportedSteps: Set<String> = []
     private var statusShown = false
 
@@ -69,6 +71,7 @@ struct RunFollower {
         self.output = output
         self.policy = policy
         self.onQueued = onQueued
+        self.markdown = output.markdown.map { MarkdownStream(renderer: $0, showsLiveLine: true) }
     }
 
     /// Renders until the run is over, the policy gives up, or the task is cancelled.
@@ -193,21 +196,34 @@ struct RunFollower {
     // MARK: - Rendering
 
     private mutating func render(_ reply: TranscriptEntry) {
+        var suspendedLive = false
         for step in reply.activity where step.status != .running && !reportedSteps.contains(step.id) {
             reportedSteps.insert(step.id)
+            if !suspendedLive, var stream = markdown {
+                terminal.write(stream.suspendLiveLine())
+                markdown = stream
+                suspendedLive = true
+            }
             output.activityFinished(step, terminal: terminal, clearStatus: { clearStatus() })
         }
         let hadPrinted = printedText.hasPrinted
         switch printedText.update(reply) {
         case .append(let chunk)?:
             clearStatus()
-            output.text(chunk, runId: reply.runId ?? reply.id, terminal: terminal)
+            write(chunk, reply: reply)
         case .rewrite(let full)?:
             clearStatus()
+            if var stream = markdown {
+                terminal.write(stream.finish())
+                markdown = MarkdownStream(renderer: stream.renderer, showsLiveLine: true)
+            }
             if hadPrinted { output.rewriteMarker(terminal: terminal) }
-            output.text(full, runId: reply.runId ?? reply.id, terminal: terminal)
+            write(full, reply: reply)
         case nil:
-            break
+            if suspendedLive, var stream = markdown {
+                terminal.write(stream.resumeLiveLine())
+                markdown = stream
+            }
         }
         if !printedText.hasPrinted, let running = reply.activity.last(where: { $0.status == .running }) {
             showStatus(Self.describe(running))
@@ -216,7 +232,22 @@ struct RunFollower {
         }
     }
 
-    private func finishLine() {
+    /// The reply's next piece: rendered when the output renders Markdown, else as it came.
+    private mutating func write(_ chunk: String, reply: TranscriptEntry) {
+        guard var stream = markdown else {
+            output.text(chunk, runId: reply.runId ?? reply.id, terminal: terminal)
+            return
+        }
+        terminal.write(stream.append(chunk))
+        markdown = stream
+    }
+
+    private mutating func finishLine() {
+        if var stream = markdown {
+            terminal.write(stream.finish())
+            markdown = stream
+            return
+        }
         if printedText.endsMidLine { output.endOfText(terminal: terminal) }
     }
 

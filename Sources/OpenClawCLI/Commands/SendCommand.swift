@@ -35,7 +35,9 @@ struct SendCommand: AsyncParsableCommand {
             guard let target = try global.resolveGateway() else { throw CLIError.noGatewayConfigured }
             let connection = global.makeConnection(
                 url: target.url, credential: target.credential, terminal: terminal, reconnect: OneShotRun.reconnect)
-            let output = RunOutput(format: json ? .json : .text, showsActivity: terminal.stdoutIsTTY || global.verbose)
+            let output = RunOutput(
+                format: json ? .json : .text, showsActivity: terminal.stdoutIsTTY || global.verbose,
+                markdown: json ? nil : MarkdownOutput.renderer(for: terminal))
             let run = OneShotRun(
                 connection: connection,
                 terminal: terminal,
