@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "OpenClawGateway", targets: ["OpenClawGateway"]),
         .library(name: "OpenClawTestGateway", targets: ["OpenClawTestGateway"]),
         .library(name: "OpenClawStore", targets: ["OpenClawStore"]),
+        .library(name: "OpenClawPresentation", targets: ["OpenClawPresentation"]),
         .library(name: "OpenClawAppModel", targets: ["OpenClawAppModel"]),
         .library(name: "OpenClawNode", targets: ["OpenClawNode"]),
         .executable(name: "openclaw-chat", targets: ["openclaw-chat"]),
@@ -99,12 +100,20 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // What a message looks like, shared by the app and the terminal: the Markdown block model and
+        // parser, and the words and durations of thinking and tool steps. Pure, no I/O.
+        .target(
+            name: "OpenClawPresentation",
+            dependencies: ["OpenClawChat", "OpenClawProtocol"],
+            swiftSettings: strictSettings
+        ),
         // The iOS app's view models: every decision of the app, tested here; SwiftUI only renders them.
         .target(
             name: "OpenClawAppModel",
             dependencies: [
                 "OpenClawProtocol",
                 "OpenClawChat",
+                "OpenClawPresentation",
                 "OpenClawGateway",
                 "OpenClawTestGateway",
                 .product(name: "Logging", package: "swift-log"),
@@ -134,6 +143,7 @@ let package = Package(
             dependencies: [
                 "OpenClawProtocol",
                 "OpenClawChat",
+                "OpenClawPresentation",
                 "OpenClawStore",
                 "OpenClawGateway",
                 "OpenClawTestGateway",
@@ -184,17 +194,23 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "OpenClawPresentationTests",
+            dependencies: ["OpenClawPresentation", "OpenClawChat", "OpenClawProtocol"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "OpenClawAppModelTests",
             dependencies: [
-                "OpenClawAppModel", "OpenClawChat", "OpenClawGateway", "OpenClawProtocol", "OpenClawTestGateway",
-                "OpenClawTestSupport",
+                "OpenClawAppModel", "OpenClawChat", "OpenClawGateway", "OpenClawPresentation", "OpenClawProtocol",
+                "OpenClawTestGateway", "OpenClawTestSupport",
             ],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "OpenClawCLITests",
             dependencies: [
-                "openclaw-chat", "OpenClawCLI", "OpenClawChat", "OpenClawGateway", "OpenClawProtocol",
+                "openclaw-chat", "OpenClawCLI", "OpenClawChat", "OpenClawGateway", "OpenClawPresentation",
+                "OpenClawProtocol",
                 "OpenClawTestGateway", "OpenClawTestSupport",
             ],
             swiftSettings: strictSettings

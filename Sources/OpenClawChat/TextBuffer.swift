@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// Reply text that grows by appends in amortized O(1), even when copies of the transcript are kept.
@@ -48,6 +49,18 @@ struct TextBuffer: Sendable {
         revision = nextRevision
     }
 
+    /// Takes `text` as the whole new text: appended when it only extends the current text (a v3
+    /// cumulative snapshot, a final equal to what streamed), so ``revision`` stays and a renderer
+    /// prints only the new bytes; replaced otherwise. Costs one comparison of the current length
+    /// (a memory compare, cheaper than the parse that produced `text`) plus the new bytes.
+    mutating func set(_ text: String) {
+        if text.utf8.count >= utf8Count, storage.hasPrefix(of: text, utf8Count: utf8Count) {
+            append(String(decoding: text.utf8.dropFirst(utf8Count), as: UTF8.self))
+        } else {
+            replace(with: text)
+        }
+    }
+
     /// The text after the first `offset` UTF-8 bytes, in O(length of the result): what a streaming
     /// renderer has not printed yet.
     func suffix(fromUTF8Offset offset: Int) -> String {
@@ -82,6 +95,22 @@ private final class TextStorage: Sendable {
             guard text.utf8.count == expected else { return nil }
             text.append(piece)
             return text.utf8.count
+        }
+    }
+
+    /// Whether the first `utf8Count` bytes of the storage are the first `utf8Count` bytes of `other`.
+    func hasPrefix(of other: String, utf8Count count: Int) -> Bool {
+        var other = other
+        return text.withLock { text in
+            guard text.utf8.count >= count, other.utf8.count >= count else { return false }
+            if count == 0 { return true }
+            let fast = text.withUTF8 { mine in
+                other.withUTF8 { theirs in
+                    guard let mine = mine.baseAddress, let theirs = theirs.baseAddress else { return false }
+                    return memcmp(mine, theirs, count) == 0
+                }
+            }
+            return fast
         }
     }
 

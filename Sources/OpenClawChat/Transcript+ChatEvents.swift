@@ -41,12 +41,14 @@ extension Transcript {
 
     /// The delta rule shared by both protocol versions: a message snapshot with text wins (every v3
     /// delta; v4 deltas that carry one); else v4 `replace` starts over with `deltaText` (an empty
-    /// one clears the live text); else `deltaText` is appended.
+    /// one clears the live text); else `deltaText` is appended. A snapshot or replacement that only
+    /// extends the text is taken as an append (``TextBuffer/set(_:)``): the text's revision changes
+    /// only when it really changed, so a terminal prints only the new bytes of each v3 delta.
     private mutating func applyDeltaText(of event: ChatEvent, at index: Int) {
         if let message = event.message, message.hasText {
-            entries[index].body.replace(with: message.text)
+            entries[index].body.set(message.text)
         } else if event.replace {
-            entries[index].body.replace(with: event.deltaText ?? "")
+            entries[index].body.set(event.deltaText ?? "")
         } else if let deltaText = event.deltaText {
             entries[index].body.append(deltaText)
         }
@@ -79,7 +81,7 @@ extension Transcript {
             return
         }
         if let message = event.message {
-            if message.hasText { entries[index].body.replace(with: message.text) }
+            if message.hasText { entries[index].body.set(message.text) }
             entries[index].message = message
             entries[index].timestampMs = message.timestampMs ?? entries[index].timestampMs
         }

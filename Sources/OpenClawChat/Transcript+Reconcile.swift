@@ -179,7 +179,7 @@ extension Transcript {
         guard runs[flight.runId]?.outcome == nil else { return }
         if runs[flight.runId] == nil { runs[flight.runId] = RunRecord(runId: flight.runId) }
         if let index = lastIndex(ofReplyTo: flight.runId) {
-            if replacingText { entries[index].body.replace(with: flight.text) }
+            if replacingText { entries[index].body.set(flight.text) }
         } else {
             let index = replyIndex(for: flight.runId)
             entries[index].body.replace(with: flight.text)
@@ -246,7 +246,7 @@ extension TranscriptEntry {
         source = .history
         historyKey = key
         self.message = message
-        body.replace(with: message.text)
+        body.set(message.text)
         timestampMs = message.timestampMs ?? timestampMs
         self.activity = activity
         progressPhase = nil

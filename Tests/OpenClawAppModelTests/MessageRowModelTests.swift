@@ -1,5 +1,6 @@
 import OpenClawChat
 import OpenClawGateway
+import OpenClawPresentation
 import OpenClawProtocol
 import Testing
 

@@ -1,3 +1,4 @@
+import OpenClawProtocol
 import Testing
 
 @testable import OpenClawChat
@@ -43,5 +44,48 @@ struct TextBufferTests {
         buffer.append("")
         #expect(buffer.text == "new")
         #expect(TextBuffer().isEmpty)
+    }
+}
+
+@Suite("Whole-text updates that extend the text")
+struct TextBufferSetTests {
+    @Test func aSnapshotThatExtendsTheTextIsAnAppendAndKeepsTheRevision() {
+        var buffer = TextBuffer("Hello")
+        let snapshot = buffer
+        buffer.set("Hello, world")
+        #expect(buffer.text == "Hello, world")
+        #expect(buffer.revision == 0)
+        #expect(buffer.sharesStorage(with: snapshot))
+        #expect(snapshot.text == "Hello")
+        buffer.set("Hello, world")
+        #expect(buffer.revision == 0 && buffer.utf8Count == 12)
+    }
+
+    @Test func aSnapshotThatDiffersReplacesTheTextAndBumpsTheRevision() {
+        var buffer = TextBuffer("Hello, world")
+        buffer.set("Hello, there")
+        #expect(buffer.text == "Hello, there")
+        #expect(buffer.revision == 1)
+        buffer.set("Hello")
+        #expect(buffer.text == "Hello")
+        #expect(buffer.revision == 2)
+    }
+
+    @Test func v3CumulativeDeltasKeepOneRevisionAndOneStorage() throws {
+        var transcript = Transcript(sessionKey: "main")
+        var text = ""
+        for index in 0..<50 {
+            text += "piece \(index) é\n"
+            let message = ChatMessage(role: .assistant, content: [.text(text)])
+            transcript.apply(
+                .chatEvent(ChatEvent(runId: "r", sessionKey: "main", seq: index + 1, state: .delta, message: message)))
+        }
+        let reply = try #require(transcript.entries.last)
+        #expect(reply.text == text)
+        #expect(reply.textRevision == 0)
+        let final = ChatMessage(role: .assistant, content: [.text(text)])
+        transcript.apply(.chatEvent(ChatEvent(runId: "r", sessionKey: "main", seq: 51, state: .final, message: final)))
+        #expect(transcript.entries.last?.textRevision == 0)
+        #expect(transcript.entries.last?.status == .complete)
     }
 }

@@ -1,4 +1,5 @@
 import OpenClawChat
+import OpenClawPresentation
 import OpenClawProtocol
 
 /// What one chat bubble shows, derived from a transcript row.

@@ -230,7 +230,12 @@ final class InteractiveChat {
         switch entry.role {
         case .user: terminal.line(terminal.styled("you  ", .cyan) + TerminalText.escaped(entry.text))
         case .assistant where !entry.text.isEmpty:
-            terminal.line(terminal.styled("agent", .green) + "  " + TerminalText.escaped(entry.text))
+            if let renderer = MarkdownOutput.renderer(for: terminal) {
+                terminal.line(terminal.styled("agent", .green))
+                terminal.write(MarkdownOutput.render(entry.text, with: renderer))
+            } else {
+                terminal.line(terminal.styled("agent", .green) + "  " + TerminalText.escaped(entry.text))
+            }
         default: break
         }
     }

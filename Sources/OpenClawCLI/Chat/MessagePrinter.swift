@@ -5,8 +5,9 @@ import OpenClawProtocol
 /// Prints stored history messages: role, time and text, with tool calls and results on dim lines.
 /// Everything the gateway stored is escaped (``TerminalText``).
 enum MessagePrinter {
-    static func print(_ message: ChatMessage, terminal: Terminal) {
-        let time = message.timestampMs.map(clock) ?? "     "
+    /// `markdown` renders the agent's text (a colour terminal); without it the text is printed as it is.
+    static func print(_ message: ChatMessage, terminal: Terminal, markdown: MarkdownTerminalRenderer? = nil) {
+        let time = message.timestampMs.map(LocalTimeText.hourMinute) ?? "     "
         switch message.role {
         case .user:
             terminal.line(terminal.styled("\(time) you", .cyan) + "  " + TerminalText.escaped(message.text))
@@ -20,7 +21,10 @@ enum MessagePrinter {
                 default: break
                 }
             }
-            if message.hasText {
+            if message.hasText, let markdown {
+                terminal.line(terminal.styled("\(time) agent", .green))
+                terminal.write(MarkdownOutput.render(message.text, with: markdown))
+            } else if message.hasText {
                 terminal.line(terminal.styled("\(time) agent", .green) + "  " + TerminalText.escaped(message.text))
             } else if let error = message.errorMessage {
                 terminal.line(terminal.styled("\(time) agent", .red) + "  " + TerminalText.escaped(error))
@@ -43,11 +47,5 @@ enum MessagePrinter {
             ("timestamp", .int(message.timestampMs)), ("id", .string(message.entry?.id)),
             ("stopReason", .string(message.stopReason)), ("errorMessage", .string(message.errorMessage)),
         ])
-    }
-
-    private static func clock(_ ms: Int) -> String {
-        let formatter = DateFormatter()
-        formatter.dateFormat = "HH:mm"
-        return formatter.string(from: Date(timeIntervalSince1970: Double(ms) / 1000))
     }
 }

@@ -49,7 +49,7 @@ final class ReplyQueue {
         var follower = RunFollower(
             viewModel: viewModel,
             terminal: terminal,
-            output: RunOutput(format: .text, showsActivity: true),
+            output: RunOutput(format: .text, showsActivity: true, markdown: MarkdownOutput.renderer(for: terminal)),
             policy: .interactive,
             onQueued: {
                 terminal.line(

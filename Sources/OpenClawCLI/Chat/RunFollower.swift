@@ -52,9 +52,10 @@ struct RunFollower {
     /// Told once when the message waits for a connection (the interactive chat says it is queued).
     var onQueued: (@MainActor () -> Void)?
 
-    private var printed = ""
-    private var printedRevision = 0
-    private var printedRowID: String?
+    /// What of the reply has been printed: each update prints only what is new.
+    private var printedText = ReplyTextTracker()
+    /// The reply's Markdown rendered as it streams, when the output renders it.
+    private var markdown: MarkdownStream?
     private var reportedSteps: Set<String> = []
     private var statusShown = false
 
@@ -70,6 +71,7 @@ struct RunFollower {
         self.output = output
         self.policy = policy
         self.onQueued = onQueued
+        self.markdown = output.markdown.map { MarkdownStream(renderer: $0, showsLiveLine: true) }
     }
 
     /// Renders until the run is over, the policy gives up, or the task is cancelled.
@@ -194,48 +196,59 @@ struct RunFollower {
     // MARK: - Rendering
 
     private mutating func render(_ reply: TranscriptEntry) {
+        var suspendedLive = false
         for step in reply.activity where step.status != .running && !reportedSteps.contains(step.id) {
             reportedSteps.insert(step.id)
+            if !suspendedLive, var stream = markdown {
+                terminal.write(stream.suspendLiveLine())
+                markdown = stream
+                suspendedLive = true
+            }
             output.activityFinished(step, terminal: terminal, clearStatus: { clearStatus() })
         }
-        if reply.id != printedRowID || reply.textRevision != printedRevision {
-            // Another row (history's copy of the reply) or rewritten text: continue where the printed
-            // text is a prefix, otherwise show the new text from the start.
-            printedRowID = reply.id
-            printedRevision = reply.textRevision
-            let full = reply.text
-            if full.utf8.starts(with: printed.utf8) {
-                emit(String(decoding: full.utf8.dropFirst(printed.utf8.count), as: UTF8.self), reply: reply)
-            } else {
-                emitRewrite(full, reply: reply)
+        let hadPrinted = printedText.hasPrinted
+        switch printedText.update(reply) {
+        case .append(let chunk)?:
+            clearStatus()
+            write(chunk, reply: reply)
+        case .rewrite(let full)?:
+            clearStatus()
+            if var stream = markdown {
+                terminal.write(stream.finish())
+                markdown = MarkdownStream(renderer: stream.renderer, showsLiveLine: true)
             }
-        } else if reply.textUTF8Count > printed.utf8.count {
-            emit(reply.text(fromUTF8Offset: printed.utf8.count), reply: reply)
+            if hadPrinted { output.rewriteMarker(terminal: terminal) }
+            write(full, reply: reply)
+        case nil:
+            if suspendedLive, var stream = markdown {
+                terminal.write(stream.resumeLiveLine())
+                markdown = stream
+            }
         }
-        if printed.isEmpty, let running = reply.activity.last(where: { $0.status == .running }) {
+        if !printedText.hasPrinted, let running = reply.activity.last(where: { $0.status == .running }) {
             showStatus(Self.describe(running))
-        } else if printed.isEmpty, reply.status == .streaming {
+        } else if !printedText.hasPrinted, reply.status == .streaming {
             showStatus(reply.progressPhase.map { "\($0.replacingUnderscores)…" } ?? "thinking…")
         }
     }
 
-    private mutating func emit(_ chunk: String, reply: TranscriptEntry) {
-        guard !chunk.isEmpty else { return }
-        clearStatus()
-        printed += chunk
-        output.text(chunk, runId: reply.runId ?? reply.id, terminal: terminal)
+    /// The reply's next piece: rendered when the output renders Markdown, else as it came.
+    private mutating func write(_ chunk: String, reply: TranscriptEntry) {
+        guard var stream = markdown else {
+            output.text(chunk, runId: reply.runId ?? reply.id, terminal: terminal)
+            return
+        }
+        terminal.write(stream.append(chunk))
+        markdown = stream
     }
 
-    private mutating func emitRewrite(_ full: String, reply: TranscriptEntry) {
-        guard !full.isEmpty || !printed.isEmpty else { return }
-        clearStatus()
-        if !printed.isEmpty { output.rewriteMarker(terminal: terminal) }
-        printed = full
-        output.text(full, runId: reply.runId ?? reply.id, terminal: terminal)
-    }
-
-    private func finishLine() {
-        if !printed.isEmpty, !printed.hasSuffix("\n") { output.endOfText(terminal: terminal) }
+    private mutating func finishLine() {
+        if var stream = markdown {
+            terminal.write(stream.finish())
+            markdown = stream
+            return
+        }
+        if printedText.endsMidLine { output.endOfText(terminal: terminal) }
     }
 
     private mutating func showStatus(_ text: String) {

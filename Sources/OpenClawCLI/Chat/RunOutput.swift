@@ -9,6 +9,8 @@ struct RunOutput: Sendable {
     let format: Format
     /// Whether finished tool steps are printed (dim) in text mode.
     let showsActivity: Bool
+    /// Renders the reply's Markdown (text mode on a colour terminal); nil prints the raw text.
+    var markdown: MarkdownTerminalRenderer?
 
     var showsStatus: Bool { format == .text }
 

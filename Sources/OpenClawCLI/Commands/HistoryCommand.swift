@@ -27,11 +27,12 @@ struct HistoryCommand: AsyncParsableCommand {
             let page = try await global.withConnection(terminal: terminal) { [session, limit] connection in
                 try await ChatClient(connection: connection).history(sessionKey: session, limit: limit)
             }
+            let markdown = json ? nil : MarkdownOutput.renderer(for: terminal)
             for message in page.messages {
                 if json {
                     terminal.line(JSONSerializer.string(MessagePrinter.json(message)))
                 } else {
-                    MessagePrinter.print(message, terminal: terminal)
+                    MessagePrinter.print(message, terminal: terminal, markdown: markdown)
                 }
             }
             if page.messages.isEmpty, !json {

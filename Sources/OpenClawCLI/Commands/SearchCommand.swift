@@ -62,12 +62,7 @@ enum SearchOutput {
     }
 
     /// `2026-11-21 09:30`, in the local time zone.
-    static func localTime(ms: Int) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = .current
-        formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime]
-        return String(formatter.string(from: Date(timeIntervalSince1970: Double(ms) / 1000)).prefix(16))
-    }
+    static func localTime(ms: Int) -> String { LocalTimeText.dateTime(ms: ms) }
 
     static func json(_ hit: SearchHit) -> JSONValue {
         var object: [String: JSONValue] = [

@@ -36,7 +36,9 @@ struct SendCommand: AsyncParsableCommand {
             let connection = global.makeConnection(
                 url: target.url, credential: target.credential, terminal: terminal, reconnect: OneShotRun.reconnect)
             if target.url.isSecure { _ = try await global.connectTrusting(connection, terminal: terminal) }
-            let output = RunOutput(format: json ? .json : .text, showsActivity: terminal.stdoutIsTTY || global.verbose)
+            let output = RunOutput(
+                format: json ? .json : .text, showsActivity: terminal.stdoutIsTTY || global.verbose,
+                markdown: json ? nil : MarkdownOutput.renderer(for: terminal))
             let run = OneShotRun(
                 connection: connection,
                 terminal: terminal,

@@ -1,4 +1,5 @@
 import OpenClawAppModel
+import OpenClawPresentation
 import SwiftUI
 import UIKit
 

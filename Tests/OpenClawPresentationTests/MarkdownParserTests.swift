@@ -1,9 +1,6 @@
-import OpenClawChat
-import OpenClawGateway
-import OpenClawProtocol
 import Testing
 
-@testable import OpenClawAppModel
+@testable import OpenClawPresentation
 
 @Suite("Markdown blocks")
 struct MarkdownParserTests {

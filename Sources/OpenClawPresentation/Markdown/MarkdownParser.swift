@@ -11,7 +11,8 @@ public enum MarkdownParser {
         parse(text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(MarkdownLine.init))
     }
 
-    static func parse(_ lines: [MarkdownLine]) -> [MarkdownBlock] {
+    /// The blocks of lines already split (a streaming renderer parses the open block's lines).
+    public static func parse(_ lines: [MarkdownLine]) -> [MarkdownBlock] {
         var blocks: [MarkdownBlock] = []
         var paragraph: [Substring] = []
         func flushParagraph() {

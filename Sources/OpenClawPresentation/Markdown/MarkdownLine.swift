@@ -1,12 +1,13 @@
 /// One source line with its indentation measured: the parser decides on `content` and `indent`.
-struct MarkdownLine {
-    let raw: Substring
+/// Public so that a streaming renderer can find block boundaries with the parser's own rules.
+public struct MarkdownLine {
+    public let raw: Substring
     /// Leading columns (a tab counts as 4).
-    let indent: Int
+    public let indent: Int
     /// The line without its leading whitespace.
-    let content: Substring
+    public let content: Substring
 
-    init(_ raw: Substring) {
+    public init(_ raw: Substring) {
         self.raw = raw
         var columns = 0
         var start = raw.startIndex
@@ -18,13 +19,13 @@ struct MarkdownLine {
         self.content = raw[start...]
     }
 
-    var isBlank: Bool { content.allSatisfy(\.isWhitespace) }
+    public var isBlank: Bool { content.allSatisfy(\.isWhitespace) }
 
     /// Whether the line can start a block (not a paragraph continuation): at most 3 columns of indent.
-    var isBlockIndent: Bool { indent <= 3 }
+    public var isBlockIndent: Bool { indent <= 3 }
 
     /// `raw` with up to `columns` leading spaces removed (code inside an indented fence).
-    func droppingIndent(upTo columns: Int) -> Substring {
+    public func droppingIndent(upTo columns: Int) -> Substring {
         var removed = 0
         var start = raw.startIndex
         while start < raw.endIndex, removed < columns, raw[start] == " " {
@@ -35,7 +36,7 @@ struct MarkdownLine {
     }
 
     /// `# Title` → (1, "Title"); trailing `#`s are dropped.
-    var atxHeading: (level: Int, text: String)? {
+    public var atxHeading: (level: Int, text: String)? {
         guard isBlockIndent else { return nil }
         let hashes = content.prefix { $0 == "#" }.count
         guard (1...6).contains(hashes) else { return nil }
@@ -51,7 +52,7 @@ struct MarkdownLine {
     }
 
     /// `---`, `* * *`, `___`: three or more of one of these characters and nothing else.
-    var isRule: Bool {
+    public var isRule: Bool {
         guard isBlockIndent, let first = content.first, "-*_".contains(first) else { return false }
         var count = 0
         for character in content where !character.isWhitespace {
@@ -70,7 +71,7 @@ struct MarkdownLine {
     }
 
     /// An opening code fence: its character, length and language.
-    var codeFence: (marker: Character, length: Int, language: String?)? {
+    public var codeFence: (marker: Character, length: Int, language: String?)? {
         guard isBlockIndent, let marker = content.first, marker == "`" || marker == "~" else { return nil }
         let length = content.prefix { $0 == marker }.count
         guard length >= 3 else { return nil }
@@ -81,14 +82,17 @@ struct MarkdownLine {
     }
 
     /// Whether this line closes a fence opened with `length` × `marker`.
-    func closesFence(marker: Character, length: Int) -> Bool {
+    public func closesFence(marker: Character, length: Int) -> Bool {
         guard isBlockIndent else { return false }
         let run = content.prefix { $0 == marker }.count
         return run >= length && content.dropFirst(run).allSatisfy(\.isWhitespace)
     }
 
+    /// Whether the line starts a list item (`- `, `* `, `+ `, `1. `, `1) `).
+    public var isListItem: Bool { isBlockIndent && MarkdownListMarker(self) != nil }
+
     /// A `>` line's content, without the marker and one following space.
-    var quoteContent: Substring? {
+    public var quoteContent: Substring? {
         guard isBlockIndent, content.first == ">" else { return nil }
         let rest = content.dropFirst()
         return rest.first == " " ? rest.dropFirst() : rest
