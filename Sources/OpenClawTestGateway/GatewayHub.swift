@@ -374,6 +374,8 @@ actor GatewayHub {
 
     func removePairedDevice(_ deviceId: String) { pairing.remove(deviceId: deviceId) }
 
+    func revokeDeviceTokens() { pairing.revokeAllTokens() }
+
     /// Cancels every run (gateway stop).
     func cancelAllRuns() {
         for run in runs.values { run.task?.cancel() }

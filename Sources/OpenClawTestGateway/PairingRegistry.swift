@@ -108,6 +108,9 @@ struct PairingRegistry: Sendable {
         pending = pending.filter { $0.value.deviceId != deviceId }
     }
 
+    /// Revokes every device token (devices stay paired): what an operator does after a leak.
+    mutating func revokeAllTokens() { tokens.removeAll() }
+
     /// Approves a pending request; nil when there is no such request.
     mutating func approve(requestId: String) -> PendingPairing? {
         guard let request = pending.removeValue(forKey: requestId) else { return nil }

@@ -167,6 +167,9 @@ public final class TestGateway: Sendable {
     /// Unpairs a device (record, device tokens, pending request): its next `connect` needs pairing
     /// again. Sockets it has open stay open, so a test can choose when it reconnects.
     public func removePairedDevice(deviceId: String) async { await hub.removePairedDevice(deviceId) }
+    /// Revokes every issued device token; paired devices stay paired and get a new token on their
+    /// next successful sign-in with the shared secret.
+    public func revokeDeviceTokens() async { await hub.revokeDeviceTokens() }
 
     // MARK: Faults and server-initiated events
 

@@ -31,7 +31,7 @@ struct AuthRetryCLITests {
     @Test func aShortToldLockoutIsWaitedOutOnceAndSaidSo() async throws {
         var configuration = TestGatewayConfiguration()
         configuration.authRateLimit = AuthRateLimit(
-            maxAttempts: 1, windowMs: 60_000, lockoutMs: 3_000, tellsRetryAfter: true)
+            maxAttempts: 1, windowMs: 60_000, lockoutMs: 12_000, tellsRetryAfter: true)
         try await CLITests.withGateway(configuration) { _, common in
             var wrong = common
             wrong[3] = "a-wrong-token"

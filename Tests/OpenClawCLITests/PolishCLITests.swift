@@ -104,6 +104,8 @@ struct PolishCLITests {
             let chat = try InteractiveProcess(["chat"] + common, mode: .terminal)
             defer { chat.killIfRunning() }
             try await chat.waitFor("Type a message")
+            // Both the shared token and the saved device token stop working, so nothing can stand in.
+            await gateway.revokeDeviceTokens()
             await gateway.rotateSharedAuth(to: .token("rotated"))
             await gateway.dropAllConnections()
             try await chat.waitFor("refused the token")

@@ -8,7 +8,8 @@ import Testing
 @Suite("Liveness probe")
 struct LivenessProbeTests {
     // Long enough that a loaded 2-core machine answers a ping within one interval.
-    static let quiet = HostileScript.policy(tickIntervalMs: 600)
+    static let tickIntervalMs = 1_500
+    static let quiet = HostileScript.policy(tickIntervalMs: tickIntervalMs)
 
     @Test func aQuietGatewayThatAnswersPingsKeepsItsSocket() async throws {
         try await withHostileGateway(HostileScript(policy: Self.quiet, answersPings: true)) { gateway in
@@ -32,7 +33,7 @@ struct LivenessProbeTests {
                 if case .disconnected(.tickTimeout?) = $0 { return true }
                 return false
             }
-            #expect(ended == .disconnected(.tickTimeout(silenceMs: 1200)))
+            #expect(ended == .disconnected(.tickTimeout(silenceMs: 2 * Self.tickIntervalMs)))
             #expect(gateway.observed.pingsReceived >= 1, "asked before deciding")
         }
     }
