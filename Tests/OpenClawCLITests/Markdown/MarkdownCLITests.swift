@@ -39,7 +39,9 @@ struct MarkdownCLITests {
             try await process.waitFor("docs.")
             #expect(try await process.waitForExit() == 0)
             let screen = ScreenModel(process.output)
-            #expect(screen.lines == MarkdownFixture.reply.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+            #expect(
+                screen.lines
+                    == MarkdownFixture.reply.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
         }
     }
 
