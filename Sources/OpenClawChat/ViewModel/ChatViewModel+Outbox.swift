@@ -1,15 +1,8 @@
 import OpenClawGateway
 import OpenClawProtocol
 
-/// Delivering the outbox: in order, once, and never lost.
-///
-/// A message is in the outbox (memory and store) before its first attempt and leaves it only when
-/// the gateway's history shows it (or, once acked, its run has ended), it was a stop command, or the
-/// user discards it. Every attempt uses the message's idempotency key, so resending after an
-/// ambiguous outcome cannot double it while the gateway remembers the key; past that window the
-/// message is resent only if history shows it did not arrive... which history cannot show, so it
-/// becomes `unconfirmed` and waits for the user. Delivery stops at the first message that could not
-/// be handed over, so messages arrive in the order they were typed.
+/// Wiring the ``Outbox`` to the client, the store and the transcript: the outbox decides, this carries
+/// its decisions out (the `chat.send`, the store write, the row) in the order it gives.
 extension ChatViewModel {
     /// Delivers every message waiting for delivery, oldest first, while connected. One flush at a
     /// time; a call during a flush makes it run again.
@@ -24,15 +17,16 @@ extension ChatViewModel {
         repeat {
             flushRequested = false
             await expireOutbox()
-            for id in outbox.filter(\.state.needsDelivery).map(\.id) {
-                guard connectionState.isConnected else { break }
-                guard let message = outbox.first(where: { $0.id == id }), message.state.needsDelivery else { continue }
-                if outboxPolicy.isPastDuplicateWindow(message, nowMs: now()) {
-                    await settleUncertain(message)
-                    continue
+            delivery: for id in outboxQueue.deliveryOrder {
+                guard connectionState.isConnected else { break delivery }
+                switch outboxQueue.deliveryStep(for: id, nowMs: now()) {
+                case nil: continue
+                case .settleFromHistory: await settleUncertain(id)
+                case .attempt:
+                    let outcome = await attempt(id)
+                    // In order: nothing overtakes a message that could not be handed over.
+                    if outcome == .neverLeft || outcome == .ambiguous { break delivery }
                 }
-                let outcome = await attempt(message)
-                if outcome == .neverLeft || outcome == .ambiguous { break }
             }
         } while flushRequested && connectionState.isConnected
         if transcript.pendingHistoryRefresh != nil {
@@ -43,13 +37,10 @@ extension ChatViewModel {
     }
 
     /// One `chat.send` of an outbox message, its outcome written back to the outbox and the row.
-    private func attempt(_ message: OutboxMessage) async -> SendAttemptOutcome {
-        var sending = message
-        sending.state = .sending
-        sending.attempts += 1
-        sending.lastAttemptAtMs = now()
-        replaceInOutbox(sending)
-        await persist { [store, sending] in try await store.update(sending) }
+    private func attempt(_ id: String) async -> SendAttemptOutcome? {
+        let startedAtMs = now()
+        guard let message = outboxQueue.beginAttempt(id: id, nowMs: startedAtMs) else { return nil }
+        await persist(.updated(message))
         let showsRow = message.sessionKey == currentSessionKey && transcript.entry(id: message.id) != nil
         if showsRow {
             transcript.apply(.send(LocalSend(id: message.id, text: message.text, timestampMs: message.createdAtMs)))
@@ -70,26 +61,11 @@ extension ChatViewModel {
         }
 
         // The user may have discarded it meanwhile.
-        guard var settled = outbox.first(where: { $0.id == message.id }) else { return outcome }
-        if let state = outcome.outboxState {
-            settled.state = state
-            if outcome == .ambiguous, settled.uncertainSinceMs == nil {
-                settled.uncertainSinceMs = sending.lastAttemptAtMs
-            }
-            replaceInOutbox(settled)
-            let stored = settled
-            await persist { [store] in try await store.update(stored) }
-        } else {
-            outbox.removeAll { $0.id == message.id }
-            await persist { [store] in try await store.removeFromOutbox(id: message.id, gateway: message.gateway) }
+        guard let change = outboxQueue.finishAttempt(id: id, outcome: outcome, startedAtMs: startedAtMs) else {
+            return outcome
         }
-        guard message.sessionKey == currentSessionKey else { return outcome }
-        switch outcome {
-        case .handledAsCommand: transcript.apply(.sendHandledAsCommand(id: message.id))
-        case .accepted(let ack): transcript.apply(.sendAcknowledged(ack))
-        case .neverLeft, .ambiguous: transcript.apply(.sendQueued(id: message.id))
-        case .rejected(let reason): transcript.apply(.sendFailed(id: message.id, reason: reason))
-        }
+        await persist(change)
+        if message.sessionKey == currentSessionKey { transcript.apply(outcome.rowAction(id: message.id)) }
         return outcome
     }
 
@@ -102,16 +78,12 @@ extension ChatViewModel {
             let row = transcript.entry(id: message.id)
             return row?.source == .history || (message.state == .accepted && row == nil)
         }
-        for message in confirmed {
-            outbox.removeAll { $0.id == message.id }
-            await persist { [store] in try await store.removeFromOutbox(id: message.id, gateway: message.gateway) }
-        }
+        await confirm(Set(confirmed.map(\.id)))
     }
 
     /// Messages accepted for other sessions are confirmed from those sessions' history.
     private func confirmOtherSessions() async {
-        let keys = Set(outbox.filter { $0.state == .accepted && $0.sessionKey != currentSessionKey }.map(\.sessionKey))
-        for key in keys.sorted() { await confirmSession(key) }
+        for key in outboxQueue.sessionsAwaitingConfirmation(besides: currentSessionKey) { await confirmSession(key) }
     }
 
     /// Confirms a session's accepted messages (and those in `including`) from its history, reconciled in
@@ -129,23 +101,19 @@ extension ChatViewModel {
         scratch.apply(.historyLoaded(page))
         let messages = scratch.storableMessages
         await persist { [store, gatewayID] in try await store.record(messages, gateway: gatewayID, sessionKey: key) }
-        for message in waiting where scratch.entry(id: message.id)?.source == .history {
-            outbox.removeAll { $0.id == message.id }
-            await persist { [store] in try await store.removeFromOutbox(id: message.id, gateway: message.gateway) }
-        }
+        await confirm(Set(waiting.filter { scratch.entry(id: $0.id)?.source == .history }.map(\.id)))
+    }
+
+    private func confirm(_ ids: Set<String>) async {
+        for message in outboxQueue.confirm(ids) { await persist(.removed(message)) }
     }
 
     /// Marks messages that waited past the policy's expiry as failed; they stay for the user.
     func expireOutbox() async {
-        let nowMs = now()
-        for message in outbox where outboxPolicy.hasExpired(message, nowMs: nowMs) {
-            var expired = message
-            expired.state = .failed(reason: outboxPolicy.expiryReason)
-            replaceInOutbox(expired)
-            let stored = expired
-            await persist { [store] in try await store.update(stored) }
+        for message in outboxQueue.expire(nowMs: now()) {
+            await persist(.updated(message))
             if message.sessionKey == currentSessionKey {
-                transcript.apply(.sendFailed(id: message.id, reason: outboxPolicy.expiryReason))
+                transcript.apply(.sendFailed(id: message.id, reason: outboxQueue.policy.expiryReason))
             }
         }
     }
@@ -153,25 +121,8 @@ extension ChatViewModel {
     /// Shows the current session's outbox messages that have no row yet, in their outbox state.
     func restoreOutboxRows() {
         for message in outbox where message.sessionKey == currentSessionKey && transcript.entry(id: message.id) == nil {
-            let mayHaveLeft =
-                message.state == .sending || message.state == .ambiguous || message.state == .accepted
-                || message.state == .unconfirmed
-            transcript.apply(
-                .send(
-                    LocalSend(
-                        id: message.id, text: message.text, timestampMs: message.createdAtMs, isAttempt: mayHaveLeft)))
-            switch message.state {
-            case .queued, .ambiguous:
-                transcript.apply(.sendQueued(id: message.id))
-            case .sending:
-                if !connectionState.isConnected { transcript.apply(.sendQueued(id: message.id)) }
-            case .accepted:
-                // Accepted earlier, its run's events unseen: history will show the message and the reply.
-                transcript.apply(.sendAcknowledged(ChatSendAck(runId: message.id, status: .ok)))
-            case .failed(let reason):
-                transcript.apply(.sendFailed(id: message.id, reason: reason))
-            case .unconfirmed:
-                transcript.apply(.sendUnconfirmed(id: message.id))
+            for action in message.restoredRowActions(isConnected: connectionState.isConnected) {
+                transcript.apply(action)
             }
         }
     }
@@ -179,10 +130,8 @@ extension ChatViewModel {
     /// A send that timed out on a live connection is tried again after a pause, not only at the next
     /// reconnect.
     private func scheduleRetryIfNeeded() {
-        guard retryTask == nil, connectionState.isConnected, outbox.contains(where: \.state.needsDelivery) else {
-            return
-        }
-        let interval = outboxPolicy.retryInterval
+        guard retryTask == nil, connectionState.isConnected, outboxQueue.hasUndelivered else { return }
+        let interval = outboxQueue.policy.retryInterval
         retryTask = Task { [weak self] in
             try? await Task.sleep(for: interval)
             guard !Task.isCancelled else { return }
@@ -193,24 +142,25 @@ extension ChatViewModel {
 
     /// An unanswered message past the gateway's duplicate window: a resend could run it twice. History
     /// decides — shown there, it is confirmed; not shown, it is `unconfirmed` and left to the user.
-    private func settleUncertain(_ message: OutboxMessage) async {
+    private func settleUncertain(_ id: String) async {
+        guard let message = outboxQueue.message(id: id) else { return }
         if message.sessionKey == currentSessionKey {
             await refreshHistory()
         } else {
             await confirmSession(message.sessionKey, including: [message.id])
         }
-        guard var unconfirmed = outbox.first(where: { $0.id == message.id }), unconfirmed.state.needsDelivery else {
-            return
-        }
-        unconfirmed.state = .unconfirmed
-        replaceInOutbox(unconfirmed)
-        let stored = unconfirmed
-        await persist { [store] in try await store.update(stored) }
+        guard let unconfirmed = outboxQueue.markUnconfirmed(id: id) else { return }
+        await persist(.updated(unconfirmed))
         if message.sessionKey == currentSessionKey { transcript.apply(.sendUnconfirmed(id: message.id)) }
     }
 
-    func replaceInOutbox(_ message: OutboxMessage) {
-        guard let index = outbox.firstIndex(where: { $0.id == message.id }) else { return }
-        outbox[index] = message
+    /// Writes an outbox change to the store; a failure is reported like any store failure.
+    func persist(_ change: OutboxChange) async {
+        switch change {
+        case .added(let message): await persist { [store] in try await store.enqueue(message) }
+        case .updated(let message): await persist { [store] in try await store.update(message) }
+        case .removed(let message):
+            await persist { [store] in try await store.removeFromOutbox(id: message.id, gateway: message.gateway) }
+        }
     }
 }

@@ -17,15 +17,9 @@ extension ChatViewModel {
     /// Paints the stored transcript and the outbox before the gateway answers.
     func loadFromStore() async {
         do {
-            outbox = try await store.outbox(gateway: gatewayID)
+            outboxQueue.restore(try await store.outbox(gateway: gatewayID))
         } catch {
             reportStoreFailure(error)
-        }
-        // A send in flight when the process ended may or may not have reached the gateway.
-        for index in outbox.indices where outbox[index].state == .sending {
-            outbox[index].state = .ambiguous
-            outbox[index].uncertainSinceMs =
-                outbox[index].uncertainSinceMs ?? outbox[index].lastAttemptAtMs ?? outbox[index].createdAtMs
         }
         await restoreStoredTranscript()
         restoreOutboxRows()

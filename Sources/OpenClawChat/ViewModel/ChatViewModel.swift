@@ -9,7 +9,7 @@ import OpenClawProtocol
 /// reducer asks (a run ended, a reconnect, a seq gap), so at rest the transcript equals the gateway's.
 ///
 /// It runs on a ``ChatStore``: the stored transcript is shown at once on launch, every history page is
-/// recorded, and every message goes through the outbox (see `ChatViewModel+Outbox.swift`), so what the
+/// recorded, and every message goes through the outbox (an ``Outbox``), so what the
 /// user typed survives a lost connection, a crash or a kill, and is delivered once.
 @MainActor
 @Observable
@@ -27,7 +27,9 @@ public final class ChatViewModel {
     public private(set) var alerts: [ChatAlert] = []
     public internal(set) var transcript: Transcript
     /// Messages of this gateway not yet confirmed by history (every session), oldest first.
-    public internal(set) var outbox: [OutboxMessage] = []
+    public var outbox: [OutboxMessage] { outboxQueue.messages }
+    /// The outbox's state and rules; this view model carries out what it decides.
+    var outboxQueue: Outbox
 
     /// The reply still running, if any: its row carries the live text and activity steps.
     public var runningReply: TranscriptEntry? {
@@ -41,7 +43,6 @@ public final class ChatViewModel {
     @ObservationIgnored let store: any ChatStore
     /// Scopes everything stored: two gateways never share transcripts or an outbox.
     @ObservationIgnored public let gatewayID: String
-    @ObservationIgnored let outboxPolicy: OutboxPolicy
     @ObservationIgnored let now: @Sendable () -> Int
     @ObservationIgnored private let makeID: @Sendable () -> String
     @ObservationIgnored private var eventTask: Task<Void, Never>?
@@ -81,7 +82,7 @@ public final class ChatViewModel {
         self.transcript = Transcript(sessionKey: sessionKey)
         self.store = store
         self.gatewayID = gatewayID ?? client.connection.configuration.url.storageIdentity
-        self.outboxPolicy = outboxPolicy
+        self.outboxQueue = Outbox(policy: outboxPolicy)
         self.now = now
         self.makeID = makeID
     }
@@ -172,27 +173,21 @@ public final class ChatViewModel {
         let timestamp = now()
         // Shown at once; the attempt (if connected) comes with the flush below.
         transcript.apply(.send(LocalSend(id: id, text: text, timestampMs: timestamp, isAttempt: false)))
-        var message = OutboxMessage(
-            id: id,
-            gateway: gatewayID,
-            sessionKey: currentSessionKey,
-            text: text,
-            thinking: thinkingLevel,
-            createdAtMs: timestamp
-        )
-        // Only what still waits for delivery counts: an acked message is on the gateway already.
-        let pending = outbox.count { $0.state.needsDelivery }
-        if pending >= outboxPolicy.maxPending {
-            let reason =
-                "\(pending) messages are already waiting to be delivered; this one was not queued. "
-                + "Reconnect, or discard some of them."
-            message.state = .failed(reason: reason)
+        let message = outboxQueue.enqueue(
+            OutboxMessage(
+                id: id,
+                gateway: gatewayID,
+                sessionKey: currentSessionKey,
+                text: text,
+                thinking: thinkingLevel,
+                createdAtMs: timestamp
+            ))
+        if case .failed(let reason) = message.state {
             transcript.apply(.sendFailed(id: id, reason: reason))
         } else if !connectionState.isConnected {
             transcript.apply(.sendQueued(id: id))
         }
-        outbox.append(message)
-        await persist { [store, message] in try await store.enqueue(message) }
+        await persist(.added(message))
         await flushOutbox()
         return id
     }
@@ -204,31 +199,27 @@ public final class ChatViewModel {
         guard let entry = transcript.entry(id: messageID), entry.role == .user,
             entry.status.isFailed || entry.status == .unconfirmed
         else { return }
-        var message =
-            outbox.first { $0.id == messageID }
+        let message =
+            outboxQueue.message(id: messageID)
             ?? OutboxMessage(
                 id: messageID, gateway: gatewayID, sessionKey: currentSessionKey, text: entry.text,
                 thinking: thinkingLevel, createdAtMs: now()
             )
-        message.state = .queued
-        message.createdAtMs = now()
-        message.uncertainSinceMs = nil
+        let change = outboxQueue.requeue(message, nowMs: now())
         transcript.apply(.sendQueued(id: messageID))
-        if let index = outbox.firstIndex(where: { $0.id == messageID }) {
-            outbox[index] = message
-            await persist { [store, message] in try await store.update(message) }
-        } else {
-            outbox.append(message)
-            await persist { [store, message] in try await store.enqueue(message) }
-        }
+        await persist(change)
         await flushOutbox()
     }
 
     /// Drops a message that failed to send or still waits in the outbox.
     public func discard(messageID: String) async {
         guard transcript.apply(.discard(id: messageID)) == .applied else { return }
-        outbox.removeAll { $0.id == messageID }
-        await persist { [store, gatewayID] in try await store.removeFromOutbox(id: messageID, gateway: gatewayID) }
+        if let change = outboxQueue.discard(id: messageID) {
+            await persist(change)
+        } else {
+            // Not in memory (a store that failed to load it): make sure it is not left on disk.
+            await persist { [store, gatewayID] in try await store.removeFromOutbox(id: messageID, gateway: gatewayID) }
+        }
     }
 
     /// Stops the running reply, if any.
@@ -343,7 +334,7 @@ public final class ChatViewModel {
             var fresh = Transcript(sessionKey: currentSessionKey, sessionKeys: matcher)
             fresh.apply(.restored(transcript.storableMessages))
             for entry in transcript.entries
-            where entry.source == .local && !outbox.contains(where: { $0.id == entry.id }) {
+            where entry.source == .local && !outboxQueue.contains(id: entry.id) {
                 fresh.apply(.send(LocalSend(id: entry.id, text: entry.text, timestampMs: entry.timestampMs ?? now())))
             }
             transcript = fresh
