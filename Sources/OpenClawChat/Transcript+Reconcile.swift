@@ -255,9 +255,9 @@ extension TranscriptEntry {
         switch message.role {
         case .user:
             status = .sent
-        case .assistant where message.errorMessage != nil || message.stopReason == "error":
+        case .assistant where message.errorMessage != nil || message.stopReasonKind == .error:
             status = .failed(message.errorMessage ?? "The run failed.")
-        case .assistant where message.abort != nil || message.stopReason == "aborted":
+        case .assistant where message.abort != nil || message.stopReasonKind == .aborted:
             status = .stopped
         default:
             status = .complete

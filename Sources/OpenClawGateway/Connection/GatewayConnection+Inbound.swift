@@ -98,7 +98,7 @@ extension GatewayConnection {
             let runId = payload["runId"]?.stringValue
         else { return .plain }
         let key = "\(payload["sessionKey"]?.stringValue ?? "")|\(runId)"
-        let isDelta = payload["state"]?.stringValue == "delta"
+        let isDelta = payload["state"]?.stringValue.map(ChatEventState.init(wireValue:)) == .delta
         return isDelta && state.session?.protocolVersion == .v3 ? .cumulative(key: key) : .barrier(key: key)
     }
 
