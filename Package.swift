@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "OpenClawChat", targets: ["OpenClawChat"]),
         .library(name: "OpenClawGateway", targets: ["OpenClawGateway"]),
         .library(name: "OpenClawTestGateway", targets: ["OpenClawTestGateway"]),
+        .library(name: "OpenClawTestGatewayCore", targets: ["OpenClawTestGatewayCore"]),
         .library(name: "OpenClawStore", targets: ["OpenClawStore"]),
         .library(name: "OpenClawPresentation", targets: ["OpenClawPresentation"]),
         .library(name: "OpenClawAppModel", targets: ["OpenClawAppModel"]),
@@ -46,7 +47,8 @@ let package = Package(
             name: "OpenClawProtocol",
             swiftSettings: strictSettings
         ),
-        // The chat engine's pure core: the transcript reducer. Deterministic, no I/O, no clocks.
+        // The chat engine: the pure transcript reducer (deterministic, no I/O, no clocks), the outbox's
+        // rules (pure), the chat client and the view model that drives them over a connection and a store.
         .target(
             name: "OpenClawChat",
             dependencies: ["OpenClawProtocol", "OpenClawGateway"],
@@ -80,10 +82,24 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        // A protocol-faithful gateway on 127.0.0.1 with a scripted agent and fault hooks.
+        // The test gateway's protocol core: the hub (handshake, auth, pairing, chat, nodes), the scripted
+        // agent, faults, and an in-memory transport. No networking library, so the app's demo and fast
+        // tests run it without a socket.
+        .target(
+            name: "OpenClawTestGatewayCore",
+            dependencies: [
+                "OpenClawProtocol",
+                "OpenClawGateway",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // The core on a real WebSocket (Hummingbird) on 127.0.0.1, with TLS on request: what tests,
+        // benchmarks and `openclaw-chat gateway`/`demo` use. Re-exports the core.
         .target(
             name: "OpenClawTestGateway",
             dependencies: [
+                "OpenClawTestGatewayCore",
                 "OpenClawProtocol",
                 "OpenClawGateway",
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -115,7 +131,7 @@ let package = Package(
                 "OpenClawChat",
                 "OpenClawPresentation",
                 "OpenClawGateway",
-                "OpenClawTestGateway",
+                "OpenClawTestGatewayCore",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings

@@ -1,6 +1,7 @@
 import HummingbirdWebSocket
 import NIOCore
 import NIOWebSocket
+import OpenClawTestGatewayCore
 
 /// Runs one accepted WebSocket: a reader feeding the hub and a writer draining the socket's queue.
 enum SocketSession {

@@ -2,10 +2,11 @@ import Observation
 import OpenClawChat
 import OpenClawGateway
 import OpenClawProtocol
-import OpenClawTestGateway
+import OpenClawTestGatewayCore
 
-/// Demo mode: the test gateway with its scripted agent, in this process on 127.0.0.1, and a chat
-/// connected to it, so the app can be tried without a gateway. A one-off token, a throwaway device
+/// Demo mode: the test gateway's core with its scripted agent, in this process and in memory (no
+/// socket, no server library in the app), and a chat connected to it, so the app can be tried without a
+/// gateway. A one-off token, a throwaway device
 /// identity and an in-memory store: trying it leaves nothing behind, and nothing of it reaches the
 /// real conversations.
 @MainActor
@@ -42,10 +43,9 @@ public final class DemoModel {
         let token = RequestID.make()
         var configuration = TestGatewayConfiguration()
         configuration.auth = .token(token)
-        let started: TestGateway
+        let started = TestGateway.inMemory(configuration)
         let url: GatewayURL
         do {
-            started = try await TestGateway.start(configuration)
             url = try GatewayURL(parsing: started.url)
         } catch {
             phase = .failed("The demo gateway could not start: \(error).")
@@ -57,14 +57,16 @@ public final class DemoModel {
             await stopGateway()
             return
         }
-        let connection = dependencies.makeConnection(
+        var demoDependencies = dependencies
+        demoDependencies.transport = started.inMemoryTransport()
+        let connection = demoDependencies.makeConnection(
             url: url,
             credential: .token(token),
             traceFrame: traceFrame,
             identityStore: InMemoryDeviceIdentityStore(identity: DeviceIdentity(createdAtMs: Int(UnixTime.nowMs()))),
             tokenStore: InMemoryDeviceTokenStore()
         )
-        let context = ChatContext(connection: connection, store: InMemoryChatStore(), dependencies: dependencies)
+        let context = ChatContext(connection: connection, store: InMemoryChatStore(), dependencies: demoDependencies)
         self.context = context
         await context.start()
         guard !isStopped else { return }

@@ -1,20 +1,11 @@
-import Hummingbird
-import HummingbirdCore
-import HummingbirdTLS
-import HummingbirdWebSocket
 import Logging
-import NIOCore
 import OpenClawGateway
 import OpenClawProtocol
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
-/// A protocol-faithful OpenClaw gateway on a real WebSocket, for tests, benchmarks and demos.
+/// A protocol-faithful OpenClaw gateway, for tests, benchmarks and demos: on a real WebSocket
+/// (`TestGateway.start`, in `OpenClawTestGateway`), or in this process without networking
+/// (``inMemory(_:logger:)``, reached through ``inMemoryTransport()``).
 ///
 /// ```swift
 /// let gateway = try await TestGateway.start(.init(protocolNumber: 3))
@@ -22,28 +13,37 @@ import Synchronization
 /// // connect a client to gateway.url …
 /// ```
 public final class TestGateway: Sendable {
+    /// The listening port; 0 for a gateway in memory.
     public let port: Int
     public let configuration: TestGatewayConfiguration
     /// The fingerprint of the certificate made at start, when serving TLS.
     public let tlsFingerprint: TLSFingerprint?
-    let hub: GatewayHub
-    private let serverTask: Task<Void, any Error>
+    package let hub: GatewayHub
+    package let connectionNumbers: ConnectionNumbers
+    private let listener: any GatewayListener
     private let tickTask: Task<Void, Never>
 
+    /// Where clients connect; a gateway in memory answers only its ``inMemoryTransport()``, whatever the
+    /// URL says.
     public var url: String {
+        guard listener.isNetworked else { return Self.inMemoryURL }
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
         return "\(configuration.tls == nil ? "ws" : "wss")://\(host):\(port)"
     }
 
-    private init(
+    /// The URL of every gateway in memory (`.invalid` never resolves, so nothing reaches a network).
+    public static let inMemoryURL = "ws://in-memory.invalid"
+
+    package init(
         port: Int, configuration: TestGatewayConfiguration, tlsFingerprint: TLSFingerprint?, hub: GatewayHub,
-        serverTask: Task<Void, any Error>
+        connectionNumbers: ConnectionNumbers, listener: any GatewayListener
     ) {
         self.port = port
         self.configuration = configuration
         self.tlsFingerprint = tlsFingerprint
         self.hub = hub
-        self.serverTask = serverTask
+        self.connectionNumbers = connectionNumbers
+        self.listener = listener
         let interval = max(1, configuration.tickIntervalMs)
         self.tickTask = Task { [hub] in
             while !Task.isCancelled {
@@ -56,60 +56,26 @@ public final class TestGateway: Sendable {
 
     deinit {
         tickTask.cancel()
-        serverTask.cancel()
+        listener.cancel()
     }
 
-    /// Binds, starts serving and returns once the port is known.
-    public static func start(
+    /// A gateway in this process with no socket and no networking library: the scripted agent, the
+    /// same protocol rules, reached through ``inMemoryTransport()``.
+    public static func inMemory(
         _ configuration: TestGatewayConfiguration = .init(),
         logger: Logger = Logger(label: "openclaw.test-gateway", factory: { _ in SwiftLogNoOpLogHandler() })
-    ) async throws -> TestGateway {
-        let hub = GatewayHub(configuration: configuration, logger: logger)
-        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
-        let connectionNumbers = Atomic<Int>(0)
-        let maxMessageSize = configuration.maxPayload
-        let router = Router()
-        let webSocketServer = HTTPServerBuilder.http1WebSocketUpgrade(
-            configuration: .init(ws: .init(maxFrameSize: maxMessageSize, autoPing: .disabled))
-        ) { request, channel, _ in
-            let origin = request.headerFields.first { $0.name.canonicalName == "origin" }?.value
-            let number = connectionNumbers.add(1, ordering: .relaxed).newValue
-            let handle = ConnectionHandle(id: number, origin: origin, channel: channel)
-            return .upgrade([:]) { inbound, outbound, _ in
-                await SocketSession.serve(
-                    inbound: inbound, outbound: outbound, handle: handle, hub: hub, maxMessageSize: maxMessageSize
-                )
-            }
-        }
-        let certificate = try configuration.tls.map(TestGatewayCertificate.init)
-        let server =
-            try certificate.map { try HTTPServerBuilder.tls(webSocketServer, tlsConfiguration: $0.serverConfiguration) }
-            ?? webSocketServer
-        let app = Application(
-            router: router,
-            server: server,
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port)),
-            onServerRunning: { channel in
-                portContinuation.yield(channel.localAddress?.port ?? 0)
-                portContinuation.finish()
-            },
-            logger: logger
-        )
-        let serverTask = Task {
-            defer { portContinuation.finish() }
-            try await app.run()
-        }
-        for await port in ports {
-            return TestGateway(
-                port: port, configuration: configuration, tlsFingerprint: certificate?.fingerprint, hub: hub,
-                serverTask: serverTask)
-        }
-        do {
-            try await serverTask.value
-        } catch let error as IOError where error.errnoCode == EADDRINUSE {
-            throw TestGatewayError.portInUse(host: configuration.host, port: configuration.port)
-        }
-        throw TestGatewayError.notStarted
+    ) -> TestGateway {
+        TestGateway(
+            port: 0, configuration: configuration, tlsFingerprint: nil,
+            hub: GatewayHub(configuration: configuration, logger: logger), connectionNumbers: ConnectionNumbers(),
+            listener: InMemoryListener())
+    }
+
+    /// A transport whose sockets are pipes into this gateway, in this process: for the app's demo and
+    /// for tests that need the protocol but not the network. Works for a networked gateway too.
+    public func inMemoryTransport() -> any WebSocketTransport {
+        InMemoryGatewayTransport(
+            hub: hub, connectionNumbers: connectionNumbers, maxMessageSize: configuration.maxPayload)
     }
 
     /// Drops every socket, stops runs and ticks, and closes the listener.
@@ -117,17 +83,12 @@ public final class TestGateway: Sendable {
         tickTask.cancel()
         await hub.cancelAllRuns()
         await hub.dropAll()
-        serverTask.cancel()
-        _ = await serverTask.result
+        await listener.stop()
     }
 
     /// Serves until the calling task is cancelled, then stops (for a foreground server).
     public func runUntilCancelled() async throws {
-        let result = await withTaskCancellationHandler {
-            await serverTask.result
-        } onCancel: { [serverTask] in
-            serverTask.cancel()
-        }
+        let result = await listener.serve()
         await stop()
         try Task.checkCancellation()
         try result.get()
@@ -190,7 +151,7 @@ public final class TestGateway: Sendable {
     public func sendRaw(contentsOf texts: [String]) async { await hub.sendRaw(texts) }
 
     /// Writes `texts` as text frames to every handshaken socket as fast as the sockets take them: in
-    /// batches of about `batchBytes`, one flush each, straight to the channel instead of one awaited
+    /// batches of about `batchBytes`, one flush each, straight to the socket instead of one awaited
     /// write per frame. Frames already queued are not waited for. For benchmarks that measure how fast a
     /// client takes frames off the socket, not how fast this gateway's writer produces them.
     public func sendRawBurst(_ texts: [String], batchBytes: Int = 65_536) async throws {

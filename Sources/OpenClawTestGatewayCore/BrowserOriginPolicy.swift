@@ -1,5 +1,4 @@
 import Foundation
-import NIOCore
 
 /// Which `Origin` headers the gateway admits at connect. A header means a browser, whatever the
 /// client claims (`resolveHandshakeBrowserSecurityContext`: `enforceOriginCheckForAnyClient`); the
@@ -17,14 +16,5 @@ enum BrowserOriginPolicy {
     static func isLoopbackHost(_ host: String) -> Bool {
         let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()
         return bare == "localhost" || bare.hasSuffix(".localhost") || bare == "::1" || bare.hasPrefix("127.")
-    }
-
-}
-
-extension ConnectionHandle {
-    /// Whether the peer's address is a loopback one.
-    var isFromLoopback: Bool {
-        guard let ip = channel.remoteAddress?.ipAddress else { return false }
-        return ip == "::1" || ip.hasPrefix("127.") || ip.hasPrefix("::ffff:127.")
     }
 }

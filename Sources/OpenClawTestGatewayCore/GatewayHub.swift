@@ -34,7 +34,7 @@ struct ConnectionState: Sendable {
 ///
 /// The transport feeds it inbound messages and drains each socket's outbound queue; run tasks call
 /// back into it for every streamed step. Everything observable is decided here, in one order.
-actor GatewayHub {
+package actor GatewayHub {
     var configuration: TestGatewayConfiguration
     var sharedAuth: TestGatewayAuth
     /// Failed sign-ins; one address, since every client of a test gateway is on loopback.
@@ -62,7 +62,7 @@ actor GatewayHub {
     let startedAtMs: Int
     let logger: Logger
 
-    init(configuration: TestGatewayConfiguration, logger: Logger) {
+    package init(configuration: TestGatewayConfiguration, logger: Logger) {
         self.configuration = configuration
         self.sharedAuth = configuration.auth
         self.authLimiter = configuration.authRateLimit.map(AuthAttemptLimiter.init(limit:))
@@ -81,7 +81,7 @@ actor GatewayHub {
 
     /// A socket finished its upgrade: send the challenge (unless a fault says otherwise), arm the
     /// handshake timer.
-    func opened(_ handle: ConnectionHandle) {
+    package func opened(_ handle: ConnectionHandle) {
         let state = ConnectionState(handle: handle, connId: Self.newId(), nonce: Self.newId())
         connections[handle.id] = state
         if !faults.omitChallenge {
@@ -113,7 +113,7 @@ actor GatewayHub {
     }
 
     /// The socket is gone (closed by either side or dropped).
-    func closed(_ id: Int) {
+    package func closed(_ id: Int) {
         guard let connection = connections.removeValue(forKey: id) else { return }
         nodeConnectionClosed(id)
         if let key = connection.presenceKey, presence.removeValue(forKey: key) != nil {
@@ -123,7 +123,7 @@ actor GatewayHub {
     }
 
     /// One inbound text or binary message.
-    func received(_ bytes: [UInt8], from id: Int) {
+    package func received(_ bytes: [UInt8], from id: Int) {
         guard let connection = connections[id] else { return }
         switch connection.phase {
         case .closing:
