@@ -5,7 +5,7 @@ import OpenClawProtocol
 /// ``GatewayURL/storageIdentity``: never the query, which may hold a secret), device and role.
 extension GatewayConnection {
     func connectParams(
-        identity: DeviceIdentity, challenge: ConnectChallenge
+        identity: DeviceIdentity, challenge: ConnectChallenge, scopes: [String]
     ) throws(DeviceIdentityError)
         -> ConnectParams
     {
@@ -24,7 +24,7 @@ extension GatewayConnection {
             for: challenge,
             client: configuration.client,
             role: configuration.role,
-            scopes: configuration.scopes,
+            scopes: scopes,
             auth: auth
         )
         return ConnectParams(
@@ -32,7 +32,7 @@ extension GatewayConnection {
             maxProtocol: configuration.offeredProtocols.upperBound,
             client: configuration.client,
             role: configuration.role,
-            scopes: configuration.scopes,
+            scopes: scopes,
             caps: configuration.caps,
             device: proof,
             auth: auth.isEmpty ? nil : auth,
