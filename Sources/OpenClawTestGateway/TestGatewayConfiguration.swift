@@ -83,6 +83,9 @@ public struct TestGatewayConfiguration: Sendable {
     /// 0 sends one delta per streamed chunk.
     public var deltaThrottleMs: Int
     public var frameSeq: FrameSeqStyle
+    /// How long an exec approval waits for a decision before it expires (upstream's default: 30
+    /// minutes). Tests shorten it to see expiry.
+    public var approvalTimeoutMs = 1_800_000
 
     public init(
         protocolNumber: Int = 4,
