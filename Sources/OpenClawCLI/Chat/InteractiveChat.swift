@@ -24,6 +24,10 @@ final class InteractiveChat {
     let terminal: Terminal
     let gatewayLabel: String
     let replies: ReplyQueue
+    /// The approvals engine when this chat is an approver (`--approvals`), else nil.
+    let approvals: ApprovalsClient?
+    /// Approval outcomes already printed (a decision typed here prints when answered).
+    var printedApprovalOutcomes: Set<String> = []
     private var lastInterrupt: ContinuousClock.Instant?
     /// Events for the input loop from elsewhere (`/quit`, draining done).
     private var loopEvents: AsyncStream<LoopEvent>.Continuation?
@@ -38,8 +42,12 @@ final class InteractiveChat {
         case started
     }
 
-    init(viewModel: ChatViewModel, connection: GatewayConnection, terminal: Terminal, gatewayLabel: String) {
+    init(
+        viewModel: ChatViewModel, connection: GatewayConnection, terminal: Terminal, gatewayLabel: String,
+        approvals: ApprovalsClient? = nil
+    ) {
         self.viewModel = viewModel
+        self.approvals = approvals
         self.connection = connection
         self.terminal = terminal
         self.gatewayLabel = gatewayLabel
@@ -58,6 +66,8 @@ final class InteractiveChat {
         defer { signalRelay.cancel() }
 
         var iterator = events.makeAsyncIterator()
+        // Following approvals before connecting: no request of the first connection is missed.
+        await approvals?.start()
         let startup = Task { await viewModel.start() }
         if await waitForStartup(startup, events: &iterator) == false {
             await viewModel.stop()
@@ -95,6 +105,7 @@ final class InteractiveChat {
             replies.follow(after: message.id)
         }
         let stateWatcher = watchConnection()
+        let approvalsWatcher = await watchApprovals()
         prompt()
 
         var drain: Task<Void, Never>?
@@ -122,6 +133,8 @@ final class InteractiveChat {
         }
         // Quitting is not news: stop reporting the connection before closing it.
         stateWatcher.cancel()
+        approvalsWatcher?.cancel()
+        await approvals?.stop()
         drain?.cancel()
         lineSink.finish()
         worker.cancel()
@@ -201,7 +214,7 @@ final class InteractiveChat {
 
     // MARK: - Terminal plumbing
 
-    private func prompt() {
+    func prompt() {
         if terminal.stdoutIsTTY { terminal.write(terminal.styled("› ", .bold)) }
     }
 

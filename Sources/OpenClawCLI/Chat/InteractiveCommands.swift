@@ -17,7 +17,7 @@ extension InteractiveChat {
         switch command {
         case .help:
             for case (let usage, let text)? in LocalCommand.allCases.map(\.help) {
-                let column = usage.padding(toLength: 14, withPad: " ", startingAt: 0)
+                let column = usage.padding(toLength: 22, withPad: " ", startingAt: 0)
                 terminal.line("  \(terminal.styled(column, .bold))\(text)")
             }
             terminal.line(
@@ -25,6 +25,10 @@ extension InteractiveChat {
                     "  Any other /command (/new, /reset, /compact, /stop …) goes to the gateway; //text sends /text.",
                     .dim))
         case .quit, .exit: requestQuit()
+        case .approve: await decideApproval(.allowOnce, reference: argument, typed: "/approve")
+        case .approveAlways: await decideApproval(.allowAlways, reference: argument, typed: "/approve-always")
+        case .deny: await decideApproval(.deny, reference: argument, typed: "/deny")
+        case .approvals: await showApprovals(argument)
         case .abort: await viewModel.abort()
         case .think:
             viewModel.thinkingLevel = argument.isEmpty || argument == "default" ? nil : argument

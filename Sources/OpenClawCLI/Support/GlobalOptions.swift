@@ -110,9 +110,10 @@ struct GlobalOptions: ParsableArguments {
     /// login) reports a lost connection and exits rather than wait for a gateway that may not return;
     /// only the interactive chat passes a policy.
     func makeConnection(
-        url: GatewayURL, credential: GatewayCredential, terminal: Terminal, reconnect: ReconnectPolicy? = nil
+        url: GatewayURL, credential: GatewayCredential, terminal: Terminal, reconnect: ReconnectPolicy? = nil,
+        configure: (inout GatewayConnectionConfiguration) -> Void = { _ in }
     ) -> GatewayConnection {
-        let configuration = GatewayConnectionConfiguration(
+        var configuration = GatewayConnectionConfiguration(
             url: url,
             credential: credential,
             client: ClientIdentity.terminal,
@@ -120,6 +121,7 @@ struct GlobalOptions: ParsableArguments {
             userAgent: "openclaw-chat/\(ClientIdentity.version)",
             reconnect: reconnect
         )
+        configure(&configuration)
         var traceSink: (@Sendable (FrameTrace) -> Void)?
         if trace {
             traceSink = { frame in
