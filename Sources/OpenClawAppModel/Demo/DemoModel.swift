@@ -19,7 +19,7 @@ public final class DemoModel {
     }
 
     /// Messages that show what the scripted agent does.
-    public static let suggestions = ["hello", "use a tool", "slow", "fail"]
+    public static let suggestions = ["hello", "use a tool", "run a command", "slow", "fail"]
 
     public private(set) var phase: Phase = .starting
     public private(set) var context: ChatContext?
@@ -57,7 +57,10 @@ public final class DemoModel {
             await stopGateway()
             return
         }
-        let connection = dependencies.makeConnection(
+        // The demo's scripted agent asks for approval on "run a command": the demo always approves here.
+        var demoDependencies = dependencies
+        demoDependencies.approvesCommands = true
+        let connection = demoDependencies.makeConnection(
             url: url,
             credential: .token(token),
             traceFrame: traceFrame,
