@@ -178,6 +178,7 @@ extension GatewayHub {
         connection.role = role
         connection.scopes = Set(scopes)
         connection.caps = Set(params["caps"]?.stringArrayValue ?? [])
+        connection.clientName = client["displayName"]?.nonEmptyStringValue ?? client["id"]?.nonEmptyStringValue
         connection.deviceId = deviceId
         connection.authMethod = authMethod
         if client["mode"]?.stringValue != "cli" {

@@ -30,6 +30,7 @@ extension GatewayHub {
             simple(request, from: id, shape: ProtocolShapes.agentIdentityParams, payload: GatewayCatalog.identity)
         case "device.pair.list": handlePairList(request, from: id)
         case "device.pair.approve": handlePairApprove(request, from: id)
+        case ExecApprovalNames.resolveMethod: handleApprovalResolve(request, from: id)
         case _ where Self.nodeMethods.contains(method): handleNodeMethod(request, from: id)
         default:
             respond(

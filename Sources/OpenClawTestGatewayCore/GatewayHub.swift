@@ -18,6 +18,8 @@ struct ConnectionState: Sendable {
     var role = "operator"
     var scopes: Set<String> = []
     var caps: Set<String> = []
+    /// `client.displayName`, else `client.id`: how `exec.approval.resolved` names the approver.
+    var clientName: String?
     var deviceId: String?
     var authMethod: AuthMethod = .none
     var presenceKey: String?
@@ -59,6 +61,7 @@ package actor GatewayHub {
     var presenceVersion = 1
     var healthVersion = 1
     var nodes = NodeRegistry()
+    var approvals = ApprovalRegistry()
     let startedAtMs: Int
     let logger: Logger
 

@@ -125,5 +125,9 @@ enum ProtocolShapes {
 
     static let healthParams = ObjectShape(["probe": .boolean])
 
+    /// `ExecApprovalResolveParams`: closed, both required, non-empty strings.
+    static let execApprovalResolveParams = ObjectShape(
+        ["id": .string(minLength: 1), "decision": .string(minLength: 1)], required: ["id", "decision"])
+
     static let pairApproveParams = ObjectShape(["requestId": .string(minLength: 1)], required: ["requestId"])
 }

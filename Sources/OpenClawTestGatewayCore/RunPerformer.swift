@@ -31,6 +31,16 @@ enum RunPerformer {
                 guard await hub.runCommitText(runId) else { return }
             case .pause(let ms):
                 guard await pause(ms) else { return }
+            case .approval(let approval):
+                let verdict = await hub.runAwaitApproval(runId, approval)
+                if verdict == .gone { return }
+                guard let refusal = verdict.refusal(of: approval.command) else { continue }
+                // The command does not run: the agent says why and the run ends there.
+                for chunk in chunks(refusal, size: script.chunkSize) {
+                    guard await hub.runText(runId, chunk: chunk) else { return }
+                }
+                await hub.runFinished(runId)
+                return
             case .fail(let message, let kind):
                 await hub.runFailed(runId, message: message, kind: kind)
                 return

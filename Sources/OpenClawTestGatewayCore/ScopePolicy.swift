@@ -23,6 +23,7 @@ enum ScopePolicy {
         "node.list": OperatorScope.read,
         "node.describe": OperatorScope.read,
         "node.invoke": OperatorScope.write,
+        "exec.approval.resolve": OperatorScope.approvals,
     ]
 
     /// The scope `method` needs, nil for open methods.

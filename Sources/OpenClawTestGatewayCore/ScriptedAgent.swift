@@ -1,3 +1,4 @@
+import Foundation
 import OpenClawProtocol
 
 /// One tool call of a scripted run: what the agent asks for, how long it "runs", what it returns.
@@ -37,6 +38,9 @@ public enum AgentStep: Sendable, Hashable {
     case pause(ms: Int)
     /// Ends the run with a `chat` `error` event.
     case fail(message: String, kind: String)
+    /// Asks the gateway's approvers to approve a command and waits: allowed → the next steps; denied,
+    /// expired or no approver → the agent says so and the run ends.
+    case approval(ScriptedApproval)
 }
 
 /// A deterministic run: the steps, how text is chunked and paced, and whether the reply is silent.
@@ -59,7 +63,9 @@ public struct AgentScript: Sendable, Hashable {
 
 /// The test gateway's agent: picks a script from the user's message.
 ///
-/// Triggers (case-insensitive substring, first match wins): `fail` → an `error` run; `silent` → a
+/// Triggers (case-insensitive substring, first match wins): ``approvalTrigger`` (default
+/// `run a command`, optionally followed by `: COMMAND`) → an exec approval, then the command's tool
+/// call and a reply, or the refusal; `fail` → an `error` run; `silent` → a
 /// silent final; `shrink` → a non-prefix rewrite; `slow` → a long reply streamed slowly (abort tests);
 /// `stream N` → N equal chunks with no delay (benchmarks); ``toolTrigger`` (default `tool`) → thinking,
 /// one `exec` tool call and a text reply; anything else → a reply quoting the message.
@@ -72,6 +78,10 @@ public struct ScriptedAgent: Sendable {
     public var toolDurationMs: Int
     /// When set, decides every script and the triggers above are ignored.
     public var custom: (@Sendable (String) -> AgentScript)?
+    /// Starts a run that needs an exec approval (see ``approvalScript(for:)``).
+    public var approvalTrigger = "run a command"
+    /// The command asked about when the message names none.
+    public static let defaultApprovalCommand = "rm -rf ./build && make release"
 
     public init(
         chunkSize: Int = 8,
@@ -97,6 +107,7 @@ public struct ScriptedAgent: Sendable {
     /// The script for a user message.
     public func script(for message: String) -> AgentScript {
         if let custom { return custom(message) }
+        if let script = approvalScript(for: message) { return script }
         let lowered = message.lowercased()
         if lowered.contains("fail") {
             return script([
@@ -131,6 +142,27 @@ public struct ScriptedAgent: Sendable {
             ])
         }
         return script([.say("You said: \"\(message)\". This is the scripted test agent.")])
+    }
+
+    /// `run a command` → approve the default command; `run a command: TEXT` → approve TEXT exactly as
+    /// typed (hostile strings included). Allowed, the command "runs" as an `exec` tool call.
+    public func approvalScript(for message: String) -> AgentScript? {
+        guard !approvalTrigger.isEmpty, let range = message.range(of: approvalTrigger, options: .caseInsensitive)
+        else { return nil }
+        var rest = message[range.upperBound...]
+        var command = Self.defaultApprovalCommand
+        if rest.first == ":" {
+            rest = rest.dropFirst().drop(while: { $0 == " " })
+            if !rest.isEmpty { command = String(rest) }
+        }
+        let call = ScriptedToolCall(
+            name: "exec", arguments: ["command": .string(command)], result: "exit 0", durationMs: toolDurationMs)
+        return script([
+            .thinking("This needs a shell command; the host asks before running it."),
+            .approval(ScriptedApproval(command: command)),
+            .tool(call),
+            .say("Done: the command ran and exited 0."),
+        ])
     }
 
     private func script(_ steps: [AgentStep]) -> AgentScript {

@@ -119,6 +119,9 @@ public final class TestGateway: Sendable {
     /// Every `connect` params object received, as sent, in order.
     public func receivedConnectParams() async -> [JSONValue] { await hub.receivedConnectParams() }
 
+    /// Ids of exec approvals waiting for a decision (sorted).
+    public func pendingApprovals() async -> [String] { await hub.pendingApprovalIds() }
+
     /// Ids of pairing requests waiting for approval, oldest first.
     public func pendingPairingRequests() async -> [String] { await hub.pendingPairingRequestIds() }
 

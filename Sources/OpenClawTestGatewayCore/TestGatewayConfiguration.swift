@@ -87,6 +87,9 @@ public struct TestGatewayConfiguration: Sendable {
     public var authRateLimit: AuthRateLimit?
     /// Serve `wss://` with a self-signed certificate made at start; nil serves plain `ws://`.
     public var tls: TestGatewayTLS?
+    /// How long an exec approval waits for a decision before it expires (upstream's default: 30
+    /// minutes). Tests shorten it to see expiry.
+    public var approvalTimeoutMs = 1_800_000
 
     public init(
         protocolNumber: Int = 4,

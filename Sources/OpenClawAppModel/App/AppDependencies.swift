@@ -32,6 +32,10 @@ public struct AppDependencies: Sendable {
     /// Automatic reconnecting after an established connection ends; nil turns it off (tests of the
     /// foreground path).
     public var reconnect: ReconnectPolicy?
+    /// Whether this device approves the agent's commands (the user's setting): connections declare the
+    /// `exec-approvals` cap and ask for `operator.approvals` (optional: a gateway that wants the scope
+    /// approved first still gives a working chat, and the approvals model says what to approve).
+    public var approvesCommands = false
 
     public init(
         credentials: any CredentialStore,
@@ -74,7 +78,7 @@ public struct AppDependencies: Sendable {
         identityStore: (any DeviceIdentityStore)? = nil,
         tokenStore: (any DeviceTokenStore)? = nil
     ) -> GatewayConnection {
-        let configuration = GatewayConnectionConfiguration(
+        var configuration = GatewayConnectionConfiguration(
             url: url,
             credential: credential,
             client: client,
@@ -82,6 +86,7 @@ public struct AppDependencies: Sendable {
             userAgent: "openclaw-ios/\(client.version)",
             reconnect: reconnect
         )
+        if approvesCommands { configuration.enableApprovals(required: false) }
         return GatewayConnection(
             configuration: configuration,
             transport: transport,

@@ -11,6 +11,8 @@ public final class ChatContext {
     public let chatScreen: ChatScreenModel
     public let sessions: SessionsModel
     public let search: SearchModel
+    /// The approval sheet's model when this device approves commands (the setting), else nil.
+    public let approvals: ApprovalsModel?
 
     init(connection: GatewayConnection, store: any ChatStore, dependencies: AppDependencies) {
         self.connection = connection
@@ -19,15 +21,20 @@ public final class ChatContext {
         sessions = SessionsModel(chat: chat)
         search = SearchModel(
             store: store, chatScreen: chatScreen, debounce: dependencies.searchDebounce, sleep: dependencies.sleep)
+        approvals =
+            connection.configuration.approvalsEnabled
+            ? ApprovalsModel(client: ApprovalsClient(connection: connection)) : nil
     }
 
     /// Paints the stored transcript, connects and loads the session.
     func start() async {
+        await approvals?.start()
         await chat.start()
     }
 
     func stop() async {
         search.cancel()
+        await approvals?.stop()
         await chat.stop()
     }
 }

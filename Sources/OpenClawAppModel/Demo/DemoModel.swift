@@ -20,7 +20,7 @@ public final class DemoModel {
     }
 
     /// Messages that show what the scripted agent does.
-    public static let suggestions = ["hello", "use a tool", "slow", "fail"]
+    public static let suggestions = ["hello", "use a tool", "run a command", "slow", "fail"]
 
     public private(set) var phase: Phase = .starting
     public private(set) var context: ChatContext?
@@ -57,7 +57,9 @@ public final class DemoModel {
             await stopGateway()
             return
         }
+        // The demo's scripted agent asks for approval on "run a command": the demo always approves here.
         var demoDependencies = dependencies
+        demoDependencies.approvesCommands = true
         demoDependencies.transport = started.inMemoryTransport()
         let connection = demoDependencies.makeConnection(
             url: url,

@@ -33,6 +33,7 @@ enum ChatInput: Equatable {
 /// The interactive chat's own commands.
 enum LocalCommand: String, CaseIterable {
     case help, sessions, session, history, search, abort, think, model, status, reconnect, retry, edit, quit, exit
+    case approve, approveAlways = "approve-always", deny, approvals
 
     /// The usage and one line of help, in the order `/help` lists them (`exit` is an alias of `quit`).
     var help: (usage: String, text: String)? {
@@ -49,6 +50,10 @@ enum LocalCommand: String, CaseIterable {
         case .reconnect: ("/reconnect", "connect now (when offline or waiting to reconnect)")
         case .retry: ("/retry", "resend the last failed message")
         case .edit: ("/edit", "write a long message in $EDITOR (on a terminal)")
+        case .approve: ("/approve [ID]", "run the command waiting for approval, this once")
+        case .approveAlways: ("/approve-always [ID]", "run it and allow it from now on")
+        case .deny: ("/deny [ID]", "refuse the command waiting for approval")
+        case .approvals: ("/approvals [ID]", "list pending approvals, or show one in full")
         case .quit: ("/quit", "leave (or Ctrl-D)")
         case .exit: nil
         }

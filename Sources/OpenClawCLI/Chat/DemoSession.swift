@@ -20,16 +20,19 @@ enum DemoSession {
         defer { Task { await gateway.stop() } }
         terminal.errorLine(
             terminal.styled(
-                "Demo gateway on \(gateway.url). Try: hello · use a tool · slow (then Ctrl-C) · fail",
+                "Demo gateway on \(gateway.url). Try: hello · use a tool · run a command (then /approve) · slow (then Ctrl-C) · fail",
                 .dim
             )
         )
+        var connectionConfiguration = GatewayConnectionConfiguration(
+            url: try GatewayURL(parsing: gateway.url),
+            credential: .token(token),
+            client: ClientIdentity.terminal
+        )
+        // The demo's scripted agent asks for approval on "run a command": the demo is always an approver.
+        connectionConfiguration.enableApprovals(required: false)
         let connection = GatewayConnection(
-            configuration: GatewayConnectionConfiguration(
-                url: try GatewayURL(parsing: gateway.url),
-                credential: .token(token),
-                client: ClientIdentity.terminal
-            ),
+            configuration: connectionConfiguration,
             identityStore: InMemoryDeviceIdentityStore(identity: DeviceIdentity(createdAtMs: Int(UnixTime.nowMs()))),
             tokenStore: InMemoryDeviceTokenStore(),
             logger: global.makeLogger()

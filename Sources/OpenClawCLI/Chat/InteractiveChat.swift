@@ -30,6 +30,10 @@ final class InteractiveChat {
     var modelChoices: [ModelChoice] = []
     /// Whether input comes from the line editor (stdin and stdout are a terminal).
     private var usesLineEditor = false
+    /// The approvals engine when this chat is an approver (`--approvals`), else nil.
+    let approvals: ApprovalsClient?
+    /// Approval outcomes already printed (a decision typed here prints when answered).
+    var printedApprovalOutcomes: Set<String> = []
     private var lastInterrupt: ContinuousClock.Instant?
     /// Events for the input loop from elsewhere (`/quit`, draining done).
     private var loopEvents: AsyncStream<LoopEvent>.Continuation?
@@ -48,9 +52,11 @@ final class InteractiveChat {
 
     init(
         viewModel: ChatViewModel, connection: GatewayConnection, terminal: Terminal, gatewayLabel: String,
-        inputHistory: InputHistory = InputHistory(path: nil)
+        inputHistory: InputHistory = InputHistory(path: nil),
+        approvals: ApprovalsClient? = nil
     ) {
         self.viewModel = viewModel
+        self.approvals = approvals
         self.connection = connection
         self.terminal = terminal
         self.gatewayLabel = gatewayLabel
@@ -70,6 +76,8 @@ final class InteractiveChat {
         defer { signalRelay.cancel() }
 
         var iterator = events.makeAsyncIterator()
+        // Following approvals before connecting: no request of the first connection is missed.
+        await approvals?.start()
         let startup = Task { await viewModel.start() }
         if await waitForStartup(startup, events: &iterator) == false {
             await viewModel.stop()
@@ -123,6 +131,7 @@ final class InteractiveChat {
             replies.follow(after: message.id)
         }
         let stateWatcher = watchConnection()
+        let approvalsWatcher = await watchApprovals()
         prompt()
 
         var drain: Task<Void, Never>?
@@ -156,6 +165,8 @@ final class InteractiveChat {
         }
         // Quitting is not news: stop reporting the connection before closing it.
         stateWatcher.cancel()
+        approvalsWatcher?.cancel()
+        await approvals?.stop()
         drain?.cancel()
         lineSink.finish()
         worker.cancel()
@@ -243,7 +254,7 @@ final class InteractiveChat {
     // MARK: - Terminal plumbing
 
     /// The prompt: the line editor's input line when it is on (drawn again after output), else `› `.
-    private func prompt() {
+    func prompt() {
         if usesLineEditor {
             InputLineDisplay.shared.refresh()
         } else if terminal.stdoutIsTTY {

@@ -17,7 +17,7 @@ extension InteractiveChat {
         switch command {
         case .help:
             for case (let usage, let text)? in LocalCommand.allCases.map(\.help) {
-                let column = usage.padding(toLength: 14, withPad: " ", startingAt: 0)
+                let column = usage.padding(toLength: 22, withPad: " ", startingAt: 0)
                 terminal.line("  \(terminal.styled(column, .bold))\(text)")
             }
             terminal.line(
@@ -33,6 +33,10 @@ extension InteractiveChat {
         case .edit:
             // On a terminal the line editor opens $EDITOR before the line gets here.
             terminal.line("/edit needs a terminal: input is piped, so there is no editor to open")
+        case .approve: await decideApproval(.allowOnce, reference: argument, typed: "/approve")
+        case .approveAlways: await decideApproval(.allowAlways, reference: argument, typed: "/approve-always")
+        case .deny: await decideApproval(.deny, reference: argument, typed: "/deny")
+        case .approvals: await showApprovals(argument)
         case .abort: await viewModel.abort()
         case .think:
             viewModel.thinkingLevel = argument.isEmpty || argument == "default" ? nil : argument

@@ -15,9 +15,10 @@ enum InteractiveSession {
     ) async -> Int32 {
         let viewModel = ChatViewModel(client: ChatClient(connection: connection), sessionKey: session, store: store)
         viewModel.thinkingLevel = thinking
+        let approvals = connection.configuration.approvalsEnabled ? ApprovalsClient(connection: connection) : nil
         return await InteractiveChat(
             viewModel: viewModel, connection: connection, terminal: terminal, gatewayLabel: label,
-            inputHistory: inputHistory
+            inputHistory: inputHistory, approvals: approvals
         ).run()
     }
 }

@@ -4,16 +4,32 @@ import OpenClawNode
 extension ExecSecurity: ExpressibleByArgument {}
 extension ExecAsk: ExpressibleByArgument {}
 
-/// `openclaw-chat approvals`: shows and edits this computer's exec-approvals policy, the file
+/// `openclaw-chat approvals`: this computer's exec-approvals policy (the default subcommand, so
+/// `approvals [options] [allow|deny PATTERN]` works as it always did) and `approvals watch`, which
+/// approves the agent's commands as an operator.
+struct ApprovalsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "approvals",
+        abstract: "Edit this computer's exec approvals policy, or approve the agent's commands (watch).",
+        subcommands: [ApprovalsPolicyCommand.self, ApprovalsWatchCommand.self],
+        defaultSubcommand: ApprovalsPolicyCommand.self
+    )
+
+    static func defaultPath(_ state: StateDirectory) -> String { ApprovalsPolicyCommand.defaultPath(state) }
+
+    static func summary(of store: ExecApprovalsStore) -> String { ApprovalsPolicyCommand.summary(of: store) }
+}
+
+/// `openclaw-chat approvals [policy]`: shows and edits this computer's exec-approvals policy, the file
 /// `openclaw-chat node` enforces for every `system.run`.
 ///
 /// `approvals` shows it; `approvals allow PATTERN` adds an allowlist entry, `approvals deny PATTERN`
 /// removes one; `--security` and `--ask` set the defaults (or the agent's, with `--agent`). Every edit
 /// is a compare-and-set against the file as read, so a concurrent change is reported, not overwritten.
-struct ApprovalsCommand: AsyncParsableCommand {
+struct ApprovalsPolicyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "approvals",
-        abstract: "Show or edit the exec approvals policy of `openclaw-chat node`.",
+        commandName: "policy",
+        abstract: "Show or edit the exec approvals policy of `openclaw-chat node` (the default).",
         discussion: """
             Patterns are case-insensitive globs over the executable's resolved path: * within one \
             directory, ** across directories, ~ for your home. Bare names (git) match nothing.

@@ -15,6 +15,8 @@ struct ChatCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Option(help: "Session key.") var session = "main"
     @Option(help: "Thinking level: off, minimal, low, medium, high, xhigh.") var thinking: String?
+    @Flag(help: "Approve the agent's commands here: asks the gateway for operator.approvals (the demo always does).")
+    var approvals = false
 
     func run() async throws {
         let terminal = Terminal()
@@ -37,8 +39,10 @@ struct ChatCommand: AsyncParsableCommand {
             if status != 0 { throw ExitCode(status) }
             return
         }
+        let approvals = self.approvals
         let connection = global.makeConnection(
-            url: target.url, credential: target.credential, terminal: terminal, reconnect: .standard)
+            url: target.url, credential: target.credential, terminal: terminal, reconnect: .standard,
+            configure: { if approvals { $0.enableApprovals(required: false) } })
         // A certificate seen for the first time is asked about before the chat starts (any other
         // failure is the chat's to show and retry).
         if target.url.isSecure {

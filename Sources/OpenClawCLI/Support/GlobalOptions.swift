@@ -171,7 +171,8 @@ struct GlobalOptions: ParsableArguments {
     /// only the interactive chat passes a policy.
     func makeConnection(
         url: GatewayURL, credential: GatewayCredential, terminal: Terminal, reconnect: ReconnectPolicy? = nil,
-        retriesWithDeviceToken: Bool = true
+        retriesWithDeviceToken: Bool = true,
+        configure: (inout GatewayConnectionConfiguration) -> Void = { _ in }
     ) -> GatewayConnection {
         var configuration = GatewayConnectionConfiguration(
             url: url,
@@ -182,6 +183,7 @@ struct GlobalOptions: ParsableArguments {
             reconnect: reconnect
         )
         configuration.retriesWithDeviceToken = retriesWithDeviceToken
+        configure(&configuration)
         var traceSink: (@Sendable (FrameTrace) -> Void)?
         if trace {
             traceSink = { frame in

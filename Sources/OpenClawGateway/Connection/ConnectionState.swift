@@ -10,10 +10,27 @@ public struct GatewaySession: Sendable, Equatable {
     public let scopes: [String]
     /// Which socket this is; increases with every connect, so late work for an old socket is ignored.
     public let generation: Int
+    /// Optional scopes the gateway would not grant without a new approval, so this socket went without
+    /// them (nil when every requested scope was asked for).
+    public var scopeRefusal: ScopeRefusal? = nil
 
     /// The canonical key of the main session (`agent:main:main` unless the gateway says otherwise).
     public var mainSessionKey: String {
         hello.snapshot.sessionDefaults?.mainSessionKey ?? "agent:main:main"
+    }
+}
+
+/// Optional scopes (``GatewayConnectionConfiguration/optionalScopes``) a gateway refused: it asked for
+/// a new approval of this device instead of granting them.
+public struct ScopeRefusal: Sendable, Equatable {
+    public var scopes: [String]
+    /// The pairing request the refusal created, with the command that approves it; nil when the
+    /// gateway refused the device token's scopes instead (`AUTH_SCOPE_MISMATCH`).
+    public var pairing: GatewayError.PairingRequest?
+
+    public init(scopes: [String], pairing: GatewayError.PairingRequest?) {
+        self.scopes = scopes
+        self.pairing = pairing
     }
 }
 

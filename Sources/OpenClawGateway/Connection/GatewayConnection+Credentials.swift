@@ -5,7 +5,7 @@ import OpenClawProtocol
 /// ``GatewayURL/storageIdentity``: never the query, which may hold a secret), device and role.
 extension GatewayConnection {
     func connectParams(
-        identity: DeviceIdentity, challenge: ConnectChallenge, useStoredDeviceToken: Bool = false
+        identity: DeviceIdentity, challenge: ConnectChallenge, scopes: [String], useStoredDeviceToken: Bool = false
     ) throws(DeviceIdentityError)
         -> ConnectParams
     {
@@ -27,7 +27,7 @@ extension GatewayConnection {
             for: challenge,
             client: configuration.client,
             role: configuration.role,
-            scopes: configuration.scopes,
+            scopes: scopes,
             auth: auth
         )
         return ConnectParams(
@@ -35,7 +35,7 @@ extension GatewayConnection {
             maxProtocol: configuration.offeredProtocols.upperBound,
             client: configuration.client,
             role: configuration.role,
-            scopes: configuration.scopes,
+            scopes: scopes,
             caps: configuration.caps,
             device: proof,
             auth: auth.isEmpty ? nil : auth,

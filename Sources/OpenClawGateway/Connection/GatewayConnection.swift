@@ -153,7 +153,12 @@ public actor GatewayConnection {
         }
     }
 
-    func performConnect(useStoredDeviceToken: Bool = false) async -> Result<GatewaySession, GatewayError> {
+    /// One attempt: socket, challenge, `connect`, `hello-ok`. With optional scopes configured, a
+    /// refusal that asks for a scope upgrade is followed at once by an attempt without them
+    /// (`scopeRefusal` says what was withheld and why).
+    func performConnect(
+        useStoredDeviceToken: Bool = false, scopeRefusal: ScopeRefusal? = nil
+    ) async -> Result<GatewaySession, GatewayError> {
         attemptUsesStoredDeviceToken = useStoredDeviceToken
         generation += 1
         let socketGeneration = generation
@@ -203,10 +208,11 @@ public actor GatewayConnection {
         }
         guard socketGeneration == generation else { return .failure(.cancelled) }
 
+        let scopes = scopeRefusal == nil ? configuration.scopes + configuration.optionalScopes : configuration.scopes
         let params: ConnectParams
         do {
             params = try connectParams(
-                identity: identity, challenge: challenge, useStoredDeviceToken: useStoredDeviceToken)
+                identity: identity, challenge: challenge, scopes: scopes, useStoredDeviceToken: useStoredDeviceToken)
         } catch {
             return await abortHandshake(.localStorage(error.description), generation: socketGeneration)
         }
@@ -224,15 +230,25 @@ public actor GatewayConnection {
             if case .authFailed(let failure) = error, failure.code == .authDeviceTokenMismatch {
                 forgetDeviceToken(deviceId: identity.deviceId)
             }
+            if scopeRefusal == nil, !configuration.optionalScopes.isEmpty, let refusal = error.scopeUpgrade {
+                await dropHandshakeSocket(generation: socketGeneration)
+                guard socketGeneration + 1 == generation else { return .failure(.cancelled) }
+                return await performConnect(
+                    useStoredDeviceToken: useStoredDeviceToken,
+                    scopeRefusal: ScopeRefusal(scopes: configuration.optionalScopes, pairing: refusal.pairing))
+            }
             return await abortHandshake(error, generation: socketGeneration)
         case .success(let frame):
-            return await completeHandshake(frame, identity: identity, generation: socketGeneration)
+            return await completeHandshake(
+                frame, identity: identity, scopes: scopes, scopeRefusal: scopeRefusal, generation: socketGeneration)
         }
     }
 
     func completeHandshake(
         _ frame: ResponseFrame,
         identity: DeviceIdentity,
+        scopes: [String]? = nil,
+        scopeRefusal: ScopeRefusal? = nil,
         generation socketGeneration: Int
     ) async -> Result<GatewaySession, GatewayError> {
         // A disconnect() (or a close) while the response was on its way: this socket is gone.
@@ -258,8 +274,9 @@ public actor GatewayConnection {
             hello: hello,
             protocolVersion: version,
             deviceId: identity.deviceId,
-            scopes: configuration.scopes,
-            generation: socketGeneration
+            scopes: scopes ?? configuration.scopes,
+            generation: socketGeneration,
+            scopeRefusal: scopeRefusal
         )
         lastInbound = .now
         startLivenessWatch(tickIntervalMs: hello.policy.tickIntervalMs, generation: socketGeneration)
@@ -330,6 +347,15 @@ public actor GatewayConnection {
         pending.failAll(with: error)
         await closing?.close(code: GatewayCloseCode.normal)
         return failure
+    }
+
+    /// Closes a refused handshake's socket without reporting a failure: another attempt follows.
+    func dropHandshakeSocket(generation socketGeneration: Int) async {
+        guard socketGeneration == generation else { return }
+        let closing = socket
+        invalidateSocket()
+        pending.failAll(with: .cancelled)
+        await closing?.close(code: GatewayCloseCode.normal)
     }
 
     func fail(_ error: GatewayError, generation socketGeneration: Int) -> Result<GatewaySession, GatewayError> {

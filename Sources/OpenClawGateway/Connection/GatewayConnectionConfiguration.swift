@@ -33,6 +33,11 @@ public struct GatewayConnectionConfiguration: Sendable {
     /// Behaviour opt-ins. `tool-events` asks the gateway to send tool start/result `agent` events for
     /// our runs, which is how tool activity (name, arguments, duration) is shown live.
     public var caps: [String]
+    /// Scopes asked for only while the gateway grants them without a new approval (exec approvals'
+    /// `operator.approvals`). A gateway that answers them with a scope-upgrade pairing request is asked
+    /// again at once without them, so chat keeps working; the session records what was withheld
+    /// (``GatewaySession/scopeRefusal``) and the approve command that would grant it.
+    public var optionalScopes: [String] = []
     public var locale: String?
     public var userAgent: String?
     /// How long to wait for `connect.challenge` after the socket opens.

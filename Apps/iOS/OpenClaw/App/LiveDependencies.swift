@@ -11,6 +11,9 @@ import os
 enum LiveDependencies {
     private static let log = Logger(subsystem: "ai.openclaw.client.ios", category: "startup")
 
+    /// The user's "Approve the agent's commands" setting (Settings), read at launch.
+    static let approvesCommandsKey = "approvesCommands"
+
     static func make() -> AppDependencies {
         let version = Bundle.main.object(forInfoDictionaryKey: "CFBundleShortVersionString") as? String ?? "0"
         let device = UIDevice.current
@@ -21,7 +24,7 @@ enum LiveDependencies {
         #else
             let recordsFrames = false
         #endif
-        return AppDependencies(
+        var dependencies = AppDependencies(
             credentials: KeychainCredentialStore(),
             identityStore: KeychainDeviceIdentityStore(),
             tokenStore: KeychainDeviceTokenStore(),
@@ -29,6 +32,8 @@ enum LiveDependencies {
             client: AppClientIdentity.ios(version: version, displayName: device.name, deviceFamily: family),
             recordsFrames: recordsFrames
         )
+        dependencies.approvesCommands = UserDefaults.standard.bool(forKey: approvesCommandsKey)
+        return dependencies
     }
 
     /// The SQLite store in Application Support. If it cannot be opened the app still works, from

@@ -13,21 +13,27 @@ struct ChatView: View {
     @State private var showingSessions = false
     @State private var showingSearch = false
     @State private var showingSettings = false
+    @State private var showingApproval = false
 
     var body: some View {
         @Bindable var screen = context.chatScreen
         NavigationStack {
             ConversationView(screen: screen)
                 .safeAreaInset(edge: .top, spacing: 0) {
-                    if let banner = screen.banner {
-                        ConnectionBannerView(
-                            banner: banner,
-                            reconnect: { Task { await model.reconnect() } },
-                            openSettings: {
-                                model.editSettings()
-                                showingSettings = true
-                            }
-                        )
+                    VStack(spacing: 0) {
+                        if let banner = screen.banner {
+                            ConnectionBannerView(
+                                banner: banner,
+                                reconnect: { Task { await model.reconnect() } },
+                                openSettings: {
+                                    model.editSettings()
+                                    showingSettings = true
+                                }
+                            )
+                        }
+                        if let approvals = context.approvals {
+                            ApprovalBanner(approvals: approvals) { showingApproval = true }
+                        }
                     }
                 }
                 .safeAreaInset(edge: .bottom, spacing: 0) {
@@ -49,6 +55,15 @@ struct ChatView: View {
                 }
                 .sheet(isPresented: $showingSettings) {
                     SettingsView(model: model)
+                }
+                .sheet(isPresented: $showingApproval) {
+                    if let approvals = context.approvals, let card = approvals.presented {
+                        ApprovalSheet(approvals: approvals, card: card)
+                    }
+                }
+                .onChange(of: context.approvals?.presented?.id) { _, id in
+                    // A new request opens the sheet; the last one closing (decided anywhere) closes it.
+                    showingApproval = id != nil
                 }
                 .alert("Something went wrong", isPresented: $screen.isShowingAlert, presenting: screen.currentAlert) {
                     _ in

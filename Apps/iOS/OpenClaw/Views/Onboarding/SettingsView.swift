@@ -6,6 +6,7 @@ struct SettingsView: View {
     let model: AppModel
     @Environment(\.dismiss) private var dismiss
     @State private var confirmingSignOut = false
+    @AppStorage(LiveDependencies.approvesCommandsKey) private var approvesCommands = false
 
     var body: some View {
         NavigationStack {
@@ -18,6 +19,14 @@ struct SettingsView: View {
                         }
                     }
                     .disabled(!model.settings.canSave)
+                }
+                Section {
+                    Toggle("Approve the agent's commands", isOn: $approvesCommands)
+                } footer: {
+                    Text(
+                        "Commands the gateway asks about appear here to allow or deny. Asks the gateway for "
+                            + "operator.approvals; applies the next time the app starts."
+                    )
                 }
                 if model.debugFrames.isEnabled {
                     Section("Debugging") {

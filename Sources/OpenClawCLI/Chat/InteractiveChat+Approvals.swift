@@ -1,0 +1,93 @@
+import OpenClawChat
+import OpenClawProtocol
+
+/// Approvals in the interactive chat: a request appears as a card between messages; `/approve`,
+/// `/approve-always` and `/deny` (with an id, a unique prefix of it, or nothing when one is pending)
+/// decide; `/approvals` lists them or shows one in full.
+extension InteractiveChat {
+    /// Prints each update as it comes; nil when this chat is not an approver.
+    func watchApprovals() async -> Task<Void, Never>? {
+        guard let approvals else { return nil }
+        let updates = await approvals.updates()
+        return Task { @MainActor [weak self] in
+            for await update in updates {
+                guard let self, !Task.isCancelled else { return }
+                await self.show(update, queue: approvals.queue)
+            }
+        }
+    }
+
+    private func show(_ update: ApprovalUpdate, queue: ApprovalQueue) {
+        switch update {
+        case .requested(let approval):
+            terminal.clearStatus()
+            printCard(approval, queue: queue)
+            prompt()
+        case .closed(let closed):
+            guard printedApprovalOutcomes.insert(closed.id).inserted else { return }
+            terminal.clearStatus()
+            terminal.line(ApprovalText.outcome(closed, shortId: String(closed.id.prefix(8)), terminal: terminal))
+        case .availability(let availability):
+            switch availability {
+            case .active:
+                terminal.line(terminal.styled("● approvals on: commands waiting for your approval appear here", .dim))
+            case .scopeRefused, .missingScope: terminal.error(availability.message, hint: availability.nextStep)
+            case .off, .waiting: break
+            }
+        }
+    }
+
+    private func printCard(_ approval: PendingApproval, queue: ApprovalQueue, full: Bool = false) {
+        let lines = ApprovalText.card(
+            approval, shortId: queue.shortId(approval.id), now: .now, full: full,
+            commands: Self.slashCommand(for:), terminal: terminal)
+        terminal.line(lines.joined(separator: "\n"))
+    }
+
+    static func slashCommand(for decision: ExecApprovalDecision) -> String {
+        switch decision {
+        case .allowOnce: "/approve"
+        case .allowAlways: "/approve-always"
+        case .deny: "/deny"
+        }
+    }
+
+    /// `/approve`, `/approve-always`, `/deny`. Without `--approvals` the line goes to the gateway
+    /// instead, whose own `/approve ID DECISION` command handles approvals of chat channels.
+    func decideApproval(_ decision: ExecApprovalDecision, reference: String, typed: String) async {
+        guard let approvals else {
+            await send(reference.isEmpty ? typed : "\(typed) \(reference)")
+            return
+        }
+        do {
+            let closed = try await approvals.decide(reference, decision)
+            guard printedApprovalOutcomes.insert(closed.id).inserted else { return }
+            terminal.line(ApprovalText.outcome(closed, shortId: String(closed.id.prefix(8)), terminal: terminal))
+        } catch {
+            switch error {
+            case .expired(let id), .alreadyResolved(let id, _): printedApprovalOutcomes.insert(id)
+            default: break
+            }
+            terminal.error(error.message, hint: error.nextStep)
+        }
+    }
+
+    /// `/approvals`: the pending ones; `/approvals ID`: one in full (every character, every argument).
+    func showApprovals(_ reference: String) async {
+        guard let approvals else {
+            let availability = ApprovalAvailability.off
+            terminal.error(availability.message, hint: availability.nextStep)
+            return
+        }
+        let queue = await approvals.queue
+        if reference.isEmpty {
+            if queue.pending.isEmpty { terminal.line("no command is waiting for approval") }
+            for approval in queue.pending { printCard(approval, queue: queue) }
+            return
+        }
+        switch queue.match(reference) {
+        case .success(let approval): printCard(approval, queue: queue, full: true)
+        case .failure(let error): terminal.error(error.message, hint: error.nextStep)
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import OpenClawProtocol
+
+/// The approvals this client knows about: pending ones by id in arrival order, and recently closed
+/// ones (bounded), so that a late duplicate of a request or of its resolution changes nothing.
+///
+/// Pure and synchronous: ``ApprovalsClient`` feeds it events and the clock; tests feed it directly.
+/// Whoever comes first closes a request — our decision's answer, another approver's `resolved`
+/// event, or the deadline — and every later word about it is ignored.
+public struct ApprovalQueue: Sendable {
+    public private(set) var pending: [PendingApproval] = []
+    private var closed: [String: ApprovalOutcome] = [:]
+    private var closedOrder: [String] = []
+
+    /// At most this many pending requests are held; more are ignored (a gateway controls the count).
+    public static let maxPending = 256
+    /// How many closed ids are remembered.
+    public static let closedMemory = 512
+
+    public init() {}
+
+    /// A new request; nil when it is already pending or closed (a duplicate event) or the queue is full.
+    public mutating func receive(
+        _ request: ExecApprovalRequest, at now: ContinuousClock.Instant, wallClockNowMs: Int
+    ) -> PendingApproval? {
+        guard closed[request.id] == nil, !pending.contains(where: { $0.id == request.id }),
+            pending.count < Self.maxPending
+        else { return nil }
+        let approval = PendingApproval(request: request, receivedAt: now, wallClockNowMs: wallClockNowMs)
+        pending.append(approval)
+        return approval
+    }
+
+    /// An approver decided (the gateway's `exec.approval.resolved`).
+    public mutating func resolved(_ event: ExecApprovalResolved) -> ClosedApproval? {
+        let outcome: ApprovalOutcome =
+            event.decision.map { .decided($0, by: event.resolvedBy, byUs: false) }
+            ?? .resolvedOther(by: event.resolvedBy)
+        return close(event.id, outcome)
+    }
+
+    /// Closes a pending request; nil when it is not pending.
+    public mutating func close(_ id: String, _ outcome: ApprovalOutcome) -> ClosedApproval? {
+        guard let index = pending.firstIndex(where: { $0.id == id }) else { return nil }
+        let approval = pending.remove(at: index)
+        remember(id, outcome)
+        return ClosedApproval(approval: approval, outcome: outcome)
+    }
+
+    /// Closes every request whose deadline has passed at `now`.
+    public mutating func expire(at now: ContinuousClock.Instant) -> [ClosedApproval] {
+        let due = pending.filter { $0.deadline <= now }
+        return due.compactMap { close($0.id, .expired) }
+    }
+
+    /// The earliest deadline of a pending request.
+    public var nextDeadline: ContinuousClock.Instant? { pending.map(\.deadline).min() }
+
+    /// How a closed request ended; nil when it is pending or unknown.
+    public func outcome(of id: String) -> ApprovalOutcome? { closed[id] }
+
+    public func approval(_ id: String) -> PendingApproval? { pending.first { $0.id == id } }
+
+    /// The pending request a person means by `reference`: its id, a unique prefix of it, or nothing at
+    /// all when exactly one request is pending.
+    public func match(_ reference: String) -> Result<PendingApproval, ApprovalError> {
+        let wanted = reference.trimmingASCIISpaces()
+        if wanted.isEmpty {
+            switch pending.count {
+            case 0: return .failure(.nothingPending)
+            case 1: return .success(pending[0])
+            default: return .failure(.ambiguous(wanted, candidates: pending.map(\.id)))
+            }
+        }
+        if let exact = pending.first(where: { $0.id == wanted }) { return .success(exact) }
+        let matches = pending.filter { $0.id.hasPrefix(wanted) }
+        if matches.count == 1 { return .success(matches[0]) }
+        if matches.count > 1 { return .failure(.ambiguous(wanted, candidates: matches.map(\.id))) }
+        let closedMatches = closedOrder.filter { $0.hasPrefix(wanted) }
+        if closedMatches.count == 1, let id = closedMatches.first, let outcome = closed[id] {
+            return .failure(outcome == .expired ? .expired(id) : .alreadyResolved(id, outcome))
+        }
+        return .failure(.notFound(wanted))
+    }
+
+    /// The shortest prefix (at least `minimum` characters) that names `id` among the pending requests.
+    public func shortId(_ id: String, minimum: Int = 8) -> String {
+        var length = min(minimum, id.count)
+        while length < id.count {
+            let prefix = String(id.prefix(length))
+            if pending.filter({ $0.id.hasPrefix(prefix) }).count <= 1 { return prefix }
+            length += 1
+        }
+        return id
+    }
+
+    private mutating func remember(_ id: String, _ outcome: ApprovalOutcome) {
+        if closed.updateValue(outcome, forKey: id) == nil { closedOrder.append(id) }
+        if closedOrder.count > Self.closedMemory {
+            closed.removeValue(forKey: closedOrder.removeFirst())
+        }
+    }
+}
+
+extension String {
+    fileprivate func trimmingASCIISpaces() -> String {
+        var view = Substring(self)
+        while view.first == " " || view.first == "\t" { view.removeFirst() }
+        while view.last == " " || view.last == "\t" { view.removeLast() }
+        return String(view)
+    }
+}

@@ -1,0 +1,8 @@
+/// What an ``ApprovalsClient`` reports to its subscribers, in order.
+public enum ApprovalUpdate: Sendable, Equatable {
+    case availability(ApprovalAvailability)
+    /// A command now waits for a decision.
+    case requested(PendingApproval)
+    /// It stopped waiting: decided here or elsewhere, or expired. Its card closes.
+    case closed(ClosedApproval)
+}

@@ -1,0 +1,211 @@
+import OpenClawGateway
+import OpenClawProtocol
+
+/// The approvals engine of one connection: turns `exec.approval.requested` / `resolved` events into a
+/// queue of pending commands with deadlines, sends decisions, and reports every change in order.
+///
+/// An actor so that events, decisions and deadlines change the queue in one order: whichever comes
+/// first — our decision's answer, another approver's `resolved` event, or the deadline — closes a
+/// request, and the rest find it closed. Errors are typed (``ApprovalError``): expired, already
+/// decided elsewhere, not offered, or no `operator.approvals` (with the command that grants it).
+public actor ApprovalsClient {
+    public nonisolated let connection: GatewayConnection
+    public private(set) var queue = ApprovalQueue()
+    public private(set) var availability: ApprovalAvailability
+    private let wallClockMs: @Sendable () -> Int
+    private var subscribers: [Int: AsyncStream<ApprovalUpdate>.Continuation] = [:]
+    private var nextSubscriber = 0
+    private var eventTask: Task<Void, Never>?
+    private var deadlineTask: Task<Void, Never>?
+    /// Decisions sent and not yet answered, so the `resolved` event they cause is known as ours.
+    private var inFlight: [String: ExecApprovalDecision] = [:]
+
+    public init(connection: GatewayConnection, wallClockMs: @escaping @Sendable () -> Int = { Int(UnixTime.nowMs()) }) {
+        self.connection = connection
+        self.wallClockMs = wallClockMs
+        self.availability = connection.configuration.approvalsEnabled ? .waiting : .off
+    }
+
+    /// Starts following the connection's events (idempotent). Call before connecting, or at any time:
+    /// a connection already up is taken as it is.
+    public func start() async {
+        guard eventTask == nil else { return }
+        let events = connection.events()
+        eventTask = Task { [weak self] in
+            for await event in events {
+                guard let self else { return }
+                await self.handle(event)
+            }
+        }
+        if let session = await connection.session { sessionStarted(session) }
+    }
+
+    public func stop() {
+        eventTask?.cancel()
+        eventTask = nil
+        deadlineTask?.cancel()
+        deadlineTask = nil
+        for continuation in subscribers.values { continuation.finish() }
+        subscribers.removeAll()
+    }
+
+    /// Every change from now on, starting with the current availability and the pending requests.
+    public func updates() -> AsyncStream<ApprovalUpdate> {
+        let (stream, continuation) = AsyncStream.makeStream(of: ApprovalUpdate.self)
+        let id = nextSubscriber
+        nextSubscriber += 1
+        subscribers[id] = continuation
+        continuation.onTermination = { [weak self] _ in Task { await self?.unsubscribe(id) } }
+        continuation.yield(.availability(availability))
+        for approval in queue.pending { continuation.yield(.requested(approval)) }
+        return stream
+    }
+
+    private func unsubscribe(_ id: Int) { subscribers.removeValue(forKey: id) }
+
+    public var pending: [PendingApproval] { queue.pending }
+
+    // MARK: - Deciding
+
+    /// Sends `decision` for the pending request `reference` names (its id, a unique prefix, or empty
+    /// when only one is pending) and returns how it closed.
+    @discardableResult
+    public func decide(
+        _ reference: String, _ decision: ExecApprovalDecision
+    ) async throws(ApprovalError) -> ClosedApproval {
+        switch availability {
+        case .off, .scopeRefused: throw .unavailable(availability)
+        case .waiting, .active, .missingScope: break
+        }
+        let approval = try queue.match(reference).get()
+        guard approval.allows(decision) else {
+            throw .notOffered(decision, allowed: approval.request.allowedDecisions)
+        }
+        inFlight[approval.id] = decision
+        defer { inFlight.removeValue(forKey: approval.id) }
+        do {
+            _ = try await connection.request(
+                ExecApprovalResolveParams.method,
+                params: ExecApprovalResolveParams(id: approval.id, decision: decision).json)
+        } catch {
+            throw failure(error, approval: approval)
+        }
+        let outcome = ApprovalOutcome.decided(decision, by: nil, byUs: true)
+        if let closed = queue.close(approval.id, outcome) {
+            publish(.closed(closed))
+            return closed
+        }
+        // Our own `resolved` event came before the answer and already closed it.
+        return ClosedApproval(approval: approval, outcome: queue.outcome(of: approval.id) ?? outcome)
+    }
+
+    /// What a refused or failed decision means, judged by the error's codes and the queue's state
+    /// (never by the message text). Closes the request when the gateway says it is gone.
+    private func failure(_ error: GatewayError, approval: PendingApproval) -> ApprovalError {
+        let id = approval.id
+        switch error {
+        case .missingScope:
+            setAvailability(.missingScope)
+            return .unavailable(.missingScope)
+        case .notConnected, .connectionLost:
+            return .notConnected
+        case .requestFailed(_, let shape):
+            if let outcome = queue.outcome(of: id) {
+                return outcome == .expired ? .expired(id) : .alreadyResolved(id, outcome)
+            }
+            let reason = shape.details?["reason"]?.stringValue
+            if reason == Self.alreadyResolvedReason {
+                closeLocally(id, .resolvedOther(by: nil))
+                return .alreadyResolved(id, nil)
+            }
+            if reason == ErrorCode.approvalNotFound.rawValue || shape.code == .approvalNotFound
+                || approval.deadline <= .now
+            {
+                closeLocally(id, .expired)
+                return .expired(id)
+            }
+            return .gateway(error)
+        default:
+            return .gateway(error)
+        }
+    }
+
+    /// `details.reason` of a decision on a request another approver already decided.
+    static let alreadyResolvedReason = "APPROVAL_ALREADY_RESOLVED"
+
+    private func closeLocally(_ id: String, _ outcome: ApprovalOutcome) {
+        if let closed = queue.close(id, outcome) { publish(.closed(closed)) }
+        armDeadline()
+    }
+
+    // MARK: - Events
+
+    private func handle(_ event: GatewayEvent) {
+        switch event {
+        case .connected(let session): sessionStarted(session)
+        case .disconnected: if availability != .off { setAvailability(.waiting) }
+        case .event(let frame) where frame.event == ExecApprovalNames.requestedEvent:
+            guard let request = ExecApprovalRequest(json: frame.payload),
+                let approval = queue.receive(request, at: .now, wallClockNowMs: wallClockMs())
+            else { return }
+            publish(.requested(approval))
+            armDeadline()
+        case .event(let frame) where frame.event == ExecApprovalNames.resolvedEvent:
+            guard var resolved = ExecApprovalResolved(json: frame.payload) else { return }
+            let ours = inFlight[resolved.id]
+            if ours != nil, resolved.decision == ours, let decision = ours {
+                resolved.decision = decision
+                if let closed = queue.close(resolved.id, .decided(decision, by: resolved.resolvedBy, byUs: true)) {
+                    publish(.closed(closed))
+                }
+            } else if let closed = queue.resolved(resolved) {
+                publish(.closed(closed))
+            }
+            armDeadline()
+        default:
+            break
+        }
+    }
+
+    private func sessionStarted(_ session: GatewaySession) {
+        guard connection.configuration.approvalsEnabled else { return }
+        if let refusal = session.scopeRefusal, refusal.scopes.contains(OperatorScope.approvals) {
+            setAvailability(.scopeRefused(refusal.pairing))
+        } else if session.scopes.contains(OperatorScope.approvals) || session.scopes.contains(OperatorScope.admin) {
+            setAvailability(.active)
+        } else {
+            setAvailability(.missingScope)
+        }
+    }
+
+    private func setAvailability(_ new: ApprovalAvailability) {
+        guard new != availability else { return }
+        availability = new
+        publish(.availability(new))
+    }
+
+    private func publish(_ update: ApprovalUpdate) {
+        for continuation in subscribers.values { continuation.yield(update) }
+    }
+
+    // MARK: - Deadlines
+
+    /// One timer, for the earliest deadline; re-armed after every change.
+    private func armDeadline() {
+        deadlineTask?.cancel()
+        guard let next = queue.nextDeadline else {
+            deadlineTask = nil
+            return
+        }
+        deadlineTask = Task { [weak self] in
+            try? await Task.sleep(until: next, clock: .continuous)
+            guard !Task.isCancelled else { return }
+            await self?.expireDue()
+        }
+    }
+
+    private func expireDue() {
+        for closed in queue.expire(at: .now) { publish(.closed(closed)) }
+        armDeadline()
+    }
+}

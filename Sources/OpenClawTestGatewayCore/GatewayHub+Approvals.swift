@@ -1,0 +1,127 @@
+import OpenClawProtocol
+
+/// Exec approvals, as upstream's gateway runs them (`server-methods/exec-approval.ts`,
+/// `approval-shared.ts`): a scripted run asks, approvers are told, the first decision wins, the rest
+/// are refused with a typed reason, and an undecided request expires.
+extension GatewayHub {
+    /// Who receives approval requests: an operator holding `operator.approvals` (or admin) whose
+    /// `connect` declared the `exec-approvals` or `approvals` cap (upstream `canDeliverApprovals`; its
+    /// built-in client ids for the official apps are not modelled).
+    static func isExecApprover(_ connection: ConnectionState) -> Bool {
+        connection.role == "operator"
+            && ScopePolicy.allows(connection.scopes, OperatorScope.approvals)
+            && (connection.caps.contains(ExecApprovalNames.execApprovalsCap)
+                || connection.caps.contains(ExecApprovalNames.allApprovalsCap))
+    }
+
+    /// Asks the connected approvers about `approval` and waits for the outcome. With no approver
+    /// connected it expires at once (`no-approval-route`); an aborted run stops waiting.
+    func runAwaitApproval(_ runId: String, _ approval: ScriptedApproval) async -> ApprovalVerdict {
+        guard let run = runs[runId] else { return .gone }
+        let id = Self.newId()
+        let now = Self.nowMs()
+        let timeoutMs = max(1, configuration.approvalTimeoutMs)
+        let executable = approval.argv.first ?? ""
+        let resolvedPath = executable.hasPrefix("/") ? executable : "/usr/bin/" + executable
+        let request = JSONValue.object(dropping: [
+            ("command", .string(approval.command)), ("commandArgv", .strings(approval.argv)),
+            ("systemRunPlan", .null), ("cwd", .string(approval.cwd)), ("nodeId", .null),
+            ("host", .string(approval.host)), ("security", "allowlist"), ("ask", "on-miss"), ("agentId", "main"),
+            ("resolvedPath", .string(resolvedPath)), ("sessionKey", .string(run.sessionKey)),
+            // Late gateways say which decisions they accept; v3 ones accept all three and do not say.
+            ("allowedDecisions", v4 ? .strings(approval.allowedDecisions.map(\.rawValue)) : nil),
+        ])
+        approvals.add(
+            ApprovalRegistry.Record(
+                id: id, request: request, allowed: approval.allowedDecisions, createdAtMs: now,
+                expiresAtMs: now + timeoutMs))
+        let payload: JSONValue = [
+            "id": .string(id), "request": request, "createdAtMs": .int(now), "expiresAtMs": .int(now + timeoutMs),
+        ]
+        let reached = broadcast(ExecApprovalNames.requestedEvent, payload: payload, include: Self.isExecApprover)
+        if reached.isEmpty {
+            _ = approvals.expire(id, verdict: .noApprover)
+            return .noApprover
+        }
+        Task { [weak self] in
+            try? await Task.sleep(for: .milliseconds(timeoutMs))
+            await self?.expireApproval(id)
+        }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in approvals.wait(id, continuation) }
+        } onCancel: {
+            Task { await self.releaseApproval(id) }
+        }
+    }
+
+    func expireApproval(_ id: String) {
+        _ = approvals.expire(id)
+    }
+
+    func releaseApproval(_ id: String) {
+        approvals.release(id)
+    }
+
+    func pendingApprovalIds() -> [String] { approvals.pendingIds }
+
+    /// `exec.approval.resolve {id, decision}`: exact id or unique prefix; a repeat of the same decision
+    /// is answered `ok`, a different one `APPROVAL_ALREADY_RESOLVED`; unknown or expired ids
+    /// `APPROVAL_NOT_FOUND` (both as `INVALID_REQUEST` with `details.reason`, as upstream).
+    func handleApprovalResolve(_ request: RequestFrame, from id: Int) {
+        guard let params = validParams(request, shape: ProtocolShapes.execApprovalResolveParams, from: id),
+            let reference = params["id"]?.stringValue, let decisionText = params["decision"]?.stringValue
+        else { return }
+        guard let decision = ExecApprovalDecision(rawValue: decisionText) else {
+            respond(
+                to: id, requestId: request.id, error: ErrorShape(code: .invalidRequest, message: "invalid decision"))
+            return
+        }
+        switch approvals.lookup(reference, pending: true) {
+        case .ambiguous:
+            respond(
+                to: id, requestId: request.id,
+                error: ErrorShape(code: .invalidRequest, message: "ambiguous approval id prefix; use the full id"))
+        case .none:
+            if case .found(let done) = approvals.lookup(reference, pending: false),
+                let recorded = approvals.records[done]?.decision
+            {
+                if recorded == decision {
+                    respond(to: id, requestId: request.id, payload: ["ok": true])
+                } else {
+                    respond(
+                        to: id, requestId: request.id,
+                        error: ErrorShape(
+                            code: .invalidRequest, message: "approval already resolved",
+                            details: ["reason": "APPROVAL_ALREADY_RESOLVED"]))
+                }
+                return
+            }
+            respond(
+                to: id, requestId: request.id,
+                error: ErrorShape(
+                    code: .invalidRequest, message: "unknown or expired approval id",
+                    details: [
+                        "reason": .string(ErrorCode.approvalNotFound.rawValue),
+                        "remediation": "Re-request the action; pending approvals are cleared after expiry or restart.",
+                    ]))
+        case .found(let approvalId):
+            guard let record = approvals.records[approvalId] else { return }
+            guard record.allowed.contains(decision) else {
+                respond(
+                    to: id, requestId: request.id,
+                    error: ErrorShape(
+                        code: .invalidRequest, message: "\(decision.rawValue) is unavailable for this request",
+                        details: ["allowedDecisions": .strings(record.allowed.map(\.rawValue)) ?? []]))
+                return
+            }
+            let name = connections[id]?.clientName
+            _ = approvals.decide(approvalId, decision, by: name)
+            let resolved = JSONValue.object(dropping: [
+                ("id", .string(approvalId)), ("decision", .string(decision.rawValue)), ("resolvedBy", .string(name)),
+                ("ts", .int(Self.nowMs())), ("request", record.request),
+            ])
+            broadcast(ExecApprovalNames.resolvedEvent, payload: resolved, include: Self.isExecApprover)
+            respond(to: id, requestId: request.id, payload: ["ok": true])
+        }
+    }
+}
