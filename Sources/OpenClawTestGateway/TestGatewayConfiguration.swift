@@ -83,6 +83,11 @@ public struct TestGatewayConfiguration: Sendable {
     /// 0 sends one delta per streamed chunk.
     public var deltaThrottleMs: Int
     public var frameSeq: FrameSeqStyle
+    /// Advertised in v4 `hello-ok.policy.attachments` and enforced; nil advertises none (older v4
+    /// gateways), and then 20 MiB per file and 5,000,000 bytes per image are enforced. v3 ignores it:
+    /// 5,000,000 bytes, images only.
+    public var attachmentLimits: TestAttachmentLimits?
+    public var historyImages: HistoryImageForm
 
     public init(
         protocolNumber: Int = 4,
@@ -103,7 +108,9 @@ public struct TestGatewayConfiguration: Sendable {
         dedupeTTLMs: Int = 300_000,
         dedupeMaxEntries: Int = 1_000,
         deltaThrottleMs: Int = 150,
-        frameSeq: FrameSeqStyle? = nil
+        frameSeq: FrameSeqStyle? = nil,
+        attachmentLimits: TestAttachmentLimits? = .reference,
+        historyImages: HistoryImageForm = .omitted
     ) {
         self.protocolNumber = protocolNumber
         self.host = host
@@ -124,6 +131,8 @@ public struct TestGatewayConfiguration: Sendable {
         self.dedupeMaxEntries = dedupeMaxEntries
         self.deltaThrottleMs = deltaThrottleMs
         self.frameSeq = frameSeq ?? (protocolNumber >= 4 ? .perConnection : .global)
+        self.attachmentLimits = attachmentLimits
+        self.historyImages = historyImages
     }
 
     /// A release string of the era each version belongs to, so version-sniffing clients see something real.

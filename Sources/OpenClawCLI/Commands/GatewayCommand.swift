@@ -21,6 +21,7 @@ struct GatewayCommand: AsyncParsableCommand {
         )
     ) var quirkNames: [String] = []
     @Option(help: "Tick interval advertised in hello-ok, in milliseconds.") var tickIntervalMs: Int?
+    @Option(help: "Largest frame accepted, advertised as policy.maxPayload (default 25 MiB).") var maxPayload: Int?
 
     func validate() throws {
         guard ProtocolVersion(rawValue: protocolVersion) != nil else {
@@ -31,6 +32,7 @@ struct GatewayCommand: AsyncParsableCommand {
             throw ValidationError("unknown --quirk '\(name)'; known: \(known)")
         }
         if let tickIntervalMs, tickIntervalMs <= 0 { throw ValidationError("--tick-interval-ms must be positive") }
+        if let maxPayload, maxPayload < 1024 { throw ValidationError("--max-payload must be at least 1024") }
     }
 
     /// The dialect the flags ask for.
@@ -46,6 +48,7 @@ struct GatewayCommand: AsyncParsableCommand {
         configuration.auth = .token(token)
         configuration.quirks = quirks
         if let tickIntervalMs { configuration.tickIntervalMs = tickIntervalMs }
+        if let maxPayload { configuration.maxPayload = maxPayload }
         let gateway = try await TestGateway.start(configuration)
         let dialect = quirks.isEmpty ? "" : ", quirks: " + quirks.names.joined(separator: ", ")
         terminal.line("Test gateway (protocol \(protocolVersion)\(dialect)) listening on \(gateway.url)")
