@@ -23,14 +23,14 @@ public enum AttachmentError: Error, Sendable, Hashable, CustomStringConvertible 
         case .tooLarge(let name, let size, let limit, let kind):
             let what = kind == .image ? "images" : "files"
             return "\(name) is \(ByteCountText.text(size)); this gateway accepts \(what) up to "
-                + "\(ByteCountText.text(limit)) (\(limit) bytes)."
+                + "\(ByteCountText.precise(limit))."
         case .unsupportedType(let name, let type, .archive):
             return "\(name) is an archive (\(type)); gateways drop archives. Send the files inside it instead."
         case .unsupportedType(let name, let type, .imagesOnly):
             return "\(name) is \(type); this gateway (protocol 3) accepts images only."
         case .frameTooLarge(let bytes, let limit):
             return "The message with its attachments would be \(ByteCountText.text(bytes)) on the wire; this "
-                + "gateway accepts at most \(ByteCountText.text(limit)) (\(limit) bytes) per message."
+                + "gateway accepts at most \(ByteCountText.precise(limit)) per message."
         case .empty(let name):
             return "\(name) is empty."
         case .unreadable(let name, let reason):

@@ -35,6 +35,11 @@ public struct AttachmentLimits: Sendable, Hashable {
         self.advertised = advertised
     }
 
+    /// Before any handshake: the defaults of a v4 gateway that advertises nothing.
+    public static let notNegotiated = AttachmentLimits(
+        maxBytes: fallbackMaxBytes, maxImageBytes: fallbackMaxImageBytes, imagesOnly: false,
+        maxPayload: GatewayLimits.defaultMaxPayloadBytes, advertised: false)
+
     /// The limits for a gateway that answered `hello`.
     public init(hello: HelloOk) {
         let policy = hello.policy

@@ -10,4 +10,11 @@ public enum ByteCountText {
         }
         return "\(bytes) bytes"
     }
+
+    /// A limit: rounded, and exact in bytes when rounding hid something (`5 MB`, `19.5 MB (19464192 bytes)`).
+    public static func precise(_ bytes: Int) -> String {
+        let rounded = text(bytes)
+        return bytes < 1000 || rounded == "\(bytes / 1_000_000) MB" && bytes % 1_000_000 == 0
+            ? rounded : "\(rounded) (\(bytes) bytes)"
+    }
 }

@@ -45,7 +45,7 @@ struct AttachmentLimitsTests {
 
     @Test func errorsNameTheFileTheLimitAndTheSize() throws {
         let error = AttachmentError.tooLarge(fileName: "photo.jpg", size: 6_200_000, limit: 5_000_000, kind: .image)
-        #expect(error.description == "photo.jpg is 6.2 MB; this gateway accepts images up to 5 MB (5000000 bytes).")
+        #expect(error.description == "photo.jpg is 6.2 MB; this gateway accepts images up to 5 MB.")
         let limits = AttachmentLimits(hello: try hello(4))
         #expect(throws: AttachmentError.self) {
             try limits.check(fileName: "x.zip", mediaType: MediaType(mimeType: "application/zip"), size: 10)
