@@ -51,7 +51,7 @@ enum HistoryActivity {
                             arguments: arguments
                         )
                     )
-                case .text, .image, .other:
+                case .text, .image, .file, .other:
                     break
                 }
             }

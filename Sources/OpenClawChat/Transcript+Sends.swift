@@ -26,6 +26,7 @@ extension Transcript {
             text: send.text
         )
         entry.mayHaveLeft = send.isAttempt
+        entry.localAttachments = send.attachments
         entries.append(entry)
         return .applied
     }

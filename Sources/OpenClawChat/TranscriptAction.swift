@@ -43,12 +43,17 @@ public struct LocalSend: Sendable, Hashable {
     /// row is only shown (typed offline, waiting in the outbox). Only a message that may have left is
     /// ever matched to a history message by its text.
     public var isAttempt: Bool
+    /// What goes with the text, without the bytes.
+    public var attachments: [AttachmentSummary]
 
-    public init(id: String, text: String, timestampMs: Int, isAttempt: Bool = true) {
+    public init(
+        id: String, text: String, timestampMs: Int, isAttempt: Bool = true, attachments: [AttachmentSummary] = []
+    ) {
         self.id = id
         self.text = text
         self.timestampMs = timestampMs
         self.isAttempt = isAttempt
+        self.attachments = attachments
     }
 }
 

@@ -29,6 +29,9 @@ public struct TranscriptEntry: Sendable, Hashable, Identifiable {
     /// message by its text (a message that never left cannot be on the gateway, however alike another
     /// client's message looks).
     var mayHaveLeft = false
+    /// The attachments this device sent with the message: shown until history describes them, and
+    /// then naming what history leaves unnamed.
+    public internal(set) var localAttachments: [AttachmentSummary] = []
 
     init(
         id: String,
@@ -48,6 +51,13 @@ public struct TranscriptEntry: Sendable, Hashable, Identifiable {
         self.message = nil
         self.activity = []
         self.body = TextBuffer(text)
+    }
+
+    /// The message's images and files, typed: from the gateway's message when there is one, else the
+    /// ones sent from here.
+    public var attachments: [AttachmentRow] {
+        guard let message else { return localAttachments.map(AttachmentRow.init(local:)) }
+        return AttachmentRow.rows(of: message, local: localAttachments)
     }
 
     /// The visible text (for a streaming reply, the text so far). Materialised on each read.

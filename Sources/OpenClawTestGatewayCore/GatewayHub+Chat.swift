@@ -26,6 +26,17 @@ extension GatewayHub {
                 error: ErrorShape(code: .invalidRequest, message: "message or attachment required"))
             return
         }
+        var attachments: [AttachmentIntake.Accepted] = []
+        if let list = params["attachments"]?.arrayValue, !list.isEmpty {
+            let intake = AttachmentIntake(v4: v4, limits: configuration.attachmentLimits)
+            switch intake.read(list, runId: runId, sessionKey: rawKey) {
+            case .refused(let error):
+                respond(to: id, requestId: request.id, error: error)
+                return
+            case .accepted(let accepted):
+                attachments = accepted
+            }
+        }
         if ChatCommandText.isStopCommand(message) {
             let aborted = abortRuns(
                 matching: SessionStore.canonicalKey(rawKey), rawKey: rawKey, origin: "stop-command",
@@ -51,17 +62,22 @@ extension GatewayHub {
             respond(to: id, requestId: request.id, payload: ["runId": .string(runId), "status": "in_flight"])
             return
         }
-        startRun(runId, rawKey: rawKey, message: message, requestId: request.id, from: id)
+        startRun(runId, rawKey: rawKey, message: message, attachments: attachments, requestId: request.id, from: id)
     }
 
-    private func startRun(_ runId: String, rawKey: String, message: String, requestId: String, from id: Int) {
+    private func startRun(
+        _ runId: String, rawKey: String, message: String, attachments: [AttachmentIntake.Accepted],
+        requestId: String, from id: Int
+    ) {
         let dropPoint = faults.dropConnectionOnChatSend
         faults.dropConnectionOnChatSend = nil
         let now = Self.nowMs()
         _ = sessions.ensure(rawKey, newSessionId: Self.newId(), nowMs: now)
+        receivedAttachments += attachments.map(\.received)
+        let content =
+            attachments.isEmpty ? .string(message) : AttachmentIntake.content(text: message, attachments: attachments)
         sessions.append(
-            ["role": "user", "content": .string(message), "timestamp": .int(now)], id: Self.entryId(),
-            to: rawKey, nowMs: now)
+            ["role": "user", "content": content, "timestamp": .int(now)], id: Self.entryId(), to: rawKey, nowMs: now)
         let script = configuration.agent.script(for: message)
         runsStarted += 1
         runs[runId] = ChatRun(

@@ -87,7 +87,8 @@ extension GatewayHub {
         let maxChars = params["maxChars"]?.intValue ?? configuration.historyMaxChars
         let session = sessions.session(sessionKey)
         let window = sessions.history(
-            sessionKey, limit: limit, maxChars: maxChars, offset: params["offset"]?.intValue ?? 0)
+            sessionKey, limit: limit, maxChars: maxChars, offset: params["offset"]?.intValue ?? 0,
+            images: configuration.historyImages)
         let payload = JSONValue.object(dropping: [
             ("sessionKey", .string(sessionKey)), ("sessionId", .string(session?.sessionId)),
             ("messages", .array(window.messages)),

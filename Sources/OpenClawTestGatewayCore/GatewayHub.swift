@@ -53,6 +53,8 @@ package actor GatewayHub {
     /// The process-wide frame `seq` of ``FrameSeqStyle/global``.
     var globalSeq = 0
     var runsStarted = 0
+    /// Every attachment of every `chat.send` that started a run, decoded, in order.
+    var receivedAttachments: [ReceivedAttachment] = []
     /// Requests received after the handshake, by method (inspection).
     var requestCounts: [String: Int] = [:]
     var connectParamsLog: [JSONValue] = []
@@ -346,12 +348,14 @@ package actor GatewayHub {
     // MARK: Inspection
 
     func history(_ sessionKey: String, limit: Int?, maxChars: Int?) -> [JSONValue] {
-        sessions.history(sessionKey, limit: limit, maxChars: maxChars).messages
+        sessions.history(sessionKey, limit: limit, maxChars: maxChars, images: configuration.historyImages).messages
     }
 
     func sentUserMessages(_ sessionKey: String) -> [String] { sessions.userTexts(sessionKey) }
 
     func runCount() -> Int { runsStarted }
+
+    func attachmentsReceived() -> [ReceivedAttachment] { receivedAttachments }
 
     func requestCount(_ method: String) -> Int { requestCounts[method] ?? 0 }
 

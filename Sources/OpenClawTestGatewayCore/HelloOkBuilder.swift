@@ -26,7 +26,11 @@ struct HelloOkBuilder: Sendable {
         ]
         if configuration.speaksV4Shapes {
             features["capabilities"] = []
-            policy["attachments"] = ["maxBytes": 20_971_520, "maxImageBytes": 6_291_456]
+            if let limits = configuration.attachmentLimits {
+                policy["attachments"] = [
+                    "maxBytes": .int(limits.maxBytes), "maxImageBytes": .int(limits.maxImageBytes),
+                ]
+            }
         }
         var payload: [String: JSONValue] = [
             "type": "hello-ok",

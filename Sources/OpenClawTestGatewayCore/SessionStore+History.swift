@@ -1,3 +1,4 @@
+import Foundation
 import OpenClawProtocol
 
 /// One `chat.history` answer: the messages and, for v4 paging, whether older ones exist.
@@ -23,13 +24,18 @@ extension SessionStore {
     /// (`src/gateway/server-methods/chat.ts` `"chat.history"`): texts cut at `maxChars`, each message
     /// annotated with `__openclaw {id, seq}` (seq = 1-based position in the transcript), a message
     /// over 128 KiB replaced by a placeholder, the page capped at 6 MiB dropping its oldest messages.
-    func history(_ rawKey: String, limit: Int?, maxChars: Int?, offset: Int = 0) -> HistoryWindow {
+    func history(
+        _ rawKey: String, limit: Int?, maxChars: Int?, offset: Int = 0, images: HistoryImageForm = .omitted
+    ) -> HistoryWindow {
         guard let session = session(rawKey) else { return HistoryWindow(messages: [], hasMore: false) }
         let end = max(0, session.entries.count - max(0, offset))
         let start = limit.map { max(0, end - max(0, $0)) } ?? 0
         let sized: [(message: JSONValue, bytes: Int)] = (start..<end).map { index in
             let entry = session.entries[index]
-            guard case .object(var members) = Self.truncated(entry.message, maxChars: maxChars) else {
+            let shown = Self.presentingImages(
+                Self.truncated(entry.message, maxChars: maxChars), form: images, sessionKey: session.key,
+                entryId: entry.id)
+            guard case .object(var members) = shown else {
                 return (entry.message, Self.jsonBytes(entry.message))
             }
             members["__openclaw"] = ["id": .string(entry.id), "seq": .int(index + 1)]
@@ -76,6 +82,35 @@ extension SessionStore {
                     return .object(block)
                 })
         }
+        return .object(members)
+    }
+
+    /// Image blocks never carry their bytes in history: `data` becomes `omitted` with the base64's
+    /// length (upstream `sanitizeChatHistoryContentBlock`), or a managed-media URL.
+    static func presentingImages(
+        _ message: JSONValue, form: HistoryImageForm, sessionKey: String, entryId: String
+    )
+        -> JSONValue
+    {
+        guard case .object(var members) = message, let parts = members["content"]?.arrayValue else { return message }
+        var index = 0
+        members["content"] = .array(
+            parts.map { part in
+                guard case .object(var block) = part, block["type"]?.stringValue == "image",
+                    let data = block["data"]?.stringValue
+                else { return part }
+                block["data"] = nil
+                index += 1
+                switch form {
+                case .omitted:
+                    block["omitted"] = true
+                    block["bytes"] = .int(data.utf8.count)
+                case .url:
+                    let session = sessionKey.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? sessionKey
+                    block["url"] = .string("/api/chat/media/outgoing/\(session)/\(entryId)-\(index)/full")
+                }
+                return .object(block)
+            })
         return .object(members)
     }
 

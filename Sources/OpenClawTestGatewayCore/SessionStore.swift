@@ -57,7 +57,8 @@ struct SessionStore: Sendable {
     func userTexts(_ rawKey: String) -> [String] {
         (session(rawKey)?.entries ?? []).compactMap { entry in
             guard entry.message["role"]?.stringValue == "user" else { return nil }
-            return entry.message["content"]?.stringValue
+            if let text = entry.message["content"]?.stringValue { return text }
+            return entry.message["content"]?.arrayValue?.compactMap { $0["text"]?.stringValue }.joined(separator: "\n")
         }
     }
 }

@@ -107,6 +107,10 @@ public final class TestGateway: Sendable {
         await hub.sentUserMessages(sessionKey)
     }
 
+    /// The attachments of every `chat.send` that started a run, decoded, in arrival order (a resend
+    /// answered from the duplicate memory adds none), with the ones the gateway dropped marked.
+    public func receivedAttachments() async -> [ReceivedAttachment] { await hub.attachmentsReceived() }
+
     /// Agent runs ever started; a repeated idempotency key does not add one.
     public func runCount() async -> Int { await hub.runCount() }
 

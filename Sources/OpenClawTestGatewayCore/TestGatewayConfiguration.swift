@@ -90,6 +90,11 @@ public struct TestGatewayConfiguration: Sendable {
     /// How long an exec approval waits for a decision before it expires (upstream's default: 30
     /// minutes). Tests shorten it to see expiry.
     public var approvalTimeoutMs = 1_800_000
+    /// Advertised in v4 `hello-ok.policy.attachments` and enforced; nil advertises none (older v4
+    /// gateways), and then 20 MiB per file and 5,000,000 bytes per image are enforced. v3 ignores it:
+    /// 5,000,000 bytes, images only.
+    public var attachmentLimits: TestAttachmentLimits?
+    public var historyImages: HistoryImageForm
 
     public init(
         protocolNumber: Int = 4,
@@ -112,7 +117,9 @@ public struct TestGatewayConfiguration: Sendable {
         deltaThrottleMs: Int = 150,
         frameSeq: FrameSeqStyle? = nil,
         authRateLimit: AuthRateLimit? = nil,
-        tls: TestGatewayTLS? = nil
+        tls: TestGatewayTLS? = nil,
+        attachmentLimits: TestAttachmentLimits? = .reference,
+        historyImages: HistoryImageForm = .omitted
     ) {
         self.protocolNumber = protocolNumber
         self.host = host
@@ -135,6 +142,8 @@ public struct TestGatewayConfiguration: Sendable {
         self.frameSeq = frameSeq ?? (protocolNumber >= 4 ? .perConnection : .global)
         self.authRateLimit = authRateLimit
         self.tls = tls
+        self.attachmentLimits = attachmentLimits
+        self.historyImages = historyImages
     }
 
     /// A release string of the era each version belongs to, so version-sniffing clients see something real.

@@ -11,6 +11,7 @@ enum MessagePrinter {
         switch message.role {
         case .user:
             terminal.line(terminal.styled("\(time) you", .cyan) + "  " + TerminalText.escaped(message.text))
+            for row in AttachmentRow.rows(of: message) { terminal.line("      " + terminal.styled(row.label, .dim)) }
         case .assistant:
             for part in message.content {
                 switch part {
@@ -46,6 +47,22 @@ enum MessagePrinter {
             ("role", .string(message.role.wireValue)), ("text", .string(message.text)),
             ("timestamp", .int(message.timestampMs)), ("id", .string(message.entry?.id)),
             ("stopReason", .string(message.stopReason)), ("errorMessage", .string(message.errorMessage)),
+            ("attachments", attachments(AttachmentRow.rows(of: message))),
         ])
     }
+
+    /// Each attachment as `{type, fileName?, mimeType?, size?, url?}`; nil (left out) when there are none.
+    static func attachments(_ rows: [AttachmentRow]) -> JSONValue? {
+        guard !rows.isEmpty else { return nil }
+        return .array(
+            rows.map { row in
+                var url: String?
+                if case .url(let link) = row.availability { url = link }
+                return .object(dropping: [
+                    ("type", .string(row.isImage ? "image" : "file")), ("fileName", .string(row.fileName)),
+                    ("mimeType", .string(row.mimeType)), ("size", .int(row.size)), ("url", .string(url)),
+                ])
+            })
+    }
+
 }

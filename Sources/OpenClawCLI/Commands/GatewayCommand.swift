@@ -28,6 +28,7 @@ struct GatewayCommand: AsyncParsableCommand {
             "New devices need approval, given on stdin (approve ID), to try a client's pairing flow.",
             discussion: "Without it, devices on loopback are approved silently, as on a real gateway."))
     var requirePairing = false
+    @Option(help: "Largest frame accepted, advertised as policy.maxPayload (default 25 MiB).") var maxPayload: Int?
 
     func validate() throws {
         guard ProtocolVersion(rawValue: protocolVersion) != nil else {
@@ -38,6 +39,7 @@ struct GatewayCommand: AsyncParsableCommand {
             throw ValidationError("unknown --quirk '\(name)'; known: \(known)")
         }
         if let tickIntervalMs, tickIntervalMs <= 0 { throw ValidationError("--tick-interval-ms must be positive") }
+        if let maxPayload, maxPayload < 1024 { throw ValidationError("--max-payload must be at least 1024") }
     }
 
     /// The dialect the flags ask for.
@@ -53,6 +55,7 @@ struct GatewayCommand: AsyncParsableCommand {
         configuration.auth = .token(token)
         configuration.quirks = quirks
         if let tickIntervalMs { configuration.tickIntervalMs = tickIntervalMs }
+        if let maxPayload { configuration.maxPayload = maxPayload }
         if tls { configuration.tls = TestGatewayTLS(dnsNames: ["localhost", host]) }
         if requirePairing { configuration.pairing = .requireApproval }
         let gateway: TestGateway

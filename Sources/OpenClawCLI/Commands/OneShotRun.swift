@@ -30,7 +30,9 @@ struct OneShotRun {
     let policy: FollowPolicy
 
     /// Connects (a first failure is reported at once, never retried), sends, follows.
-    func perform(text: String, session: String, thinking: String?) async throws -> (FollowedRunResult, String) {
+    func perform(
+        text: String, attachments: [Attachment] = [], session: String, thinking: String?
+    ) async throws -> (FollowedRunResult, String) {
         let signals = SignalEvents([SIGINT, SIGTERM])
         defer { signals.cancel() }
         let viewModel = ChatViewModel(client: ChatClient(connection: connection), sessionKey: session)
@@ -42,7 +44,12 @@ struct OneShotRun {
                 if case .failed(let error) = viewModel.connectionState { throw error }
                 throw GatewayError.notConnected
             }
-            let runId = await viewModel.send(text)
+            let runId: String
+            do throws(AttachmentError) {
+                runId = try await viewModel.send(text, attachments: attachments)
+            } catch {
+                throw GatewayError.attachment(error)
+            }
             var follower = RunFollower(viewModel: viewModel, terminal: terminal, output: output, policy: policy)
             var result = await follower.follow(runId: runId)
             if case .timedOut = result { await Self.stop(viewModel) }

@@ -8,7 +8,13 @@ import OpenClawProtocol
 struct SendCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "send",
-        abstract: "Send one message and print the reply as it streams. '-' reads the message from stdin."
+        abstract: "Send one message and print the reply as it streams. '-' reads the message from stdin.",
+        discussion: """
+            --file attaches a file (repeatable): images (PNG, JPEG, GIF, WebP, HEIC …), PDFs, text and other \
+            documents; its type is read from its bytes. Files over the gateway's limits, and archives, which \
+            gateways drop, are refused before anything is sent. '--file -' reads the file from stdin \
+            (then the message cannot be '-'); --mime gives its type when its bytes do not tell.
+            """
     )
 
     @OptionGroup var global: GlobalOptions
@@ -21,9 +27,18 @@ struct SendCommand: AsyncParsableCommand {
         name: .customLong("idle-timeout"),
         help: "Give up (and stop the run) when nothing has happened for this many seconds.")
     var idleTimeout: Double = 600
-    @Argument(help: "The message, or - to read it from stdin.") var message: String
+    @Option(name: .customLong("file"), help: "Attach a file (repeatable); - reads it from stdin.") var files: [String] =
+        []
+    @Option(help: "The type of the file read from stdin when its bytes do not tell (e.g. text/csv).") var mime: String?
+    @Argument(help: "The message, or - to read it from stdin. Optional with --file.") var message: String?
 
     func validate() throws {
+        if message == nil, files.isEmpty { throw ValidationError("Missing expected argument '<message>'") }
+        if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("--file - can be given once") }
+        if files.contains("-"), message == "-" {
+            throw ValidationError("stdin cannot be both the message and a file: pass the message as an argument")
+        }
+        if mime != nil, !files.contains("-") { throw ValidationError("--mime applies to --file - only") }
         if let timeout, !(timeout > 0) { throw ValidationError("--timeout must be a positive number of seconds") }
         guard idleTimeout > 0 else { throw ValidationError("--idle-timeout must be a positive number of seconds") }
     }
@@ -32,6 +47,7 @@ struct SendCommand: AsyncParsableCommand {
         let terminal = Terminal()
         do {
             let text = try resolveMessage()
+            let attachments = try resolveAttachments()
             guard let target = try global.resolveGateway() else { throw CLIError.noGatewayConfigured }
             let connection = global.makeConnection(
                 url: target.url, credential: target.credential, terminal: terminal, reconnect: OneShotRun.reconnect)
@@ -46,7 +62,8 @@ struct SendCommand: AsyncParsableCommand {
                 policy: .oneShot(
                     overallTimeout: timeout.map { .seconds($0) }, idleTimeout: .seconds(idleTimeout))
             )
-            let (result, runId) = try await run.perform(text: text, session: session, thinking: thinking)
+            let (result, runId) = try await run.perform(
+                text: text, attachments: attachments, session: session, thinking: thinking)
             try OneShotRun.finish(result, runId: runId, json: json, terminal: terminal)
         } catch let exit as ExitCode {
             throw exit
@@ -55,7 +72,24 @@ struct SendCommand: AsyncParsableCommand {
         }
     }
 
+    /// Each `--file`, typed from its first bytes; nothing else is read until it is sent.
+    private func resolveAttachments() throws -> [Attachment] {
+        try files.map { path in
+            if path == "-" {
+                let bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+                return Attachment(bytes: bytes, fileName: "stdin", declaredType: mime.map(MediaType.init(mimeType:)))
+            }
+            do throws(AttachmentError) {
+                return try Attachment.file(at: URL(fileURLWithPath: path))
+            } catch {
+                if case .unreadable(_, let reason) = error { throw CLIError.unreadableFile(path: path, reason: reason) }
+                throw GatewayError.attachment(error)
+            }
+        }
+    }
+
     private func resolveMessage() throws -> String {
+        guard let message else { return "" }
         guard message == "-" else { return message }
         let data = FileHandle.standardInput.readDataToEndOfFile()
         let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)

@@ -17,7 +17,7 @@ enum ExitStatus {
         case .authFailed, .deviceIdentityRejected, .missingScope: return auth
         case .pairingRequired: return pairing
         case .timeout, .challengeTimeout: return timeout
-        case .invalidURL: return usage
+        case .invalidURL, .attachment: return usage
         default: return connection
         }
     }

@@ -28,7 +28,8 @@ public struct ChatClient: Sendable {
         sessionKey: String,
         message: String,
         idempotencyKey: String,
-        thinking: String? = nil
+        thinking: String? = nil,
+        attachments: [Attachment] = []
     ) async throws(GatewayError) -> ChatSendResult {
         let params = ChatSendParams(
             sessionKey: sessionKey,
@@ -36,8 +37,29 @@ public struct ChatClient: Sendable {
             idempotencyKey: idempotencyKey,
             thinking: thinking
         )
-        return try await perform(params, timeout: timeouts.send) {
-            ChatSendResult(json: $0, idempotencyKey: idempotencyKey)
+        guard !attachments.isEmpty else {
+            return try await perform(params, timeout: timeouts.send) {
+                ChatSendResult(json: $0, idempotencyKey: idempotencyKey)
+            }
+        }
+        guard let session = await connection.session else { throw .notConnected }
+        try Self.check(attachments, against: AttachmentLimits(hello: session.hello))
+        let request = ChatSendRequest(params: params, attachments: attachments.map(\.outgoing))
+        let payload = try await connection.request(request, timeout: timeouts.send)
+        guard let result = ChatSendResult(json: payload, idempotencyKey: idempotencyKey) else {
+            throw .invalidResponse(method: ChatSendParams.method, reason: "unexpected shape")
+        }
+        return result
+    }
+
+    /// Refuses, before anything is read or sent, an attachment the gateway would refuse or drop.
+    public static func check(_ attachments: [Attachment], against limits: AttachmentLimits) throws(GatewayError) {
+        for attachment in attachments {
+            do throws(AttachmentError) {
+                try limits.check(fileName: attachment.fileName, mediaType: attachment.mediaType, size: attachment.size)
+            } catch {
+                throw .attachment(error)
+            }
         }
     }
 

@@ -19,6 +19,9 @@ public struct OutboxMessage: Sendable, Hashable, Identifiable {
     /// epoch ms). Resending with the same key is safe only while the gateway remembers the key, which
     /// is counted from here (``OutboxPolicy/duplicateWindow``).
     public var uncertainSinceMs: Int?
+    /// Files sent with the text. Their bytes stay where the attachment says (memory, or a file the
+    /// store owns); the outbox keeps them until the message leaves it.
+    public var attachments: [Attachment]
 
     public init(
         id: String,
@@ -30,7 +33,8 @@ public struct OutboxMessage: Sendable, Hashable, Identifiable {
         state: OutboxState = .queued,
         attempts: Int = 0,
         lastAttemptAtMs: Int? = nil,
-        uncertainSinceMs: Int? = nil
+        uncertainSinceMs: Int? = nil,
+        attachments: [Attachment] = []
     ) {
         self.id = id
         self.gateway = gateway
@@ -42,6 +46,7 @@ public struct OutboxMessage: Sendable, Hashable, Identifiable {
         self.attempts = attempts
         self.lastAttemptAtMs = lastAttemptAtMs
         self.uncertainSinceMs = uncertainSinceMs
+        self.attachments = attachments
     }
 }
 

@@ -8,7 +8,9 @@ extension OutboxMessage {
     func restoredRowActions(isConnected: Bool) -> [TranscriptAction] {
         let mayHaveLeft = state == .sending || state == .ambiguous || state == .accepted || state == .unconfirmed
         let shown = TranscriptAction.send(
-            LocalSend(id: id, text: text, timestampMs: createdAtMs, isAttempt: mayHaveLeft))
+            LocalSend(
+                id: id, text: text, timestampMs: createdAtMs, isAttempt: mayHaveLeft,
+                attachments: attachments.map(\.summary)))
         switch state {
         case .queued, .ambiguous:
             return [shown, .sendQueued(id: id)]

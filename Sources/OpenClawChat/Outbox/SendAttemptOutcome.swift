@@ -41,7 +41,7 @@ enum SendAttemptOutcome: Sendable, Equatable {
             self = .ambiguous
         case .requestFailed(_, let shape) where shape.retryable == true:
             self = .neverLeft
-        case .requestFailed, .missingScope, .payloadTooLarge:
+        case .requestFailed, .missingScope, .payloadTooLarge, .attachment:
             self = .rejected(reason: error.message)
         }
     }

@@ -52,7 +52,8 @@ extension ChatViewModel {
                 sessionKey: message.sessionKey,
                 message: message.text,
                 idempotencyKey: message.id,
-                thinking: message.thinking
+                thinking: message.thinking,
+                attachments: message.attachments
             )
             outcome = SendAttemptOutcome(result: result)
         } catch {

@@ -64,6 +64,8 @@ public final class ChatViewModel {
     @ObservationIgnored var flushInFlight = false
     @ObservationIgnored var flushRequested = false
     @ObservationIgnored var retryTask: Task<Void, Never>?
+    /// The attachment limits of the last connection (before any: ``AttachmentLimits/notNegotiated``).
+    @ObservationIgnored var lastAttachmentLimits = AttachmentLimits.notNegotiated
 
     /// - Parameters:
     ///   - store: where transcripts and the outbox live; the default forgets them at exit.
@@ -169,10 +171,39 @@ public final class ChatViewModel {
     /// is in the outbox before the first attempt: offline it waits there, shown as queued.
     @discardableResult
     public func send(_ text: String) async -> String {
+        await enqueue(text, attachments: [])
+    }
+
+    /// Sends `text` with files. An attachment this gateway would refuse or drop (too large for its
+    /// kind, an archive, a non-image on protocol 3) is refused here, before anything is queued, with an
+    /// error naming the limit and the size; offline, the limits of the last connection stand (or, before
+    /// any, the defaults of gateways that advertise none), and delivery checks again.
+    @discardableResult
+    public func send(_ text: String, attachments: [Attachment]) async throws(AttachmentError) -> String {
+        let limits = await attachmentLimits()
+        for attachment in attachments {
+            try limits.check(fileName: attachment.fileName, mediaType: attachment.mediaType, size: attachment.size)
+        }
+        return await enqueue(text, attachments: attachments)
+    }
+
+    /// What the gateway accepts: the current connection's limits, else the last ones known.
+    public func attachmentLimits() async -> AttachmentLimits {
+        if let session = await client.connection.session {
+            lastAttachmentLimits = AttachmentLimits(hello: session.hello)
+        }
+        return lastAttachmentLimits
+    }
+
+    private func enqueue(_ text: String, attachments: [Attachment]) async -> String {
         let id = makeID()
         let timestamp = now()
         // Shown at once; the attempt (if connected) comes with the flush below.
-        transcript.apply(.send(LocalSend(id: id, text: text, timestampMs: timestamp, isAttempt: false)))
+        transcript.apply(
+            .send(
+                LocalSend(
+                    id: id, text: text, timestampMs: timestamp, isAttempt: false,
+                    attachments: attachments.map(\.summary))))
         let message = outboxQueue.enqueue(
             OutboxMessage(
                 id: id,
@@ -180,7 +211,8 @@ public final class ChatViewModel {
                 sessionKey: currentSessionKey,
                 text: text,
                 thinking: thinkingLevel,
-                createdAtMs: timestamp
+                createdAtMs: timestamp,
+                attachments: attachments
             ))
         if case .failed(let reason) = message.state {
             transcript.apply(.sendFailed(id: id, reason: reason))

@@ -1,3 +1,4 @@
+import NIOCore
 import OpenClawProtocol
 
 /// Requests: one id each, one resolution each (response, timeout, cancellation or the socket's end).
@@ -38,8 +39,53 @@ extension GatewayConnection {
         let text = FrameCodec.text(RequestFrame(id: id, method: method, params: params))
         let size = text.utf8.count
         guard size <= maxOutboundBytes else { return .failure(.payloadTooLarge(bytes: size, limit: maxOutboundBytes)) }
+        return await dispatch(id: id, method: method, timeout: timeout, generation: socketGeneration) {
+            trace(.outbound, text)
+            writer.enqueue(text, requestID: id)
+        }
+    }
 
-        return await withTaskCancellationHandler {
+    /// Sends a request whose frame is too large to build as a ``JSONValue`` (a `chat.send` with
+    /// attachments): its exact size is checked against `policy.maxPayload` first, then it is written
+    /// once, into the buffer the socket sends. Traces show the request without the attachments' bytes.
+    public func request(_ request: ChatSendRequest, timeout: Duration? = nil) async throws(GatewayError) -> JSONValue? {
+        guard let session = state.session else { throw .notConnected }
+        guard session.generation == generation, let writer else { throw .notConnected }
+        let id = RequestID.make()
+        let size = request.frameByteCount(id: id)
+        guard size <= maxOutboundBytes else {
+            throw .attachment(.frameTooLarge(bytes: size, limit: maxOutboundBytes))
+        }
+        var buffer = ByteBufferAllocator().buffer(capacity: size)
+        var failure: AttachmentError?
+        buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: size) { raw in
+            let frame = UnsafeMutableRawBufferPointer(rebasing: raw[0..<size])
+            do throws(AttachmentError) { try request.writeFrame(id: id, into: frame) } catch { failure = error }
+            return size
+        }
+        if let failure { throw .attachment(failure) }
+        let method = request.method
+        let summary = FrameCodec.text(RequestFrame(id: id, method: method, params: request.summary))
+        let result = await dispatch(
+            id: id, method: method, timeout: timeout ?? configuration.defaultRequestTimeout,
+            generation: session.generation
+        ) { [buffer] in
+            trace(.outbound, summary)
+            writer.enqueue(utf8Frame: buffer, requestID: id)
+        }
+        let frame = try result.get()
+        guard frame.ok else {
+            throw GatewayErrorClassifier.requestFailure(
+                method: method, error: frame.error ?? ErrorShape(code: "UNKNOWN", message: "request failed"))
+        }
+        return frame.payload
+    }
+
+    /// Registers a pending request, arms its timeout, and runs `write` to put its frame on the socket.
+    private func dispatch(
+        id: String, method: String, timeout: Duration, generation socketGeneration: Int, write: () -> Void
+    ) async -> Result<ResponseFrame, GatewayError> {
+        await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 pending.add(id: id, method: method, generation: socketGeneration, continuation: continuation)
                 // A reader held at a subscriber's mark may now read on, up to the request headroom.
@@ -57,8 +103,7 @@ extension GatewayConnection {
                         await self?.resolveRequest(id: id, with: .failure(.timeout(method: method, afterMs: timeoutMs)))
                     }
                 )
-                trace(.outbound, text)
-                writer.enqueue(text, requestID: id)
+                write()
             }
         } onCancel: {
             Task { [weak self] in await self?.resolveRequest(id: id, with: .failure(.cancelled)) }

@@ -41,6 +41,9 @@ public enum GatewayError: Error, Sendable, Equatable {
     case cancelled
     /// The local identity or credential files could not be used.
     case localStorage(String)
+    /// An attachment cannot be sent as it is (too large, a type the gateway drops, unreadable); found
+    /// before the frame left.
+    case attachment(AttachmentError)
 
     /// Details of an authentication refusal, from `error.details`.
     public struct AuthFailure: Sendable, Equatable {
@@ -151,6 +154,7 @@ extension GatewayError: CustomStringConvertible {
             return "The gateway's answer to \(method) was unreadable: \(reason)."
         case .cancelled: return "The request was cancelled."
         case .localStorage(let reason): return "Local credentials could not be used: \(reason)."
+        case .attachment(let error): return error.description
         }
     }
 
@@ -207,6 +211,7 @@ extension GatewayError: CustomStringConvertible {
         case .notConnected: return "Connect first."
         case .payloadTooLarge: return "Send a shorter message or a smaller attachment."
         case .localStorage: return "Check that the state directory is writable (--state-dir)."
+        case .attachment: return "Remove the attachment or pick a smaller file."
         case .requestFailed, .invalidResponse, .cancelled: return nil
         }
     }
@@ -221,7 +226,7 @@ extension GatewayError: CustomStringConvertible {
         case .authFailed(let failure): return failure.isRateLimited
         case .invalidURL, .invalidChallenge, .pairingRequired, .protocolMismatch, .unsupportedProtocol,
             .deviceIdentityRejected, .missingScope, .payloadTooLarge, .requestFailed, .invalidResponse, .cancelled,
-            .localStorage:
+            .localStorage, .attachment:
             return false
         }
     }

@@ -1,3 +1,5 @@
+import NIOCore
+
 /// One socket's outbound frames, in the order they were queued.
 ///
 /// Each frame used to be sent from its own task, and tasks start in no particular order: two requests
@@ -12,6 +14,14 @@ struct OutboundWriter: Sendable {
     init(socket: any WebSocketConnection, failed: @escaping @Sendable (String) async -> Void) {
         self.socket = socket
         self.failed = failed
+    }
+
+    func enqueue(utf8Frame: ByteBuffer, requestID: String) {
+        let failed = self.failed
+        socket.write(utf8Frame: utf8Frame) { written in
+            guard !written else { return }
+            Task { await failed(requestID) }
+        }
     }
 
     func enqueue(_ text: String, requestID: String) {

@@ -266,6 +266,15 @@ final class WebSocketKitConnection: WebSocketConnection {
         socket.send(text, promise: promise)
     }
 
+    func write(utf8Frame: ByteBuffer, completion: @escaping @Sendable (Bool) -> Void) {
+        guard !socket.isClosed else { return completion(false) }
+        let promise = socket.eventLoop.makePromise(of: Void.self)
+        promise.futureResult.whenComplete { result in
+            if case .success = result { completion(true) } else { completion(false) }
+        }
+        socket.send(utf8Frame, opcode: .text, promise: promise)
+    }
+
     func close(code: Int) async {
         guard !socket.isClosed else { return }
         try? await socket.close(code: WebSocketErrorCode(codeNumber: code)).get()

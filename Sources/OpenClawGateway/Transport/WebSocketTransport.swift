@@ -1,3 +1,5 @@
+import NIOCore
+
 /// One inbound WebSocket message or the end of the socket.
 public enum TransportEvent: Sendable, Equatable {
     case text(String)
@@ -22,8 +24,18 @@ public protocol WebSocketConnection: Sendable {
     /// Queues `text` behind every frame queued before it and returns at once; `completion` learns
     /// whether it was written. Frames queued from one task (or actor) leave in the order queued.
     func write(text: String, completion: @escaping @Sendable (Bool) -> Void)
+    /// Like ``write(text:completion:)`` for a text frame already encoded as UTF-8 bytes: large frames
+    /// (attachments) are built in their final buffer and handed over without another copy.
+    func write(utf8Frame: ByteBuffer, completion: @escaping @Sendable (Bool) -> Void)
     /// Sends a close frame with `code` and lets the socket go.
     func close(code: Int) async
+}
+
+extension WebSocketConnection {
+    /// For transports that only take strings (test doubles): decodes the bytes and writes the text.
+    public func write(utf8Frame: ByteBuffer, completion: @escaping @Sendable (Bool) -> Void) {
+        write(text: String(buffer: utf8Frame), completion: completion)
+    }
 }
 
 /// Opens WebSocket connections. The live implementation is ``WebSocketKitTransport``; tests may

@@ -8,9 +8,16 @@ public enum ChatContentPart: Sendable, Hashable {
     case thinking(String)
     /// A tool invocation. `arguments` is the object the model produced, kept exactly.
     case toolCall(id: String?, name: String, arguments: JSONValue)
-    /// An image. History never carries the bytes: `omitted` is true and `bytes` is the size.
-    case image(mimeType: String?, omitted: Bool, bytes: Int?)
+    /// An image. History never carries the bytes: it says how large they were, or links them.
+    case image(ChatMediaPart)
+    /// A file other than an image (a PDF, a log) the gateway kept with the message.
+    case file(ChatMediaPart)
     case other(type: String, raw: JSONValue)
+
+    /// An image known by its type and size only (the form `chat.history` gives).
+    public static func image(mimeType: String?, omitted: Bool, bytes: Int?) -> ChatContentPart {
+        .image(ChatMediaPart(mimeType: mimeType, bytes: bytes, omitted: omitted))
+    }
 
     /// Nil only for a value that is not an object.
     public init?(json: JSONValue) {
@@ -27,14 +34,21 @@ public enum ChatContentPart: Sendable, Hashable {
                 name: json["name"]?.stringValue ?? "tool",
                 arguments: json["arguments"] ?? json["input"] ?? .object([:])
             )
-        case "image":
-            self = .image(
-                mimeType: json["mimeType"]?.stringValue ?? json["source"]?["media_type"]?.stringValue,
-                omitted: json["omitted"]?.boolValue ?? (json["data"] == nil),
-                bytes: json["bytes"]?.lenientIntValue
-            )
+        case "image", "image_url", "input_image":
+            self = .image(ChatMediaPart(json: json, isImage: true))
+        case "file", "document", "input_file":
+            self = .file(ChatMediaPart(json: json, isImage: false))
         default:
             self = .other(type: type, raw: json)
+        }
+    }
+
+    /// The image or file this block describes; nil for every other kind.
+    public var media: (part: ChatMediaPart, isImage: Bool)? {
+        switch self {
+        case .image(let part): (part, true)
+        case .file(let part): (part, false)
+        default: nil
         }
     }
 

@@ -31,11 +31,10 @@ extension ChatContentPart {
             return .object(dropping: [
                 ("type", "toolCall"), ("id", .string(id)), ("name", .string(name)), ("arguments", arguments),
             ])
-        case .image(let mimeType, let omitted, let bytes):
-            return .object(dropping: [
-                ("type", "image"), ("mimeType", .string(mimeType)), ("omitted", .bool(omitted)),
-                ("bytes", .int(bytes)),
-            ])
+        case .image(let part):
+            return .object(dropping: [("type", JSONValue?.some("image"))] + part.jsonMembers)
+        case .file(let part):
+            return .object(dropping: [("type", JSONValue?.some("file"))] + part.jsonMembers)
         case .other(let type, let raw):
             guard var members = raw.objectValue else { return ["type": .string(type)] }
             if members["type"] == nil, !type.isEmpty { members["type"] = .string(type) }

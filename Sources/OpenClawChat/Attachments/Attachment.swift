@@ -1,0 +1,143 @@
+import Foundation
+import OpenClawProtocol
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A file the person chose to send, before it is sent: where its bytes are, its name, its type as the
+/// bytes say, and its size.
+///
+/// A file stays on disk until its frame is written (then it is read in chunks straight into the
+/// frame), so choosing a 20 MB video costs nothing until it is sent. The type comes from the first
+/// bytes, as the gateway will decide it; a declared type (`--mime`, the photo picker's UTType) is used
+/// only when the bytes say nothing more specific than "binary".
+public struct Attachment: Sendable, Hashable, Identifiable {
+    public enum Source: Sendable, Hashable {
+        case bytes([UInt8])
+        case file(URL)
+    }
+
+    public let id: String
+    public var fileName: String
+    public var mediaType: MediaType
+    /// Decoded size in bytes.
+    public var size: Int
+    public var source: Source
+
+    public init(id: String = UUID().uuidString, fileName: String, mediaType: MediaType, size: Int, source: Source) {
+        self.id = id
+        self.fileName = fileName
+        self.mediaType = mediaType
+        self.size = size
+        self.source = source
+    }
+
+    /// Bytes already in memory (stdin, a picked photo), typed from their first bytes.
+    public init(bytes: [UInt8], fileName: String, declaredType: MediaType? = nil) {
+        let sniffed = MediaType.detect(prefix: bytes.prefix(MediaType.sniffLength), fileName: fileName)
+        self.init(
+            fileName: fileName, mediaType: Self.resolve(sniffed: sniffed, declared: declaredType), size: bytes.count,
+            source: .bytes(bytes))
+    }
+
+    /// A file on disk: its size from the file system, its type from its first bytes. Nothing else is read.
+    public static func file(at url: URL, declaredType: MediaType? = nil) throws(AttachmentError) -> Attachment {
+        let name = url.lastPathComponent
+        let handle: FileHandle
+        do {
+            handle = try FileHandle(forReadingFrom: url)
+        } catch {
+            throw .unreadable(fileName: name, reason: Self.reason(error))
+        }
+        defer { try? handle.close() }
+        do {
+            let size = try handle.seekToEnd()
+            try handle.seek(toOffset: 0)
+            let head = try handle.read(upToCount: MediaType.sniffLength) ?? Data()
+            let sniffed = MediaType.detect(prefix: head, fileName: name)
+            return Attachment(
+                fileName: name, mediaType: resolve(sniffed: sniffed, declared: declaredType), size: Int(size),
+                source: .file(url))
+        } catch {
+            throw .unreadable(fileName: name, reason: Self.reason(error))
+        }
+    }
+
+    static func resolve(sniffed: MediaType, declared: MediaType?) -> MediaType {
+        guard let declared, sniffed == .octetStream || (sniffed == .plainText && !declared.isImage) else {
+            return sniffed
+        }
+        return declared
+    }
+
+    static func reason(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
+            let code = POSIXErrorCode(rawValue: Int32(underlying.code))
+        {
+            return String(cString: strerror(code.rawValue)).lowercased()
+        }
+        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError {
+            return "no such file"
+        }
+        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoPermissionError {
+            return "permission denied"
+        }
+        return nsError.localizedDescription
+    }
+
+    public var kind: MediaType.Kind { mediaType.kind }
+
+    /// What the frame writer reads from.
+    public var outgoing: OutgoingAttachment {
+        let bytes: any AttachmentByteSource =
+            switch source {
+            case .bytes(let bytes): InMemoryAttachmentBytes(bytes)
+            case .file(let url): FileAttachmentBytes(url: url, fileName: fileName)
+            }
+        return OutgoingAttachment(fileName: fileName, mediaType: mediaType, size: size, source: bytes)
+    }
+
+    /// What the transcript and the store keep of it: everything but the bytes.
+    public var summary: AttachmentSummary {
+        AttachmentSummary(fileName: fileName, mimeType: mediaType.mimeType, size: size)
+    }
+}
+
+/// Reads a file in chunks of 768 KiB (a multiple of 3, so base64 groups never straddle chunks), reusing
+/// one buffer: the file is never in memory whole.
+struct FileAttachmentBytes: AttachmentByteSource {
+    let url: URL
+    let fileName: String
+    static let chunkSize = 3 * 256 * 1024
+
+    func readChunks(_ body: (UnsafeRawBufferPointer) throws(AttachmentError) -> Void) throws(AttachmentError) -> Int {
+        let descriptor = open(url.path, O_RDONLY)
+        guard descriptor >= 0 else {
+            throw .unreadable(fileName: fileName, reason: String(cString: strerror(errno)).lowercased())
+        }
+        defer { close(descriptor) }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 1)
+        defer { buffer.deallocate() }
+        var total = 0
+        while true {
+            var filled = 0
+            while filled < Self.chunkSize {
+                let count = read(descriptor, buffer.baseAddress?.advanced(by: filled), Self.chunkSize - filled)
+                if count < 0, errno == EINTR { continue }
+                guard count >= 0 else {
+                    throw .unreadable(fileName: fileName, reason: String(cString: strerror(errno)).lowercased())
+                }
+                if count == 0 { break }
+                filled += count
+            }
+            guard filled > 0 else { return total }
+            total += filled
+            try body(UnsafeRawBufferPointer(rebasing: buffer[0..<filled]))
+            if filled < Self.chunkSize { return total }
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import OpenClawProtocol
+import OpenClawTestGateway
+import Testing
+
+/// `send --file` end to end: the CLI as a subprocess, the test gateway reading back what arrived.
+@Suite("openclaw-chat: attachments")
+struct AttachmentCLITests {
+    static func file(_ name: String, _ bytes: [UInt8]) throws -> String {
+        let directory = CLIProcess.temporaryStateDirectory() + "-files"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let path = directory + "/" + name
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    static func randomBytes(_ count: Int) -> [UInt8] {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    }
+
+    static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + randomBytes(300_000)
+    static let pdf: [UInt8] = Array("%PDF-1.7\n%\u{e2}\u{e3}\n".utf8) + randomBytes(120_001)
+
+    @Test func anImageAndAPDFReachTheGatewayByteForByteAndHistoryShowsThem() async throws {
+        let image = try Self.file("photo.png", Self.png)
+        let document = try Self.file("report.pdf", Self.pdf)
+        try await CLITests.withGateway { gateway, common in
+            let sent = try await CLIProcess.run(
+                ["send"] + common + ["--file", image, "--file", document, "what are these?"])
+            #expect(sent.status == 0, "stderr: \(sent.stderr)")
+            let received = await gateway.receivedAttachments()
+            #expect(received.count == 2)
+            #expect(received.first?.bytes == Self.png)
+            #expect(received.first?.fileName == "photo.png")
+            #expect(received.first?.declaredType == "image")
+            #expect(received.first?.declaredMimeType == "image/png")
+            #expect(received.last?.bytes == Self.pdf)
+            #expect(received.last?.declaredType == "file")
+            #expect(received.last?.declaredMimeType == "application/pdf")
+            #expect(await gateway.sentUserMessages(sessionKey: "main") == ["what are these?"])
+
+            let history = try await CLIProcess.run(["history"] + common)
+            #expect(history.status == 0, "stderr: \(history.stderr)")
+            #expect(history.stdout.contains("[image: image/png, 300 kB]"))
+            #expect(history.stdout.contains("[file: report.pdf, 120 kB]"))
+            let json = try await CLIProcess.run(["history", "--json"] + common)
+            let user = try json.stdout.split(separator: "\n").map { try JSONParser().parse(String($0)) }.first
+            let attachments = user?["attachments"]?.arrayValue ?? []
+            #expect(attachments.map { $0["type"] } == ["image", "file"])
+            #expect(attachments.last?["size"] == .int(Self.pdf.count))
+        }
+    }
+
+    @Test func aFileOverTheLimitIsRefusedLocallyNamingTheLimit() async throws {
+        let image = try Self.file("big.png", Array(Self.png.prefix(600)))
+        let limits = TestAttachmentLimits(maxBytes: 2000, maxImageBytes: 500)
+        try await CLITests.withGateway(TestGatewayConfiguration(attachmentLimits: limits)) { gateway, common in
+            let result = try await CLIProcess.run(["send"] + common + ["--file", image, "look"])
+            #expect(result.status == 2)
+            #expect(result.stderr.contains("big.png is 600 bytes; this gateway accepts images up to 500 bytes."))
+            #expect(await gateway.requestCount(method: "chat.send") == 0)
+            #expect(await gateway.sentUserMessages(sessionKey: "main").isEmpty)
+        }
+    }
+
+    @Test func protocol3GatewaysAreNotSentWhatTheyWouldDrop() async throws {
+        let document = try Self.file("notes.pdf", Self.pdf)
+        try await CLITests.withGateway(TestGatewayConfiguration(protocolNumber: 3)) { gateway, common in
+            let result = try await CLIProcess.run(["send"] + common + ["--file", document])
+            #expect(result.status == 2)
+            #expect(
+                result.stderr.contains("notes.pdf is application/pdf; this gateway (protocol 3) accepts images only."))
+            #expect(await gateway.requestCount(method: "chat.send") == 0)
+        }
+    }
+
+    @Test func aFileFromStdinTakesItsTypeFromMime() async throws {
+        try await CLITests.withGateway { gateway, common in
+            let result = try await CLIProcess.run(
+                ["send"] + common + ["--file", "-", "--mime", "text/csv", "sum this"], stdin: "a,b\n1,2\n")
+            #expect(result.status == 0, "stderr: \(result.stderr)")
+            let received = await gateway.receivedAttachments()
+            #expect(received.map(\.bytes) == [Array("a,b\n1,2\n".utf8)])
+            #expect(received.first?.declaredMimeType == "text/csv")
+        }
+    }
+}
