@@ -166,7 +166,8 @@ struct GlobalOptions: ParsableArguments {
     /// login) reports a lost connection and exits rather than wait for a gateway that may not return;
     /// only the interactive chat passes a policy.
     func makeConnection(
-        url: GatewayURL, credential: GatewayCredential, terminal: Terminal, reconnect: ReconnectPolicy? = nil
+        url: GatewayURL, credential: GatewayCredential, terminal: Terminal, reconnect: ReconnectPolicy? = nil,
+        tlsTrust: TLSTrust? = nil
     ) -> GatewayConnection {
         let configuration = GatewayConnectionConfiguration(
             url: url,
@@ -185,7 +186,7 @@ struct GlobalOptions: ParsableArguments {
         }
         return GatewayConnection(
             configuration: configuration,
-            transport: makeTransport(),
+            transport: WebSocketKitTransport(tlsTrust: tlsTrust ?? self.tlsTrust),
             identityStore: FileDeviceIdentityStore(path: state.identityFile),
             tokenStore: FileDeviceTokenStore(path: state.deviceTokensFile),
             logger: makeLogger(),

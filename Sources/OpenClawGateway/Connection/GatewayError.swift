@@ -104,6 +104,8 @@ extension GatewayError: CustomStringConvertible {
             case .authRateLimited?:
                 return "Too many failed sign-in attempts; the gateway is rate-limiting this address."
             case .authScopeMismatch?: return "This device's token does not cover the requested permissions."
+            case .authBootstrapTokenInvalid?:
+                return "The gateway refused the setup code: it was already used or has expired."
             case .authTokenNotConfigured?, .authPasswordNotConfigured?:
                 return "The gateway has no token or password configured for this kind of sign-in."
             default: return "The gateway refused the token (\(failure.message))."
@@ -161,6 +163,10 @@ extension GatewayError: CustomStringConvertible {
             case "wait_then_retry"?: return "Wait a minute, then try again."
             case "retry_with_device_token"?: return "Try again; this device's saved token will be used."
             default:
+                if failure.code == .authBootstrapTokenInvalid {
+                    return "Setup codes are single-use and short-lived: create a new one on the gateway host "
+                        + "(`openclaw qr`) and log in with it."
+                }
                 if failure.code == .authDeviceTokenMismatch {
                     return "Sign in again with the gateway token (openclaw-chat login)."
                 }
