@@ -76,21 +76,29 @@ extension GatewayHub {
             refuse(id, requestId, refusal)
             return
         }
+        // A bootstrap token (with a device) stands in for the shared secret; it is redeemed below,
+        // once the device proof is verified, so a bad signature does not burn it.
+        let bootstrapToken = device == nil ? nil : params["auth"]?["bootstrapToken"]?.nonEmptyStringValue
         let authMethod: AuthMethod
-        switch authCheck.decide() {
-        case .success(let method):
-            authMethod = method
-            authLimiter?.reset()
-        case .failure(let failure):
-            authLimiter?.recordFailure(nowMs: Self.nowMs())
-            refuse(id, requestId, failure.error)
-            return
+        if bootstrapToken != nil {
+            authMethod = .bootstrapToken
+        } else {
+            switch authCheck.decide() {
+            case .success(let method):
+                authMethod = method
+                authLimiter?.reset()
+            case .failure(let failure):
+                authLimiter?.recordFailure(nowMs: Self.nowMs())
+                refuse(id, requestId, failure.error)
+                return
+            }
         }
 
         let platform = DeviceAuthPayload.normalizeMetadata(client["platform"]?.stringValue ?? "")
         let deviceFamily = DeviceAuthPayload.normalizeMetadata(client["deviceFamily"]?.stringValue ?? "")
         var grantedScopes = requestedScopes
         var issuedToken: DeviceToken?
+        var handoff: [(role: String, token: DeviceToken)] = []
         if let device, let deviceId {
             let auth = params["auth"]
             let signatureToken =
@@ -111,6 +119,35 @@ extension GatewayHub {
                 return
             }
             let publicKey = device["publicKey"]?.stringValue ?? ""
+            if let bootstrapToken {
+                guard let grant = bootstrapTokens.redeem(bootstrapToken, nowMs: Self.nowMs()),
+                    grant.roles.contains(role)
+                else {
+                    refuse(id, requestId, BootstrapTokens.invalid)
+                    return
+                }
+                // The grant pairs the device for its roles at once, bounded to the grant's scopes.
+                func scopes(for role: String) -> [String] { role == "operator" ? grant.scopes : [] }
+                for grantedRole in grant.roles {
+                    pairing.approveSilently(
+                        deviceId: deviceId, publicKey: publicKey, role: grantedRole, scopes: scopes(for: grantedRole),
+                        platform: platform, deviceFamily: deviceFamily)
+                }
+                grantedScopes = requestedScopes.filter { scopes(for: role).contains($0) }
+                issuedToken = pairing.ensureToken(
+                    deviceId: deviceId, role: role, scopes: grantedScopes, nowMs: Self.nowMs())
+                handoff = grant.roles.filter { $0 != role }.map { other in
+                    (
+                        other,
+                        pairing.ensureToken(
+                            deviceId: deviceId, role: other, scopes: scopes(for: other), nowMs: Self.nowMs())
+                    )
+                }
+                admit(
+                    id, requestId: requestId, params: params, role: role, scopes: grantedScopes, deviceId: deviceId,
+                    authMethod: authMethod, token: issuedToken, handoff: handoff)
+                return
+            }
             let verdict = pairing.verdict(
                 deviceId: deviceId, publicKey: publicKey, role: role, scopes: requestedScopes,
                 platform: platform, deviceFamily: deviceFamily)
@@ -170,7 +207,8 @@ extension GatewayHub {
 
     private func admit(
         _ id: Int, requestId: String, params: JSONValue, role: String, scopes: [String],
-        deviceId: String?, authMethod: AuthMethod, token: DeviceToken?
+        deviceId: String?, authMethod: AuthMethod, token: DeviceToken?,
+        handoff: [(role: String, token: DeviceToken)] = []
     ) {
         guard var connection = connections[id] else { return }
         let client = params["client"] ?? [:]
@@ -201,7 +239,7 @@ extension GatewayHub {
         if role == "node" { registerNode(id, params: params, deviceId: deviceId) }
         let hello = HelloOkBuilder(
             configuration: configuration, connId: connection.connId, role: role, scopes: scopes,
-            deviceToken: token, presence: presenceEntries, health: healthSummary(),
+            deviceToken: token, handoff: handoff, presence: presenceEntries, health: healthSummary(),
             stateVersion: currentStateVersion.json, uptimeMs: Self.nowMs() - startedAtMs
         )
         respond(to: id, requestId: requestId, payload: hello.payload)

@@ -46,6 +46,7 @@ package actor GatewayHub {
     var faultRandom = SeededRandom(seed: 0)
     var connections: [Int: ConnectionState] = [:]
     var pairing = PairingRegistry()
+    var bootstrapTokens = BootstrapTokens()
     var sessions = SessionStore()
     var runs: [String: ChatRun] = [:]
     /// Finished `chat.send` keys, remembered for a while (upstream's dedupe cache).
@@ -338,7 +339,9 @@ package actor GatewayHub {
     func rotateSharedAuth(to auth: TestGatewayAuth) {
         sharedAuth = auth
         for id in connections.keys.sorted() {
-            guard let connection = connections[id], connection.isOpen, connection.authMethod != .deviceToken else {
+            guard let connection = connections[id], connection.isOpen,
+                connection.authMethod == .shared || connection.authMethod == .none
+            else {
                 continue
             }
             close(id, code: GatewayCloseCode.authChanged, reason: "gateway auth changed")
@@ -366,6 +369,8 @@ package actor GatewayHub {
     func pendingPairingRequestIds() -> [String] {
         pairing.pending.values.sorted { $0.ts < $1.ts }.map(\.requestId)
     }
+
+    func issueBootstrapToken(_ grant: BootstrapGrant) -> String { bootstrapTokens.issue(grant) }
 
     func approvePairing(requestId: String) {
         guard let request = pairing.approve(requestId: requestId) else { return }

@@ -10,6 +10,8 @@ struct HelloOkBuilder: Sendable {
     var role: String
     var scopes: [String]
     var deviceToken: DeviceToken?
+    /// Tokens for the other roles of a bootstrap grant (`auth.deviceTokens`).
+    var handoff: [(role: String, token: DeviceToken)] = []
     var presence: [JSONValue]
     var health: JSONValue
     var stateVersion: JSONValue
@@ -50,10 +52,20 @@ struct HelloOkBuilder: Sendable {
             "policy": .object(policy),
         ]
         if let deviceToken {
-            payload["auth"] = [
+            var auth: [String: JSONValue] = [
                 "deviceToken": .string(deviceToken.token), "role": .string(role),
                 "scopes": .strings(deviceToken.scopes) ?? [], "issuedAtMs": .int(deviceToken.issuedAtMs),
             ]
+            if !handoff.isEmpty {
+                auth["deviceTokens"] = .array(
+                    handoff.map { entry in
+                        [
+                            "deviceToken": .string(entry.token.token), "role": .string(entry.role),
+                            "scopes": .strings(entry.token.scopes) ?? [], "issuedAtMs": .int(entry.token.issuedAtMs),
+                        ]
+                    })
+            }
+            payload["auth"] = .object(auth)
         } else if configuration.speaksV4Shapes {
             payload["auth"] = ["role": .string(role), "scopes": .strings(scopes) ?? []]
         }

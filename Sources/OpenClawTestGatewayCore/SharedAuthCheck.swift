@@ -6,6 +6,8 @@ enum AuthMethod: Sendable, Equatable {
     case none
     case shared
     case deviceToken
+    /// A setup code's bootstrap token (single-use); the device token takes over afterwards.
+    case bootstrapToken
 }
 
 /// The shared-secret and device-token decision of `connect`.

@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import OpenClawGateway
 import OpenClawProtocol
@@ -138,6 +139,34 @@ public final class TestGateway: Sendable {
     /// Revokes every issued device token; paired devices stay paired and get a new token on their
     /// next successful sign-in with the shared secret.
     public func revokeDeviceTokens() async { await hub.revokeDeviceTokens() }
+
+    // MARK: Setup codes
+
+    /// Issues a single-use bootstrap token (as `openclaw qr` does): it pairs the device that uses it
+    /// for `roles` (operator scopes bounded to `scopes`) and hands over a device token for each role.
+    public func issueBootstrapToken(
+        roles: [String] = ["node", "operator"],
+        scopes: [String] = ["operator.approvals", "operator.read", "operator.talk.secrets", "operator.write"],
+        validForMs: Int = 600_000
+    ) async -> String {
+        await hub.issueBootstrapToken(
+            BootstrapGrant(roles: roles, scopes: scopes, expiresAtMs: GatewayHub.nowMs() + validForMs))
+    }
+
+    /// A setup code for this gateway: its URL (after `extraURLs`, when given, tried first), a fresh
+    /// bootstrap token, and the certificate fingerprint when serving TLS.
+    public func setupCode(
+        host: String = "localhost", extraURLs: [String] = [], validForMs: Int = 600_000
+    )
+        async throws -> SetupCode
+    {
+        let own = try GatewayURL(parsing: "\(configuration.tls == nil ? "ws" : "wss")://\(host):\(port)")
+        let urls = try extraURLs.map { try GatewayURL(parsing: $0) } + [own]
+        let token = await issueBootstrapToken(validForMs: validForMs)
+        return SetupCode(
+            urls: urls, bootstrapToken: token, tlsFingerprint: tlsFingerprint,
+            expiresAt: Date(timeIntervalSince1970: TimeInterval(GatewayHub.nowMs() + validForMs) / 1000))
+    }
 
     // MARK: Faults and server-initiated events
 

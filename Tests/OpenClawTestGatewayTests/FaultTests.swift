@@ -34,7 +34,7 @@ struct FaultTests {
     }
 
     @Test func skipSeqCreatesOneGap() async throws {
-        try await withTestGateway(.init(tickIntervalMs: 20)) { gateway in
+        try await withTestGateway(.init(tickIntervalMs: 100)) { gateway in
             await gateway.setFaults(FaultPlan(skipSeqAfterEvents: 2))
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             for _ in 0..<4 { _ = try await client.event("tick") }
@@ -45,21 +45,21 @@ struct FaultTests {
     }
 
     @Test func ticksCanBePaused() async throws {
-        try await withTestGateway(.init(tickIntervalMs: 20)) { gateway in
+        try await withTestGateway(.init(tickIntervalMs: 100)) { gateway in
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             _ = try await client.event("tick")
             await gateway.setTicksPaused(true)
             // Ticks written before the pause may still be on their way on a busy machine: wait until
-            // nothing has arrived for 300 ms (ticks that kept coming every 20 ms never allow that).
+            // nothing has arrived for 800 ms (ticks that kept coming every 100 ms never allow that).
             var settled = false
             var count = client.frames.count
-            for _ in 0..<20 where !settled {
-                try await Task.sleep(for: .milliseconds(300))
+            for _ in 0..<15 where !settled {
+                try await Task.sleep(for: .milliseconds(800))
                 settled = client.frames.count == count
                 count = client.frames.count
             }
             #expect(settled, "ticks kept coming after the pause")
-            try await Task.sleep(for: .milliseconds(300))
+            try await Task.sleep(for: .milliseconds(800))
             #expect(client.frames.count == count)
             await client.close()
         }

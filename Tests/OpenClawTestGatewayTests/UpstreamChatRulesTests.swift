@@ -11,7 +11,7 @@ struct UpstreamChatRulesTests {
     static let quick = ScriptedAgent.custom { _ in AgentScript(steps: [.say("ok")], chunkDelayMs: 0) }
 
     @Test func finishedKeysAreForgottenAfterTheWindow() async throws {
-        let configuration = TestGatewayConfiguration(agent: Self.quick, dedupeTTLMs: 1_500)
+        let configuration = TestGatewayConfiguration(agent: Self.quick, dedupeTTLMs: 4_000)
         try await withTestGateway(configuration) { gateway in
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             _ = try await client.chatSend("first", key: "k1")
@@ -19,7 +19,7 @@ struct UpstreamChatRulesTests {
             let repeated = try await client.chatSend("first", key: "k1")
             #expect(repeated["payload"] == ["runId": "k1", "status": "ok"])
             #expect(await gateway.runCount() == 1)
-            try await Task.sleep(for: .milliseconds(1_700))  // the window itself is what is tested
+            try await Task.sleep(for: .milliseconds(4_200))  // the window itself is what is tested
             let late = try await client.chatSend("first", key: "k1")
             #expect(late["payload"] == ["runId": "k1", "status": "started"])
             #expect(await gateway.sentUserMessages(sessionKey: "main") == ["first", "first"])

@@ -94,7 +94,7 @@ public final class SettingsModel {
         case .password(let password)?:
             credentialKind = .password
             secret = password
-        case .none?:
+        case .none?, .bootstrapToken?:
             credentialKind = .none
             secret = ""
         case nil:

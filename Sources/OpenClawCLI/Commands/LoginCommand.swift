@@ -13,6 +13,14 @@ struct LoginCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @Flag(help: "Save without connecting first.") var noVerify = false
+    @Option(help: "A setup code from the gateway host (`openclaw qr`), bare or as oc-pair://…: pairs this device.")
+    var code: String?
+
+    func validate() throws {
+        if code != nil, noVerify {
+            throw ValidationError("--code pairs by connecting; it cannot be used with --no-verify")
+        }
+    }
 
     static let discussion = """
         The token is asked for without echo when none is given and stdin is a terminal; \
@@ -22,6 +30,10 @@ struct LoginCommand: AsyncParsableCommand {
     func run() async throws {
         let terminal = Terminal()
         do {
+            if let code {
+                try await loginWithCode(code, terminal: terminal)
+                return
+            }
             guard let target = try resolveTarget() else { throw CLIError.noGatewayConfigured }
             if !noVerify {
                 // The token itself is checked: this device's saved token must not stand in for a wrong one.
@@ -34,6 +46,8 @@ struct LoginCommand: AsyncParsableCommand {
             let path = global.state.loginFile
             try SavedLogin(url: target.url.absoluteString, credential: target.credential).save(to: path)
             terminal.line("Saved to \(path) (readable by you only).")
+        } catch let exit as ExitCode {
+            throw exit
         } catch {
             throw report(error, terminal: terminal)
         }
@@ -59,6 +73,25 @@ extension LoginCommand {
         case .entered(let token): return (target.url, .token(token))
         case .cancelled: throw ExitCode(ExitStatus.aborted)
         }
+    }
+
+    /// Pairs with the code's bootstrap token and saves the address that worked, without any secret: the
+    /// device token the gateway handed over signs in from now on.
+    func loginWithCode(_ text: String, terminal: Terminal) async throws {
+        let setup: SetupCode
+        do {
+            setup = try SetupCode(parsing: text)
+        } catch {
+            terminal.error(error.description, hint: error.nextStep)
+            throw ExitCode(ExitStatus.usage)
+        }
+        let (url, session) = try await SetupCodeLogin(global: global, terminal: terminal).run(setup)
+        terminal.line(
+            "Paired with \(url) (protocol \(session.protocolVersion.rawValue)) as device \(session.deviceId.prefix(12))…."
+        )
+        let path = global.state.loginFile
+        try SavedLogin(url: url.absoluteString, credential: .none).save(to: path)
+        terminal.line("Saved to \(path) (readable by you only).")
     }
 }
 

@@ -172,7 +172,8 @@ struct GlobalOptions: ParsableArguments {
     func makeConnection(
         url: GatewayURL, credential: GatewayCredential, terminal: Terminal, reconnect: ReconnectPolicy? = nil,
         retriesWithDeviceToken: Bool = true,
-        configure: (inout GatewayConnectionConfiguration) -> Void = { _ in }
+        configure: (inout GatewayConnectionConfiguration) -> Void = { _ in },
+        tlsTrust: TLSTrust? = nil
     ) -> GatewayConnection {
         var configuration = GatewayConnectionConfiguration(
             url: url,
@@ -193,7 +194,7 @@ struct GlobalOptions: ParsableArguments {
         }
         return GatewayConnection(
             configuration: configuration,
-            transport: makeTransport(),
+            transport: WebSocketKitTransport(tlsTrust: tlsTrust ?? self.tlsTrust),
             identityStore: FileDeviceIdentityStore(path: state.identityFile),
             tokenStore: FileDeviceTokenStore(path: state.deviceTokensFile),
             logger: makeLogger(),

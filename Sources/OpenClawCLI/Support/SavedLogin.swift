@@ -28,7 +28,8 @@ struct SavedLogin: Sendable, Equatable {
         switch credential {
         case .token(let token): members.append(("token", .string(token)))
         case .password(let password): members.append(("password", .string(password)))
-        case .none: break
+        // Single-use: never saved; the device token it earned is what later connects use.
+        case .none, .bootstrapToken: break
         }
         try SecureFile.writeAtomically(JSONSerializer.bytes(.object(dropping: members)), to: path)
     }

@@ -19,6 +19,9 @@ extension GatewayConnection {
             auth.token = token
             if useStoredDeviceToken { auth.deviceToken = storedToken?.token }
         case .password(let password): auth.password = password
+        // Pairing with a setup code: only the bootstrap token (a stored device token would be for an
+        // earlier pairing of this address; the code is the person's fresh intent).
+        case .bootstrapToken(let token): auth.bootstrapToken = token
         // Without a shared secret, the paired device signs in with its own token (in `auth.token`, the
         // field every gateway accepts; it falls back to checking device tokens).
         case .none: auth.token = storedToken?.token
@@ -71,6 +74,28 @@ extension GatewayConnection {
             try tokenStore.save(record, for: tokenKey(deviceId: deviceId))
         } catch {
             logger.warning("could not save the device token", metadata: ["error": "\(error.description)"])
+        }
+    }
+
+    /// After a setup-code (bootstrap) handshake: the other roles' tokens the gateway handed over
+    /// (`hello-ok.auth.deviceTokens`). Kept only where nobody could have read them on the way: over
+    /// `wss://`, on this machine or on the local network (as upstream clients do).
+    func rememberHandoffTokens(_ tokens: [HelloOk.IssuedDeviceToken], deviceId: String) {
+        guard case .bootstrapToken = configuration.credential else { return }
+        let url = configuration.url
+        guard url.isSecure || url.isLoopback || url.isLocalNetwork else {
+            logger.warning("device tokens handed over in cleartext beyond the local network were not kept")
+            return
+        }
+        for issued in tokens {
+            let key = DeviceTokenKey(gateway: url.storageIdentity, deviceId: deviceId, role: issued.role)
+            let record = DeviceTokenRecord(
+                token: issued.deviceToken, role: issued.role, scopes: issued.scopes, issuedAtMs: issued.issuedAtMs)
+            do {
+                try tokenStore.save(record, for: key)
+            } catch {
+                logger.warning("could not save a device token", metadata: ["error": "\(error.description)"])
+            }
         }
     }
 

@@ -269,6 +269,9 @@ public actor GatewayConnection {
                 deviceId: identity.deviceId
             )
         }
+        if let handoff = hello.auth?.deviceTokens, !handoff.isEmpty {
+            rememberHandoffTokens(handoff, deviceId: identity.deviceId)
+        }
         maxOutboundBytes = hello.policy.maxPayload
         let session = GatewaySession(
             hello: hello,

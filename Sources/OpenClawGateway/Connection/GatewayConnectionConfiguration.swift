@@ -5,6 +5,8 @@ public enum GatewayCredential: Sendable, Equatable, CustomStringConvertible, Cus
     case none
     case token(String)
     case password(String)
+    /// A setup code's single-use bootstrap token: pairs this device, whose device token is used after.
+    case bootstrapToken(String)
 
     /// Never shows the secret.
     public var description: String {
@@ -12,6 +14,7 @@ public enum GatewayCredential: Sendable, Equatable, CustomStringConvertible, Cus
         case .none: return "none"
         case .token: return "token(<redacted>)"
         case .password: return "password(<redacted>)"
+        case .bootstrapToken: return "bootstrapToken(<redacted>)"
         }
     }
 

@@ -122,6 +122,8 @@ extension GatewayError: CustomStringConvertible {
             case .authRateLimited?:
                 return "Too many failed sign-in attempts from this address: the gateway refuses new ones for a while."
             case .authScopeMismatch?: return "This device's token does not cover the requested permissions."
+            case .authBootstrapTokenInvalid?:
+                return "The gateway refused the setup code: it was already used or has expired."
             case .authTokenNotConfigured?, .authPasswordNotConfigured?:
                 return "The gateway has no token or password configured for this kind of sign-in."
             default: return "The gateway refused the token (\(failure.message))."
@@ -182,6 +184,10 @@ extension GatewayError: CustomStringConvertible {
                     ? " (the gateway said so)" : " (gateways lock an address out for up to 5 min)"
                 return "Wait \(Self.roughly(wait))\(told), then try again; "
                     + "check the token first, as another wrong one counts as a failed attempt."
+            }
+            if failure.code == .authBootstrapTokenInvalid {
+                return "Setup codes are single-use and short-lived: create a new one on the gateway host "
+                    + "(`openclaw qr`) and log in with it."
             }
             if failure.code == .authDeviceTokenMismatch {
                 return "Sign in again with the gateway token (openclaw-chat login)."

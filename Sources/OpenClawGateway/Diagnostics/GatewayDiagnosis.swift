@@ -212,6 +212,7 @@ public struct GatewayDiagnosis: Sendable {
         case .token: return "token"
         case .password: return "password"
         case .none: return "device token"
+        case .bootstrapToken: return "setup code"
         }
     }
 

@@ -79,6 +79,22 @@ public struct GatewayURL: Sendable, Hashable, CustomStringConvertible {
         host == "localhost" || host == "::1" || host.hasPrefix("127.")
     }
 
+    /// Whether the host is on the local network: a `.local` name, a private or link-local IPv4 address,
+    /// or a unique-local or link-local IPv6 address. Setup codes may use `ws://` there.
+    public var isLocalNetwork: Bool {
+        let name = host.lowercased()
+        if name.hasSuffix(".local") || name.hasPrefix("fe80:") || name.hasPrefix("fc") || name.hasPrefix("fd") {
+            return name.hasSuffix(".local") || name.contains(":")
+        }
+        let octets = name.split(separator: ".").compactMap { UInt8($0) }
+        guard octets.count == 4, name.split(separator: ".").count == 4 else { return false }
+        switch (octets[0], octets[1]) {
+        case (10, _), (192, 168), (169, 254): return true
+        case (172, 16...31): return true
+        default: return false
+        }
+    }
+
     /// The address for people and logs. A query string is shown as `?<redacted>`: gateways and proxies
     /// take tokens there (`?token=…`), and nothing in it is needed to recognise the gateway.
     public var description: String {

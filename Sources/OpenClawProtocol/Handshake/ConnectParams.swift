@@ -101,7 +101,9 @@ public struct DeviceProof: Sendable, Hashable {
 
 /// The `auth` object of `connect`: only `token` and `password`, the fields every v3 and v4 gateway
 /// accepts. (`deviceToken` exists in later schemas but gateways from early 2026 reject it; a stored
-/// device token goes in `token`, which gateways also check against the device's tokens.)
+/// device token goes in `token`, which gateways also check against the device's tokens.) A setup code's
+/// single-use `bootstrapToken` is sent only when pairing with one: gateways that issue setup codes accept
+/// the field (v3 from April 2026, v4).
 public struct ConnectAuth: Sendable, Hashable {
     /// The gateway's shared token, or this device's own token when no shared secret is configured.
     public var token: String?
@@ -110,22 +112,31 @@ public struct ConnectAuth: Sendable, Hashable {
     /// offers with `canRetryWithDeviceToken`. Only gateways whose closed schema has this field send
     /// that hint (the February 2026 v3 schema has neither), so it never reaches one that rejects it.
     public var deviceToken: String?
+    /// A setup code's bootstrap token: pairs this device once, then the device token takes over.
+    public var bootstrapToken: String?
 
-    public init(token: String? = nil, password: String? = nil, deviceToken: String? = nil) {
+    public init(
+        token: String? = nil, password: String? = nil, deviceToken: String? = nil, bootstrapToken: String? = nil
+    ) {
         self.token = token
         self.password = password
         self.deviceToken = deviceToken
+        self.bootstrapToken = bootstrapToken
     }
 
-    public var isEmpty: Bool { token.nilIfBlank == nil && password.nilIfBlank == nil && deviceToken.nilIfBlank == nil }
+    public var isEmpty: Bool {
+        token.nilIfBlank == nil && password.nilIfBlank == nil && deviceToken.nilIfBlank == nil
+            && bootstrapToken.nilIfBlank == nil
+    }
 
-    /// The token that goes into the signed payload: the first of `token` and `deviceToken` that is
-    /// set. The password is never signed.
-    public var signatureToken: String { token.nilIfBlank ?? deviceToken.nilIfBlank ?? "" }
+    /// The token that goes into the signed payload: the first of `token`, `deviceToken` and
+    /// `bootstrapToken` that is set (the gateway's order). The password is never signed.
+    public var signatureToken: String { token.nilIfBlank ?? deviceToken.nilIfBlank ?? bootstrapToken.nilIfBlank ?? "" }
 
     public var json: JSONValue {
         .object(dropping: [
             ("token", .string(token.nilIfBlank)), ("deviceToken", .string(deviceToken.nilIfBlank)),
+            ("bootstrapToken", .string(bootstrapToken.nilIfBlank)),
             ("password", .string(password.nilIfBlank)),
         ])
     }

@@ -207,12 +207,18 @@ public struct HelloOk: Sendable, Hashable {
         public var scopes: [String]
         public var deviceToken: String?
         public var issuedAtMs: Int?
+        /// Tokens for other roles, handed over after a setup-code (bootstrap) connect.
+        public var deviceTokens: [IssuedDeviceToken]
 
-        public init(role: String, scopes: [String], deviceToken: String? = nil, issuedAtMs: Int? = nil) {
+        public init(
+            role: String, scopes: [String], deviceToken: String? = nil, issuedAtMs: Int? = nil,
+            deviceTokens: [IssuedDeviceToken] = []
+        ) {
             self.role = role
             self.scopes = scopes
             self.deviceToken = deviceToken
             self.issuedAtMs = issuedAtMs
+            self.deviceTokens = deviceTokens
         }
 
         init?(json: JSONValue) {
@@ -221,8 +227,32 @@ public struct HelloOk: Sendable, Hashable {
                 role: json["role"]?.stringValue ?? "operator",
                 scopes: json["scopes"]?.stringArrayValue ?? [],
                 deviceToken: json["deviceToken"]?.nonEmptyStringValue,
-                issuedAtMs: WireTimestamp.epochMilliseconds(json["issuedAtMs"])
+                issuedAtMs: WireTimestamp.epochMilliseconds(json["issuedAtMs"]),
+                deviceTokens: (json["deviceTokens"]?.arrayValue ?? []).compactMap(IssuedDeviceToken.init(json:))
             )
+        }
+    }
+
+    /// One entry of `hello-ok.auth.deviceTokens`; entries without a token or role are skipped.
+    public struct IssuedDeviceToken: Sendable, Hashable {
+        public var deviceToken: String
+        public var role: String
+        public var scopes: [String]
+        public var issuedAtMs: Int?
+
+        public init(deviceToken: String, role: String, scopes: [String], issuedAtMs: Int? = nil) {
+            self.deviceToken = deviceToken
+            self.role = role
+            self.scopes = scopes
+            self.issuedAtMs = issuedAtMs
+        }
+
+        init?(json: JSONValue) {
+            guard let token = json["deviceToken"]?.nonEmptyStringValue, let role = json["role"]?.nonEmptyStringValue
+            else { return nil }
+            self.init(
+                deviceToken: token, role: role, scopes: json["scopes"]?.stringArrayValue ?? [],
+                issuedAtMs: WireTimestamp.epochMilliseconds(json["issuedAtMs"]))
         }
     }
 }
