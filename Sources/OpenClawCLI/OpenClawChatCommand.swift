@@ -11,7 +11,7 @@ public struct OpenClawChatCommand: AsyncParsableCommand {
             ChatCommand.self, SendCommand.self, HistoryCommand.self, SessionsCommand.self, SearchCommand.self,
             StatusCommand.self,
             LoginCommand.self, LogoutCommand.self, TrustCommand.self, DoctorCommand.self, DemoCommand.self,
-            GatewayCommand.self,
+            GatewayCommand.self, DiscoverCommand.self,
             NodeCommand.self, ApprovalsCommand.self,
         ],
         defaultSubcommand: ChatCommand.self
