@@ -1,11 +1,11 @@
 import Foundation
+import OpenClawGateway
 
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import OpenClawGateway
 
 /// Runs `avahi-browse` (Avahi's mDNS/DNS-SD browser, package `avahi-utils`) for the gateway beacon and
 /// reads its parsable output. Linux only in practice; on a Mac, Bonjour browsing belongs to the app.
