@@ -36,6 +36,10 @@ public struct AppDependencies: Sendable {
     /// `exec-approvals` cap and ask for `operator.approvals` (optional: a gateway that wants the scope
     /// approved first still gives a working chat, and the approvals model says what to approve).
     public var approvesCommands = false
+    /// Certificate pins of `wss://` gateways the person trusted (a self-signed home gateway): the live
+    /// app keeps them in the Keychain. `wss://` connections check pins and setup-code fingerprints
+    /// through it; `ws://` ones use ``transport`` as it is.
+    public var tlsPinStore: any TLSPinStore = InMemoryTLSPinStore()
 
     public init(
         credentials: any CredentialStore,
@@ -76,7 +80,8 @@ public struct AppDependencies: Sendable {
         credential: GatewayCredential,
         traceFrame: (@Sendable (FrameTrace) -> Void)?,
         identityStore: (any DeviceIdentityStore)? = nil,
-        tokenStore: (any DeviceTokenStore)? = nil
+        tokenStore: (any DeviceTokenStore)? = nil,
+        expectedFingerprint: TLSFingerprint? = nil
     ) -> GatewayConnection {
         var configuration = GatewayConnectionConfiguration(
             url: url,
@@ -89,11 +94,19 @@ public struct AppDependencies: Sendable {
         if approvesCommands { configuration.enableApprovals(required: false) }
         return GatewayConnection(
             configuration: configuration,
-            transport: transport,
+            transport: transport(for: url, expectedFingerprint: expectedFingerprint),
             identityStore: identityStore ?? self.identityStore,
             tokenStore: tokenStore ?? self.tokenStore,
             logger: logger,
             traceFrame: traceFrame
         )
+    }
+
+    /// `wss://` goes through the pins (a stored pin must match; none stored and nothing expected: the
+    /// system's trust decides, and a self-signed certificate comes back as a first use to ask about).
+    func transport(for url: GatewayURL, expectedFingerprint: TLSFingerprint?) -> any WebSocketTransport {
+        guard url.isSecure else { return transport }
+        return WebSocketKitTransport(
+            tlsTrust: TLSTrust(pinStore: tlsPinStore, expectedFingerprint: expectedFingerprint))
     }
 }

@@ -10,9 +10,9 @@ import OpenClawGateway
 @MainActor
 @Observable
 public final class AppModel {
-    public private(set) var screen: AppScreen = .launching
+    public internal(set) var screen: AppScreen = .launching
     /// The gateway the app connects to; nil until onboarding saves one.
-    public private(set) var saved: SavedGateway?
+    public internal(set) var saved: SavedGateway?
     /// The gateway form, for onboarding and for the settings sheet.
     public let settings: SettingsModel
     /// The conversation with the saved gateway, once there is one.
@@ -23,9 +23,13 @@ public final class AppModel {
     public private(set) var demo: DemoModel?
     public let debugFrames: DebugFramesModel
     /// A problem to show on the onboarding screen (the saved gateway could not be read).
-    public private(set) var notice: String?
+    public internal(set) var notice: String?
+    /// A `wss://` gateway's certificate seen for the first time, waiting for the person's yes or no.
+    public internal(set) var certificateTrust: CertificateTrustRequest?
+    /// While a setup code is being used.
+    public internal(set) var isPairingWithCode = false
 
-    @ObservationIgnored private let dependencies: AppDependencies
+    @ObservationIgnored let dependencies: AppDependencies
     /// Follows the connection's state to open the pairing screen whenever the gateway asks for approval.
     @ObservationIgnored private var pairingWatch: Task<Void, Never>?
 
@@ -123,7 +127,7 @@ public final class AppModel {
     }
 
     /// Builds the conversation for `gateway`, shows it and connects.
-    private func open(_ gateway: SavedGateway) async {
+    func open(_ gateway: SavedGateway) async {
         await closeContext()
         let connection = dependencies.makeConnection(
             url: gateway.url, credential: gateway.credential, traceFrame: debugFrames.sink)
@@ -154,8 +158,13 @@ public final class AppModel {
         let states = context.connection.stateChanges()
         pairingWatch = Task { [weak self] in
             for await _ in states {
-                guard case .failed(.pairingRequired(let request)) = await context.connection.state else { continue }
-                guard let self, self.context === context, self.pairing == nil else { continue }
+                let state = await context.connection.state
+                guard let self, self.context === context else { continue }
+                if case .failed(.transport(.tlsTrust(.firstUse(let host, let certificate)))) = state {
+                    self.askToTrust(certificate, host: host, url: context.connection.configuration.url)
+                    continue
+                }
+                guard case .failed(.pairingRequired(let request)) = state, self.pairing == nil else { continue }
                 self.beginPairing(request, in: context)
             }
         }

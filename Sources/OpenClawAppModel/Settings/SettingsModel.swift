@@ -36,6 +36,8 @@ public final class SettingsModel {
     public private(set) var isTesting = false
     /// Why the last save failed.
     public private(set) var saveError: String?
+    /// Why the last setup code did not pair (malformed, expired, used, unreachable …) and what to do.
+    public internal(set) var setupCodeError: String?
 
     public var address: GatewayAddressCheck { GatewayAddressCheck(urlText) }
 

@@ -1,6 +1,7 @@
 import Foundation
 import OpenClawAppModel
 import OpenClawChat
+import OpenClawGateway
 import OpenClawStore
 import UIKit
 import os
@@ -33,17 +34,27 @@ enum LiveDependencies {
             recordsFrames: recordsFrames
         )
         dependencies.approvesCommands = UserDefaults.standard.bool(forKey: approvesCommandsKey)
+        // Certificate pins are fingerprints, not secrets: a 0600 file beside the chat store.
+        if let directory = try? appSupportDirectory() {
+            dependencies.tlsPinStore = FileTLSPinStore(path: directory.appendingPathComponent("tls-pins.json").path)
+        }
         return dependencies
+    }
+
+    /// The app's folder in Application Support, made on first use.
+    private static func appSupportDirectory() throws -> URL {
+        let directory = try FileManager.default.url(
+            for: .applicationSupportDirectory, in: .userDomainMask, appropriateFor: nil, create: true
+        ).appendingPathComponent("OpenClaw", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
     }
 
     /// The SQLite store in Application Support. If it cannot be opened the app still works, from
     /// memory: a chat that forgets at exit beats no chat.
     private static func makeChatStore() -> any ChatStore {
         do {
-            let directory = try FileManager.default.url(
-                for: .applicationSupportDirectory, in: .userDomainMask, appropriateFor: nil, create: true
-            ).appendingPathComponent("OpenClaw", isDirectory: true)
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let directory = try appSupportDirectory()
             return try SQLiteChatStore(path: directory.appendingPathComponent("chat.sqlite").path)
         } catch {
             log.error("chat store unavailable, keeping conversations in memory: \(String(describing: error))")

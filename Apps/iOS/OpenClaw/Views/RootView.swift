@@ -6,6 +6,17 @@ struct RootView: View {
     let model: AppModel
 
     var body: some View {
+        screen
+            .sheet(
+                item: Binding(
+                    get: { model.certificateTrust },
+                    set: { if $0 == nil { model.declineCertificate() } })
+            ) { request in
+                CertificateTrustSheet(model: model, request: request)
+            }
+    }
+
+    @ViewBuilder private var screen: some View {
         switch model.screen {
         case .launching:
             ProgressView()

@@ -5,6 +5,7 @@ import SwiftUI
 /// a gateway.
 struct OnboardingView: View {
     let model: AppModel
+    @State private var setupCode = ""
 
     var body: some View {
         NavigationStack {
@@ -18,6 +19,22 @@ struct OnboardingView: View {
                         Label(notice, systemImage: "exclamationmark.triangle")
                             .foregroundStyle(.orange)
                     }
+                }
+                Section {
+                    TextField("Setup code (oc-pair://…)", text: $setupCode, axis: .vertical)
+                        .textInputAutocapitalization(.never)
+                        .autocorrectionDisabled()
+                    Button(model.isPairingWithCode ? "Pairing…" : "Pair with the code") {
+                        Task { await model.pair(withSetupCode: setupCode) }
+                    }
+                    .disabled(setupCode.isEmpty || model.isPairingWithCode)
+                    if let error = model.settings.setupCodeError {
+                        Text(error).foregroundStyle(.red)
+                    }
+                } header: {
+                    Text("Setup code")
+                } footer: {
+                    Text("On the gateway host, `openclaw qr` shows one. It pairs this device once; no token is typed.")
                 }
                 GatewayFormSections(settings: model.settings)
                 Section {
