@@ -40,6 +40,9 @@ public struct AppDependencies: Sendable {
     /// app keeps them in the Keychain. `wss://` connections check pins and setup-code fingerprints
     /// through it; `ws://` ones use ``transport`` as it is.
     public var tlsPinStore: any TLSPinStore = InMemoryTLSPinStore()
+    /// Finds gateways on the local network for onboarding; nil where there is none (then onboarding
+    /// shows only the form).
+    public var gatewayBrowser: (any GatewayBrowser)?
 
     public init(
         credentials: any CredentialStore,

@@ -15,6 +15,8 @@ public final class AppModel {
     public internal(set) var saved: SavedGateway?
     /// The gateway form, for onboarding and for the settings sheet.
     public let settings: SettingsModel
+    /// Gateways found on this network, offered during onboarding.
+    public let discovery: DiscoveryModel
     /// The conversation with the saved gateway, once there is one.
     public private(set) var context: ChatContext?
     /// While the gateway waits for this device's approval.
@@ -38,6 +40,7 @@ public final class AppModel {
         let debugFrames = DebugFramesModel(capacity: dependencies.frameCapacity, isEnabled: dependencies.recordsFrames)
         self.debugFrames = debugFrames
         let trace = debugFrames.sink
+        discovery = DiscoveryModel(browser: dependencies.gatewayBrowser)
         settings = SettingsModel(transport: dependencies.transport) { url, credential in
             dependencies.makeConnection(url: url, credential: credential, traceFrame: trace)
         }

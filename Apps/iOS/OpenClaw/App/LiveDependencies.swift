@@ -38,6 +38,7 @@ enum LiveDependencies {
         if let directory = try? appSupportDirectory() {
             dependencies.tlsPinStore = FileTLSPinStore(path: directory.appendingPathComponent("tls-pins.json").path)
         }
+        dependencies.gatewayBrowser = NetworkGatewayBrowser()
         return dependencies
     }
 

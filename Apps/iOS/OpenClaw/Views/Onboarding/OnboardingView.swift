@@ -36,6 +36,24 @@ struct OnboardingView: View {
                 } footer: {
                     Text("On the gateway host, `openclaw qr` shows one. It pairs this device once; no token is typed.")
                 }
+                if model.discovery.isAvailable, !model.discovery.found.isEmpty {
+                    Section {
+                        ForEach(model.discovery.found, id: \.self) { gateway in
+                            Button {
+                                model.discovery.use(gateway, in: model.settings)
+                            } label: {
+                                VStack(alignment: .leading) {
+                                    Text(gateway.displayName)
+                                    Text(gateway.url.description).font(.caption).foregroundStyle(.secondary)
+                                }
+                            }
+                        }
+                    } header: {
+                        Text("On this network")
+                    } footer: {
+                        Text("Found by its announcement, which anyone on the network could send: check the address.")
+                    }
+                }
                 GatewayFormSections(settings: model.settings)
                 Section {
                     Button("Connect") {
@@ -54,6 +72,8 @@ struct OnboardingView: View {
                 }
             }
             .navigationTitle("OpenClaw")
+            .onAppear { model.discovery.start() }
+            .onDisappear { model.discovery.stop() }
         }
     }
 }
