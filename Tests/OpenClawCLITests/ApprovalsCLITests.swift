@@ -114,4 +114,16 @@ struct ApprovalsCLITests {
             #expect(try await chat.waitForExit() == 0, "output:\n\(chat.output)")
         }
     }
+
+    /// A script's `/approve` answers the reply it follows: piped lines wait for replies to end, but the
+    /// reply waits for the approval, so an answer goes as soon as there is something to answer.
+    @Test func aPipedApproveAnswersTheReplyItFollows() async throws {
+        try await CLITests.withGateway(Self.gateway) { _, common in
+            let result = try await CLIProcess.run(
+                ["chat", "--approvals"] + common, stdin: "run a command\n/approve\n", timeout: .seconds(40))
+            #expect(result.status == 0, "stderr: \(result.stderr)")
+            #expect(result.stdout.contains("allowed once by you"), "\(result.stdout)")
+            #expect(result.stdout.contains("Done: the command ran"))
+        }
+    }
 }

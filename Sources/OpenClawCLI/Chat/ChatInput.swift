@@ -35,6 +35,15 @@ enum LocalCommand: String, CaseIterable {
     case help, sessions, session, history, search, abort, think, model, status, reconnect, retry, edit, quit, exit
     case approve, approveAlways = "approve-always", deny, approvals
 
+    /// Answers a command the running reply waits for: piped input must not hold it back until that
+    /// reply ends (the reply cannot end before it is answered).
+    var answersPendingApproval: Bool {
+        switch self {
+        case .approve, .approveAlways, .deny: true
+        default: false
+        }
+    }
+
     /// The usage and one line of help, in the order `/help` lists them (`exit` is an alias of `quit`).
     var help: (usage: String, text: String)? {
         switch self {

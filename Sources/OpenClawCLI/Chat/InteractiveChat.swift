@@ -118,8 +118,15 @@ final class InteractiveChat {
         let worker = Task { [weak self] in
             for await line in lines {
                 guard let self else { return }
-                if pacedByReplies { await self.waitForReplies() }
-                await self.perform(ChatInput(line: line))
+                let input = ChatInput(line: line)
+                if pacedByReplies {
+                    if case .local(let command, _) = input, command.answersPendingApproval {
+                        await self.waitForRepliesOrApproval()
+                    } else {
+                        await self.waitForReplies()
+                    }
+                }
+                await self.perform(input)
                 if self.replies.unfinished == 0 { self.prompt() }
             }
         }
@@ -199,6 +206,15 @@ final class InteractiveChat {
     /// stays in the outbox for the next session).
     private func waitForReplies() async {
         while replies.unfinished > 0, viewModel.connectionState.isConnected, !Task.isCancelled {
+            await waitForChange(timeout: .milliseconds(100)) { [viewModel] in _ = viewModel.connectionState }
+        }
+    }
+
+    /// Like ``waitForReplies()``, but also ends when a command waits for approval: `/approve` in a script
+    /// answers the reply it follows, which cannot end before that.
+    private func waitForRepliesOrApproval() async {
+        while replies.unfinished > 0, viewModel.connectionState.isConnected, !Task.isCancelled {
+            if let approvals, await !approvals.pending.isEmpty { return }
             await waitForChange(timeout: .milliseconds(100)) { [viewModel] in _ = viewModel.connectionState }
         }
     }
