@@ -60,6 +60,8 @@ package actor GatewayHub {
     var requestCounts: [String: Int] = [:]
     var connectParamsLog: [JSONValue] = []
     var ticksPaused = false
+    /// Ticks broadcast so far (to every handshaken socket).
+    var ticksBroadcast = 0
     var presence: [String: JSONValue] = [:]
     var presenceVersion = 1
     var healthVersion = 1
@@ -297,6 +299,7 @@ package actor GatewayHub {
 
     func tick() {
         guard !ticksPaused, !configuration.quirks.contains(.noTicks) else { return }
+        ticksBroadcast += 1
         broadcast(GatewayEventName.tick, payload: TickEvent(ts: Self.nowMs()).json)
     }
 

@@ -198,6 +198,9 @@ public final class TestGateway: Sendable {
 
     public func setTicksPaused(_ paused: Bool) async { await hub.setTicksPaused(paused) }
 
+    /// Ticks broadcast so far.
+    public func ticksSent() async -> Int { await hub.ticksBroadcast }
+
     /// Replaces the shared secret; sockets admitted by it are closed with 4001 "gateway auth changed"
     /// (sockets admitted by a device token stay, as on a real gateway).
     public func rotateSharedAuth(to auth: TestGatewayAuth) async { await hub.rotateSharedAuth(to: auth) }

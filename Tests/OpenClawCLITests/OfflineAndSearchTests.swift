@@ -65,4 +65,16 @@ struct OfflineAndSearchTests {
             #expect(files.contains { $0.hasPrefix("transcripts.sqlite.corrupt-") })
         }
     }
+
+    /// `send` records the exchange in the same database as the chat, so `search` finds it offline.
+    @Test func whatSendSaidIsFoundBySearch() async throws {
+        try await CLITests.withGateway { _, common in
+            let sent = try await CLIProcess.run(["send"] + common + ["remember the quokka"])
+            #expect(sent.status == 0, "stderr: \(sent.stderr)")
+            let found = try await CLIProcess.run(["search"] + common + ["quokka"])
+            #expect(found.status == 0, "stderr: \(found.stderr)")
+            #expect(found.stdout.contains("[quokka]"), "\(found.stdout)")
+            #expect(found.stdout.contains("main"))
+        }
+    }
 }

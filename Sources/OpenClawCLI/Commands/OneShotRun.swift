@@ -25,6 +25,7 @@ struct OneShotRun {
     nonisolated static let abortGrace: Duration = .seconds(3)
 
     let connection: GatewayConnection
+    let store: any ChatStore
     let terminal: Terminal
     let output: RunOutput
     let policy: FollowPolicy
@@ -35,7 +36,7 @@ struct OneShotRun {
     ) async throws -> (FollowedRunResult, String) {
         let signals = SignalEvents([SIGINT, SIGTERM])
         defer { signals.cancel() }
-        let viewModel = ChatViewModel(client: ChatClient(connection: connection), sessionKey: session)
+        let viewModel = ChatViewModel(client: ChatClient(connection: connection), sessionKey: session, store: store)
         viewModel.thinkingLevel = thinking
         let work = Task { @MainActor () throws -> (FollowedRunResult, String) in
             _ = try await OneShotConnect.connect(connection, terminal: terminal)
@@ -53,6 +54,10 @@ struct OneShotRun {
             var follower = RunFollower(viewModel: viewModel, terminal: terminal, output: output, policy: policy)
             var result = await follower.follow(runId: runId)
             if case .timedOut = result { await Self.stop(viewModel) }
+            // The page that confirms the run is what the store records (and `search` finds).
+            if result != .cancelled, viewModel.connectionState.isConnected {
+                if case .timedOut = result {} else { await viewModel.finishHistoryFetch() }
+            }
             if result == .cancelled { result = .stopped(text: "", reason: "interrupted") }
             return (result, runId)
         }

@@ -57,6 +57,9 @@ struct SendCommand: AsyncParsableCommand {
                 markdown: json ? nil : MarkdownOutput.renderer(for: terminal))
             let run = OneShotRun(
                 connection: connection,
+                // The same transcript database as the chat: what `send` said is in `search`, and a send
+                // cut off by a crash is in the outbox for the next session (same key: never doubled).
+                store: LocalStore.open(global.state, terminal: terminal, logger: global.makeLogger()),
                 terminal: terminal,
                 output: output,
                 policy: .oneShot(

@@ -48,4 +48,10 @@ extension ChatViewModel {
             sessions = page.sessions
         }
     }
+
+    /// Waits for the history fetch a finished run started, if one is under way, so what it brings is
+    /// recorded in the store before a one-shot command stops the view model. Adds no request.
+    public func finishHistoryFetch() async {
+        if let historyTask { await historyTask.value }
+    }
 }
