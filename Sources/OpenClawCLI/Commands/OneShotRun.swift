@@ -59,6 +59,8 @@ struct OneShotRun {
                 if case .timedOut = result {} else { await viewModel.finishHistoryFetch() }
             }
             if result == .cancelled { result = .stopped(text: "", reason: "interrupted") }
+            // What was reported as not sent (or unknown) must not be sent later by another session.
+            await viewModel.withdrawFromOutbox(messageID: runId)
             return (result, runId)
         }
         let interrupts = Task { @MainActor in

@@ -254,6 +254,17 @@ public final class ChatViewModel {
         }
     }
 
+    /// Takes a message out of the outbox, for a one-shot command that has told the person it was not
+    /// sent (or may not have been): no later session may then send it behind their back, which would
+    /// double it when they send it again themselves. An accepted message stays: the gateway has it,
+    /// and only its confirmation by history is left.
+    public func withdrawFromOutbox(messageID: String) async {
+        guard outboxQueue.message(id: messageID)?.state != .accepted,
+            let change = outboxQueue.discard(id: messageID)
+        else { return }
+        await persist(change)
+    }
+
     /// Stops the running reply, if any.
     public func abort() async {
         guard let runId = transcript.activeRunIds.last else { return }
