@@ -64,6 +64,22 @@ extension GatewayHub {
 
     func pendingApprovalIds() -> [String] { approvals.pendingIds }
 
+    /// `exec.approval.list`: the pending requests, oldest deadline first, as upstream's
+    /// `listPendingRecords` (an array of `{id, request, createdAtMs, expiresAtMs}`).
+    func handleApprovalList(_ request: RequestFrame, from id: Int) {
+        guard validParams(request, shape: ProtocolShapes.emptyParams, from: id) != nil else { return }
+        let pending = approvals.pendingIds.compactMap { approvals.records[$0] }.sorted {
+            $0.expiresAtMs < $1.expiresAtMs
+        }
+        let items = pending.map { record -> JSONValue in
+            [
+                "id": .string(record.id), "request": record.request, "createdAtMs": .int(record.createdAtMs),
+                "expiresAtMs": .int(record.expiresAtMs),
+            ]
+        }
+        respond(to: id, requestId: request.id, payload: .array(items))
+    }
+
     /// `exec.approval.resolve {id, decision}`: exact id or unique prefix; a repeat of the same decision
     /// is answered `ok`, a different one `APPROVAL_ALREADY_RESOLVED`; unknown or expired ids
     /// `APPROVAL_NOT_FOUND` (both as `INVALID_REQUEST` with `details.reason`, as upstream).

@@ -31,6 +31,7 @@ extension GatewayHub {
         case "device.pair.list": handlePairList(request, from: id)
         case "device.pair.approve": handlePairApprove(request, from: id)
         case ExecApprovalNames.resolveMethod: handleApprovalResolve(request, from: id)
+        case ExecApprovalNames.listMethod: handleApprovalList(request, from: id)
         case _ where Self.nodeMethods.contains(method): handleNodeMethod(request, from: id)
         default:
             respond(

@@ -24,6 +24,7 @@ enum ScopePolicy {
         "node.describe": OperatorScope.read,
         "node.invoke": OperatorScope.write,
         "exec.approval.resolve": OperatorScope.approvals,
+        "exec.approval.list": OperatorScope.approvals,
     ]
 
     /// The scope `method` needs, nil for open methods.

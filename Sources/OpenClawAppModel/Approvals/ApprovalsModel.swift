@@ -130,6 +130,8 @@ public final class ApprovalsModel {
             return "Decided by \(by.map { CommandDisplay($0).escaped } ?? "another approver")."
         case .expired:
             return "Expired: the command did not run."
+        case .withdrawn:
+            return "No longer pending: decided elsewhere or expired while offline."
         }
     }
 }

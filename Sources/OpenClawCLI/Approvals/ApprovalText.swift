@@ -78,6 +78,8 @@ enum ApprovalText {
             return "• approval \(shortId) decided by \(by.map { CommandDisplay($0).escaped } ?? "another approver")"
         case .expired:
             return terminal.styled("⌛ approval \(shortId) expired: the command did not run", .yellow)
+        case .withdrawn:
+            return "• approval \(shortId) is no longer pending (decided elsewhere or expired while offline)"
         }
     }
 
@@ -112,6 +114,8 @@ enum ApprovalText {
             ])
         case .expired:
             return ["type": "outcome", "id": .string(closed.id), "outcome": "expired", "byUs": false]
+        case .withdrawn:
+            return ["type": "outcome", "id": .string(closed.id), "outcome": "withdrawn", "byUs": false]
         }
     }
 

@@ -52,6 +52,20 @@ public struct ApprovalQueue: Sendable {
         return due.compactMap { close($0.id, .expired) }
     }
 
+    /// After a reconnect, the gateway's list of pending requests: adds those missed (unless closed
+    /// meanwhile) and withdraws those it no longer has that arrived before `listedSince` (a request
+    /// that arrived after the list was asked for is kept: the list may predate it).
+    public mutating func reconcile(
+        listed: [ExecApprovalRequest], listedSince: ContinuousClock.Instant, at now: ContinuousClock.Instant,
+        wallClockNowMs: Int
+    ) -> (added: [PendingApproval], withdrawn: [ClosedApproval]) {
+        let listedIds = Set(listed.map(\.id))
+        let stale = pending.filter { !listedIds.contains($0.id) && $0.receivedAt < listedSince }
+        let withdrawn = stale.compactMap { close($0.id, .withdrawn) }
+        let added = listed.compactMap { receive($0, at: now, wallClockNowMs: wallClockNowMs) }
+        return (added, withdrawn)
+    }
+
     /// The earliest deadline of a pending request.
     public var nextDeadline: ContinuousClock.Instant? { pending.map(\.deadline).min() }
 

@@ -17,6 +17,7 @@ public actor ApprovalsClient {
     private var nextSubscriber = 0
     private var eventTask: Task<Void, Never>?
     private var deadlineTask: Task<Void, Never>?
+    private var catchUpTask: Task<Void, Never>?
     /// Decisions sent and not yet answered, so the `resolved` event they cause is known as ours.
     private var inFlight: [String: ExecApprovalDecision] = [:]
 
@@ -45,6 +46,8 @@ public actor ApprovalsClient {
         eventTask = nil
         deadlineTask?.cancel()
         deadlineTask = nil
+        catchUpTask?.cancel()
+        catchUpTask = nil
         for continuation in subscribers.values { continuation.finish() }
         subscribers.removeAll()
     }
@@ -173,9 +176,37 @@ public actor ApprovalsClient {
             setAvailability(.scopeRefused(refusal.pairing))
         } else if session.scopes.contains(OperatorScope.approvals) || session.scopes.contains(OperatorScope.admin) {
             setAvailability(.active)
+            catchUp(generation: session.generation)
         } else {
             setAvailability(.missingScope)
         }
+    }
+
+    /// Asks the gateway which requests are pending, for what arrived while this client was not
+    /// connected (a phone coming back from the background, a terminal started late). A gateway
+    /// without `exec.approval.list` (v3 of early 2026) answers with an error: nothing to catch up on.
+    private func catchUp(generation: Int) {
+        let since = ContinuousClock.now
+        catchUpTask?.cancel()
+        catchUpTask = Task { [weak self, connection] in
+            guard let listed = try? await connection.request(ExecApprovalNames.listMethod, params: .object([:])) else {
+                return
+            }
+            // Upstream answers with an array; other implementations wrap it (`approvals`, `items`).
+            let items = listed.arrayValue ?? listed["approvals"]?.arrayValue ?? listed["items"]?.arrayValue ?? []
+            let requests = items.prefix(ApprovalQueue.maxPending).compactMap(ExecApprovalRequest.init(json:))
+            await self?.reconcile(requests, since: since, generation: generation)
+        }
+    }
+
+    private func reconcile(_ listed: [ExecApprovalRequest], since: ContinuousClock.Instant, generation: Int) async {
+        // A list from a socket that is gone says nothing about the current one.
+        guard await connection.session?.generation == generation else { return }
+        let (added, withdrawn) = queue.reconcile(
+            listed: listed, listedSince: since, at: .now, wallClockNowMs: wallClockMs())
+        for closed in withdrawn { publish(.closed(closed)) }
+        for approval in added { publish(.requested(approval)) }
+        armDeadline()
     }
 
     private func setAvailability(_ new: ApprovalAvailability) {

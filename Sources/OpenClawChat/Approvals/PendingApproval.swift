@@ -60,6 +60,9 @@ public enum ApprovalOutcome: Sendable, Hashable {
     case resolvedOther(by: String?)
     /// Nobody decided in time; the gateway falls back to the host's `askFallback` (deny by default).
     case expired
+    /// The gateway no longer lists it after a reconnect: decided elsewhere or expired while we were
+    /// away (which, it does not say).
+    case withdrawn
 }
 
 /// A request that is no longer pending, and why.

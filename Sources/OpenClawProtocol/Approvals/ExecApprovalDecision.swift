@@ -18,6 +18,9 @@ public enum ExecApprovalNames {
     /// An approver decided (sent to every approver, so the other clients' cards close).
     public static let resolvedEvent = "exec.approval.resolved"
     public static let resolveMethod = "exec.approval.resolve"
+    /// The pending requests, as `[{id, request, createdAtMs, expiresAtMs}]` (no params): what an
+    /// approver missed while it was not connected.
+    public static let listMethod = "exec.approval.list"
     /// The `connect` cap that makes an operator client an approver of exec requests (with the scope
     /// `operator.approvals`). The broader `approvals` cap also covers plugin approvals, which this
     /// client does not handle, so it is never declared.

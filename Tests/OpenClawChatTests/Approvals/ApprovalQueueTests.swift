@@ -93,4 +93,22 @@ struct ApprovalQueueTests {
         let overflow = queue.receive(request("one too many"), at: start, wallClockNowMs: 0)
         #expect(overflow == nil)
     }
+
+    @Test func aReconnectAddsWhatWasMissedAndWithdrawsWhatIsGoneButKeepsWhatIsNewer() {
+        var queue = ApprovalQueue()
+        _ = queue.receive(request("gone"), at: start, wallClockNowMs: 0)
+        _ = queue.receive(request("kept"), at: start, wallClockNowMs: 0)
+        let listedSince = start + .seconds(1)
+        // Arrived after the list was asked for: the list may not show it yet.
+        _ = queue.receive(request("newer"), at: start + .seconds(2), wallClockNowMs: 0)
+        // Arrived and decided elsewhere while the list was on its way: the list must not bring it back.
+        _ = queue.receive(request("decided meanwhile"), at: start + .seconds(2), wallClockNowMs: 0)
+        _ = queue.resolved(ExecApprovalResolved(id: "decided meanwhile", decision: .deny))
+        let (added, withdrawn) = queue.reconcile(
+            listed: [request("kept"), request("missed"), request("decided meanwhile")], listedSince: listedSince,
+            at: start + .seconds(3), wallClockNowMs: 0)
+        #expect(added.map(\.id) == ["missed"])
+        #expect(withdrawn.map(\.id) == ["gone"] && withdrawn.map(\.outcome) == [.withdrawn])
+        #expect(queue.pending.map(\.id) == ["kept", "newer", "missed"])
+    }
 }

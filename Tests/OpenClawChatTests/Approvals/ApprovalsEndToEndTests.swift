@@ -78,10 +78,11 @@ struct ApprovalsEndToEndTests {
     }
 
     static func withGateway(
+        protocolNumber: Int = 4,
         _ configure: (inout TestGatewayConfiguration) -> Void = { _ in },
         _ body: (TestGateway, ChatViewModel) async throws -> Void
     ) async throws {
-        var configuration = TestGatewayConfiguration(deltaThrottleMs: 0)
+        var configuration = TestGatewayConfiguration(protocolNumber: protocolNumber, deltaThrottleMs: 0)
         configure(&configuration)
         let gateway = try await TestGateway.start(configuration)
         defer { Task { await gateway.stop() } }
@@ -90,8 +91,9 @@ struct ApprovalsEndToEndTests {
         try await body(gateway, viewModel)
     }
 
-    @Test func anAllowedCommandRunsAndTheRunCompletes() async throws {
-        try await Self.withGateway { gateway, viewModel in
+    @Test(arguments: [3, 4])
+    func anAllowedCommandRunsAndTheRunCompletes(version: Int) async throws {
+        try await Self.withGateway(protocolNumber: version) { gateway, viewModel in
             let approver = try await Self.approver(on: gateway, name: "terminal")
             #expect(await approver.client.availability == .active)
             _ = await viewModel.send("please run a command: make test")
@@ -199,6 +201,59 @@ struct ApprovalsEndToEndTests {
             }
             await ours.stop()
             await other.stop()
+        }
+    }
+
+    @Test func anApproverThatConnectsLateIsToldWhatIsPendingAndWhatWasDecidedMeanwhile() async throws {
+        try await Self.withGateway { gateway, viewModel in
+            let early = try await Self.approver(on: gateway, name: "terminal")
+            _ = await viewModel.send("run a command: make first")
+            #expect(await eventually(timeout: .seconds(20)) { await early.log.requested.count == 1 })
+            // Connected after the request went out: it learns of it from exec.approval.list.
+            let late = try await Self.approver(on: gateway, name: "phone")
+            #expect(await eventually(timeout: .seconds(20)) { await late.log.requested.count == 1 })
+            #expect(await late.log.requested.first?.request.command == "make first")
+
+            // The early approver goes offline; the late one decides meanwhile; back online, the early
+            // one finds it gone from the list and withdraws its card.
+            await early.connection.disconnect()
+            _ = try await late.client.decide("", .allowOnce)
+            #expect(await early.log.closed.isEmpty)
+            _ = try await early.connection.connect()
+            #expect(
+                await eventually(timeout: .seconds(20)) { await early.log.closed.map(\.outcome) == [.withdrawn] })
+            #expect(await early.client.pending.isEmpty)
+            #expect(
+                await eventually(timeout: .seconds(20)) {
+                    !viewModel.isRunning && Self.lastReply(viewModel).hasPrefix("Done")
+                })
+            await early.stop()
+            await late.stop()
+        }
+    }
+
+    @Test func aDecisionTheGatewayDoesNotOfferIsRefusedBeforeItIsSent() async throws {
+        let restricted = ScriptedAgent.custom { _ in
+            AgentScript(steps: [
+                .approval(ScriptedApproval(command: "git push", allowedDecisions: [.allowOnce, .deny])),
+                .say("pushed"),
+            ])
+        }
+        try await Self.withGateway({ $0.agent = restricted }) { gateway, viewModel in
+            let approver = try await Self.approver(on: gateway, name: "terminal")
+            _ = await viewModel.send("push it")
+            #expect(await eventually(timeout: .seconds(20)) { await approver.log.requested.count == 1 })
+            #expect(await approver.log.requested.first?.request.allowedDecisions == [.allowOnce, .deny])
+            await #expect(throws: ApprovalError.notOffered(.allowAlways, allowed: [.allowOnce, .deny])) {
+                try await approver.client.decide("", .allowAlways)
+            }
+            #expect(await gateway.requestCount(method: ExecApprovalResolveParams.method) == 0)
+            _ = try await approver.client.decide("", .allowOnce)
+            #expect(
+                await eventually(timeout: .seconds(20)) {
+                    !viewModel.isRunning && Self.lastReply(viewModel) == "pushed"
+                })
+            await approver.stop()
         }
     }
 
