@@ -10,8 +10,8 @@ public struct OpenClawChatCommand: AsyncParsableCommand {
         subcommands: [
             ChatCommand.self, SendCommand.self, HistoryCommand.self, SessionsCommand.self, SearchCommand.self,
             StatusCommand.self,
-            LoginCommand.self, LogoutCommand.self, TrustCommand.self, DoctorCommand.self, DemoCommand.self,
-            GatewayCommand.self, DiscoverCommand.self,
+            LoginCommand.self, LogoutCommand.self, GatewaysCommand.self, TrustCommand.self, DoctorCommand.self,
+            DemoCommand.self, GatewayCommand.self, DiscoverCommand.self,
             NodeCommand.self, ApprovalsCommand.self,
         ],
         defaultSubcommand: ChatCommand.self

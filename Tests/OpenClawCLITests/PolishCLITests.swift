@@ -74,7 +74,7 @@ struct PolishCLITests {
             try await login.waitFor("Gateway token for")
             login.write("test-tokez\u{7F}n\r")
             #expect(try await login.waitForExit() == 0, "output:\n\(login.output)")
-            #expect(login.output.contains("Saved to"))
+            #expect(login.output.contains("Saved as 'default' in"))
             #expect(!login.output.contains("test-tok"), "the token was echoed:\n\(login.output)")
             let saved = try String(contentsOfFile: state + "/credentials/gateway.json", encoding: .utf8)
             #expect(saved.contains("\"token\":\"test-token\""))

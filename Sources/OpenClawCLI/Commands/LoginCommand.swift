@@ -15,8 +15,13 @@ struct LoginCommand: AsyncParsableCommand {
     @Flag(help: "Save without connecting first.") var noVerify = false
     @Option(help: "A setup code from the gateway host (`openclaw qr`), bare or as oc-pair://…: pairs this device.")
     var code: String?
+    @Option(help: "Save it under this name (another name adds another gateway); default: the current one's name.")
+    var name: String?
 
     func validate() throws {
+        if let name, !GatewayProfiles.isValidName(name) {
+            throw ValidationError("--name: letters, digits, '.', '_' and '-' only (at most 64)")
+        }
         if code != nil, noVerify {
             throw ValidationError("--code pairs by connecting; it cannot be used with --no-verify")
         }
@@ -43,9 +48,7 @@ struct LoginCommand: AsyncParsableCommand {
                 await connection.disconnect()
                 terminal.line("Connected to \(target.url) (protocol \(session.protocolVersion.rawValue)).")
             }
-            let path = global.state.loginFile
-            try SavedLogin(url: target.url.absoluteString, credential: target.credential).save(to: path)
-            terminal.line("Saved to \(path) (readable by you only).")
+            try save(url: target.url, credential: target.credential, terminal: terminal)
         } catch let exit as ExitCode {
             throw exit
         } catch {
@@ -89,9 +92,18 @@ extension LoginCommand {
         terminal.line(
             "Paired with \(url) (protocol \(session.protocolVersion.rawValue)) as device \(session.deviceId.prefix(12))…."
         )
+        try save(url: url, credential: .none, terminal: terminal)
+    }
+
+    /// Saves the gateway under `--name` (else `--gateway`'s, else the current one's, else `default`) and
+    /// makes it the current one.
+    func save(url: GatewayURL, credential: GatewayCredential, terminal: Terminal) throws {
+        var profiles = try global.profiles()
+        let profileName = name ?? global.gatewayName ?? profiles.currentName ?? GatewayProfiles.legacyName
+        profiles.save(GatewayProfile(name: profileName, url: url.absoluteString, credential: credential))
         let path = global.state.loginFile
-        try SavedLogin(url: url.absoluteString, credential: .none).save(to: path)
-        terminal.line("Saved to \(path) (readable by you only).")
+        try profiles.save(to: path)
+        terminal.line("Saved as '\(profileName)' in \(path) (readable by you only); it is now the current gateway.")
     }
 }
 
@@ -99,7 +111,7 @@ extension LoginCommand {
 struct LogoutCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "logout",
-        abstract: "Remove the saved gateway URL, token and device tokens."
+        abstract: "Remove a saved gateway (the current one, or --gateway NAME) with its token and device tokens."
     )
 
     @OptionGroup var global: GlobalOptions
@@ -107,16 +119,19 @@ struct LogoutCommand: AsyncParsableCommand {
     func run() async throws {
         let terminal = Terminal()
         do {
-            let state = global.state
-            let files = [state.loginFile, state.deviceTokensFile]
-            let present = files.filter { FileManager.default.fileExists(atPath: $0) }
-            try SavedLogin.remove(at: state.loginFile)
-            try SecureFile.remove(state.deviceTokensFile)
-            if present.isEmpty {
-                terminal.line("Nothing to remove: no saved gateway or device tokens in \(state.path).")
-            } else {
-                terminal.line("Logged out: the saved gateway and device tokens were removed.")
+            var profiles = try global.profiles()
+            guard let profile = try global.selectedProfile() else {
+                terminal.line("Nothing to remove: no gateway is saved in \(global.state.path).")
+                return
             }
+            profiles.remove(profile.name)
+            try profiles.save(to: global.state.loginFile)
+            if let url = try? GatewayURL(parsing: profile.url) {
+                try FileDeviceTokenStore(path: global.state.deviceTokensFile).removeAll(gateway: url.storageIdentity)
+            }
+            var line = "Logged out of '\(profile.name)': its saved address, secret and device tokens were removed."
+            if let next = profiles.currentName { line += " The current gateway is now '\(next)'." }
+            terminal.line(line)
         } catch {
             throw report(error, terminal: terminal)
         }

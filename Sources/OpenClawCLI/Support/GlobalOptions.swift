@@ -16,6 +16,11 @@ struct GlobalOptions: ParsableArguments {
     var password: String?
 
     @Option(
+        name: .customLong("gateway"),
+        help: "A saved gateway by name (see 'openclaw-chat gateways'); default: the current one.")
+    var gatewayName: String?
+
+    @Option(
         name: .customLong("state-dir"), help: "Identity, credentials and database directory (or OPENCLAW_STATE_DIR).")
     var stateDir: String?
 
@@ -36,6 +41,10 @@ struct GlobalOptions: ParsableArguments {
     var trustOnFirstUse = false
 
     func validate() throws {
+        if let gatewayName, !GatewayProfiles.isValidName(gatewayName) {
+            throw ValidationError("--gateway takes a saved gateway's name (letters, digits, '.', '_', '-')")
+        }
+        if gatewayName != nil, url != nil { throw ValidationError("use either --gateway or --url, not both") }
         if let tlsFingerprint, TLSFingerprint(parsing: tlsFingerprint) == nil {
             throw ValidationError("--tls-fingerprint must be a SHA-256: 64 hex digits, optionally sha256:-prefixed")
         }
@@ -45,11 +54,30 @@ struct GlobalOptions: ParsableArguments {
 
     var state: StateDirectory { StateDirectory(explicit: stateDir, environment: environment) }
 
-    /// The gateway to use: flags first, then environment variables, then the saved login. Nil when
-    /// nothing is configured anywhere.
+    /// The saved gateways (a single-gateway file of an earlier version is migrated on first read).
+    func profiles() throws -> GatewayProfiles {
+        try GatewayProfiles.loadMigrating(from: state.loginFile)
+    }
+
+    /// The saved gateway this command is about: `--gateway NAME`, else the current one. Nil when none
+    /// is saved; an unknown name is an error that lists the known ones.
+    func selectedProfile() throws -> GatewayProfile? {
+        let profiles = try profiles()
+        guard let gatewayName else { return profiles.current }
+        guard let profile = profiles[gatewayName] else {
+            let known =
+                profiles.names.isEmpty ? "none is saved yet" : "saved: " + profiles.names.joined(separator: ", ")
+            throw CLIError.message(
+                "No saved gateway named '\(gatewayName)' (\(known)). Save one with 'openclaw-chat login --name \(gatewayName)'.",
+                status: ExitStatus.usage)
+        }
+        return profile
+    }
+
+    /// The gateway to use: flags first, then environment variables, then the selected saved gateway.
+    /// Nil when nothing is configured anywhere.
     func resolveGateway() throws -> (url: GatewayURL, credential: GatewayCredential)? {
         guard let urlText = try configuredURLText() else { return nil }
-        let saved = try SavedLogin.load(from: state.loginFile)
         let parsed: GatewayURL
         do {
             parsed = try GatewayURL(parsing: urlText)
@@ -65,21 +93,29 @@ struct GlobalOptions: ParsableArguments {
             credential = .token(token)
         } else if let password = environment["OPENCLAW_GATEWAY_PASSWORD"], !password.isEmpty {
             credential = .password(password)
-        } else if let saved, (try? GatewayURL(parsing: saved.url)) == parsed {
-            credential = saved.credential
+        } else if let saved = try savedCredential(for: parsed) {
+            credential = saved
         } else {
             credential = .none
         }
         return (parsed, credential)
     }
 
-    /// The gateway URL as configured (flag, environment, saved login), before it is parsed.
+    /// The secret saved for this address: the selected profile's when it is that address, else any
+    /// saved gateway's with the same address.
+    private func savedCredential(for url: GatewayURL) throws -> GatewayCredential? {
+        let matches = { (profile: GatewayProfile) in (try? GatewayURL(parsing: profile.url)) == url }
+        if let selected = try selectedProfile(), matches(selected) { return selected.credential }
+        return try profiles().profiles.first(where: matches)?.credential
+    }
+
+    /// The gateway URL as configured (flag, environment, saved gateway), before it is parsed.
     func configuredURLText() throws -> String? {
         if let url, !url.isEmpty { return url }
-        if let fromEnvironment = environment["OPENCLAW_GATEWAY_URL"], !fromEnvironment.isEmpty {
+        if gatewayName == nil, let fromEnvironment = environment["OPENCLAW_GATEWAY_URL"], !fromEnvironment.isEmpty {
             return fromEnvironment
         }
-        return try SavedLogin.load(from: state.loginFile)?.url
+        return try selectedProfile()?.url
     }
 
     func makeLogger() -> Logger {
@@ -173,7 +209,7 @@ struct GlobalOptions: ParsableArguments {
         url: GatewayURL, credential: GatewayCredential, terminal: Terminal, reconnect: ReconnectPolicy? = nil,
         retriesWithDeviceToken: Bool = true,
         configure: (inout GatewayConnectionConfiguration) -> Void = { _ in },
-        tlsTrust: TLSTrust? = nil
+        tlsTrust: TLSTrust? = nil, connectTimeout: Duration? = nil
     ) -> GatewayConnection {
         var configuration = GatewayConnectionConfiguration(
             url: url,
@@ -185,6 +221,10 @@ struct GlobalOptions: ParsableArguments {
         )
         configuration.retriesWithDeviceToken = retriesWithDeviceToken
         configure(&configuration)
+        if let connectTimeout {
+            configuration.connectTimeout = connectTimeout
+            configuration.challengeTimeout = connectTimeout
+        }
         var traceSink: (@Sendable (FrameTrace) -> Void)?
         if trace {
             traceSink = { frame in

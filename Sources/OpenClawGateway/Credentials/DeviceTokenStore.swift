@@ -88,6 +88,27 @@ public final class FileDeviceTokenStore: DeviceTokenStore {
         }
     }
 
+    /// Removes every token of one gateway (``DeviceTokenKey/gateway``), for every device and role; the
+    /// file goes when nothing is left.
+    public func removeAll(gateway: String) throws(CredentialStoreError) {
+        try lock.withLock { _ throws(CredentialStoreError) in
+            var all = try readAll()
+            let before = all.count
+            all = all.filter { !$0.key.hasPrefix(gateway + "|") }
+            if all.isEmpty {
+                do {
+                    try SecureFile.remove(path)
+                } catch let failure as SecureFile.Failure {
+                    throw CredentialStoreError(path: path, reason: failure.description)
+                } catch {
+                    throw CredentialStoreError(path: path, reason: "\(error)")
+                }
+            } else if all.count != before {
+                try writeAll(all)
+            }
+        }
+    }
+
     private func readAll() throws(CredentialStoreError) -> [String: DeviceTokenRecord] {
         let bytes: [UInt8]?
         do {

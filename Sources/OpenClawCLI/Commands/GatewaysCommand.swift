@@ -1,0 +1,95 @@
+import ArgumentParser
+import Foundation
+import OpenClawGateway
+import OpenClawProtocol
+
+/// `openclaw-chat gateways`: the saved gateways, which one is current, and whether each answers now.
+struct GatewaysCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gateways",
+        abstract: "List the saved gateways with their status; --use NAME makes one the current gateway."
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @Option(help: "Make this saved gateway the current one.") var use: String?
+    @Flag(help: "List only; do not connect to each gateway.") var noCheck = false
+
+    func run() async throws {
+        let terminal = Terminal()
+        do {
+            var profiles = try global.profiles()
+            if let use {
+                guard profiles[use] != nil else {
+                    throw CLIError.message(
+                        "No saved gateway named '\(use)'; saved: \(profiles.names.joined(separator: ", ")).",
+                        status: ExitStatus.usage)
+                }
+                profiles.currentName = use
+                try profiles.save(to: global.state.loginFile)
+                terminal.line("'\(use)' is now the current gateway.")
+            }
+            guard !profiles.isEmpty else {
+                terminal.line("No gateway saved. Add one: openclaw-chat login --name home --url ws://… (or --code …)")
+                return
+            }
+            let statuses = noCheck ? [:] : await check(profiles.profiles, terminal: terminal)
+            let pins = global.tlsTrust.pinStore
+            let width = profiles.names.map(\.count).max() ?? 0
+            for profile in profiles.profiles {
+                let marker = profile.name == profiles.currentName ? "*" : " "
+                let url = (try? GatewayURL(parsing: profile.url))
+                var line = "\(marker) \(profile.name.padding(toLength: width, withPad: " ", startingAt: 0))  "
+                line += url?.description ?? profile.url
+                if let url, url.isSecure, let pin = try? pins.pin(for: url.tlsPinKey) {
+                    line += "  pinned \(pin.fingerprint.description.prefix(23))…"
+                }
+                if let status = statuses[profile.name] { line += "  " + status }
+                terminal.line(line)
+            }
+        } catch {
+            throw report(error, terminal: terminal)
+        }
+    }
+
+    /// Connects to every gateway at once (short timeouts, no retries) and says how each answered.
+    private func check(_ profiles: [GatewayProfile], terminal: Terminal) async -> [String: String] {
+        await withTaskGroup(of: (String, String).self) { group in
+            for profile in profiles {
+                let global = self.global
+                group.addTask {
+                    guard let url = try? GatewayURL(parsing: profile.url) else { return (profile.name, "invalid URL") }
+                    let connection = global.makeConnection(
+                        url: url, credential: profile.credential, terminal: terminal, connectTimeout: .seconds(5))
+                    do {
+                        let session = try await connection.connect()
+                        await connection.disconnect()
+                        return (profile.name, "ok (protocol \(session.protocolVersion.rawValue))")
+                    } catch let error as GatewayError {
+                        await connection.disconnect()
+                        return (profile.name, Self.label(error))
+                    } catch {
+                        await connection.disconnect()
+                        return (profile.name, "error: \(error)")
+                    }
+                }
+            }
+            var result: [String: String] = [:]
+            for await (name, status) in group { result[name] = status }
+            return result
+        }
+    }
+
+    /// A few words for the list; `doctor --gateway NAME` gives the whole story.
+    static func label(_ error: GatewayError) -> String {
+        switch error {
+        case .transport(.tlsTrust(.pinMismatch)): return "CERTIFICATE CHANGED (see doctor)"
+        case .transport(.tlsTrust(.outsideValidity)): return "certificate expired"
+        case .transport(.tlsTrust): return "certificate not trusted yet"
+        case .transport, .challengeTimeout, .connectionLost, .notConnected: return "unreachable"
+        case .authFailed: return "sign-in refused"
+        case .pairingRequired: return "waiting for pairing approval"
+        case .protocolMismatch, .unsupportedProtocol: return "incompatible protocol"
+        default: return "error: \(error.message)"
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import OpenClawGateway
+import OpenClawProtocol
+
+/// One saved gateway: a name to pick it by, its address and its shared secret (if any).
+///
+/// Device tokens, certificate pins and transcripts are not kept here: they are keyed by the gateway's
+/// address everywhere (``GatewayURL/storageIdentity``, ``GatewayURL/tlsPinKey``), so every profile has
+/// its own and a renamed or re-added profile finds them again.
+struct GatewayProfile: Sendable, Equatable {
+    var name: String
+    var url: String
+    var credential: GatewayCredential
+}
+
+/// The saved gateways (`credentials/gateway.json`, mode 0600) and which one commands use by default.
+///
+/// Version 2 of the file. Version 1 held a single login (`{url, token|password}`); it is read as one
+/// profile named `default`, made current, and written back as version 2 on the next save, so existing
+/// state carries over without loss.
+struct GatewayProfiles: Sendable, Equatable {
+    static let legacyName = "default"
+
+    private(set) var profiles: [GatewayProfile] = []
+    var currentName: String?
+
+    var current: GatewayProfile? { currentName.flatMap { self[$0] } }
+    var isEmpty: Bool { profiles.isEmpty }
+    var names: [String] { profiles.map(\.name) }
+
+    subscript(name: String) -> GatewayProfile? { profiles.first { $0.name == name } }
+
+    /// Letters, digits, `.`, `_` and `-`, at most 64: safe in files, messages and shell commands.
+    static func isValidName(_ name: String) -> Bool {
+        !name.isEmpty && name.count <= 64
+            && name.unicodeScalars.allSatisfy {
+                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0))
+            }
+    }
+
+    /// Adds or replaces the profile of that name (kept sorted by name) and makes it current.
+    mutating func save(_ profile: GatewayProfile) {
+        profiles.removeAll { $0.name == profile.name }
+        profiles.append(profile)
+        profiles.sort { $0.name < $1.name }
+        currentName = profile.name
+    }
+
+    /// Removes a profile; when it was current, the first remaining one becomes current.
+    @discardableResult
+    mutating func remove(_ name: String) -> GatewayProfile? {
+        guard let index = profiles.firstIndex(where: { $0.name == name }) else { return nil }
+        let removed = profiles.remove(at: index)
+        if currentName == name { currentName = profiles.first?.name }
+        return removed
+    }
+
+    // MARK: File
+
+    /// Loads the list; a version 1 file is rewritten as version 2 at once (same login, now `default`).
+    static func loadMigrating(from path: String) throws -> GatewayProfiles {
+        let (profiles, isLegacy) = try read(path)
+        if isLegacy { try profiles.save(to: path) }
+        return profiles
+    }
+
+    static func load(from path: String) throws -> GatewayProfiles { try read(path).profiles }
+
+    private static func read(_ path: String) throws -> (profiles: GatewayProfiles, isLegacy: Bool) {
+        guard let bytes = try SecureFile.read(path) else { return (GatewayProfiles(), false) }
+        guard let json = try? JSONParser().parse(bytes), json.objectValue != nil else {
+            throw CLIError.unreadableFile(path: path, reason: "not a saved gateway list")
+        }
+        if json["gateways"] == nil, let url = json["url"]?.stringValue {
+            // Version 1: the single saved login.
+            let profile = GatewayProfile(name: legacyName, url: url, credential: credential(in: json))
+            return (GatewayProfiles(profiles: [profile], currentName: legacyName), true)
+        }
+        guard let entries = json["gateways"]?.objectValue else {
+            throw CLIError.unreadableFile(path: path, reason: "not a saved gateway list")
+        }
+        var result = GatewayProfiles()
+        for (name, entry) in entries {
+            guard isValidName(name), let url = entry["url"]?.nonEmptyStringValue else { continue }
+            result.profiles.append(GatewayProfile(name: name, url: url, credential: credential(in: entry)))
+        }
+        result.profiles.sort { $0.name < $1.name }
+        let current = json["current"]?.stringValue
+        result.currentName = current.flatMap { result[$0] == nil ? nil : $0 } ?? result.profiles.first?.name
+        return (result, false)
+    }
+
+    /// Writes the list (version 2); an empty list removes the file.
+    func save(to path: String) throws {
+        guard !profiles.isEmpty else {
+            try SecureFile.remove(path)
+            return
+        }
+        var entries: [String: JSONValue] = [:]
+        for profile in profiles {
+            var members: [(String, JSONValue?)] = [("url", .string(profile.url))]
+            switch profile.credential {
+            case .token(let token): members.append(("token", .string(token)))
+            case .password(let password): members.append(("password", .string(password)))
+            // A setup code's token is single-use: never saved.
+            case .none, .bootstrapToken: break
+            }
+            entries[profile.name] = .object(dropping: members)
+        }
+        let file: JSONValue = .object(dropping: [
+            ("version", 2), ("current", .string(currentName)), ("gateways", .object(entries)),
+        ])
+        try SecureFile.writeAtomically(JSONSerializer.bytes(file), to: path)
+    }
+
+    private static func credential(in json: JSONValue) -> GatewayCredential {
+        if let token = json["token"]?.nonEmptyStringValue { return .token(token) }
+        if let password = json["password"]?.nonEmptyStringValue { return .password(password) }
+        return .none
+    }
+}
