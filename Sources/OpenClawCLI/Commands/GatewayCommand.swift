@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import OpenClawProtocol
 import OpenClawTestGateway
 
@@ -67,6 +68,9 @@ struct GatewayCommand: AsyncParsableCommand {
                 hint: "Stop that program, or pick another port with --port N (--port 0 picks a free one).")
             throw ExitCode(ExitStatus.failure)
         }
+        // Listening before the address is announced: a SIGTERM sent the moment it appears still stops
+        // the gateway cleanly.
+        let signals = SignalEvents([SIGINT, SIGTERM])
         let dialect = quirks.isEmpty ? "" : ", quirks: " + quirks.names.joined(separator: ", ")
         terminal.line("Test gateway (protocol \(protocolVersion)\(dialect)) listening on \(gateway.url)")
         if let fingerprint = gateway.tlsFingerprint { terminal.line("TLS certificate fingerprint: \(fingerprint)") }
@@ -76,7 +80,7 @@ struct GatewayCommand: AsyncParsableCommand {
             terminal.line("Pairing required: requests are shown here; approve them with 'approve ID'.")
         }
         // SIGTERM (what service managers send) stops it as cleanly as Ctrl-C.
-        try await withSignalCancellation {
+        try await withSignalCancellation(listeningWith: signals) {
             try await gateway.runUntilCancelled()
         }
         console?.cancel()

@@ -1,4 +1,4 @@
-import Dispatch
+import Foundation
 import Synchronization
 
 #if canImport(Glibc)
@@ -9,61 +9,155 @@ import Synchronization
 
 /// Signals (SIGINT, SIGTERM …) as an async sequence.
 ///
-/// A signal arrives on a dispatch queue that belongs to no actor, so its handler must not touch actor
-/// state: Swift 6 checks isolation at run time and traps (the interactive chat crashed on Ctrl-C that
-/// way). Here the handler only yields the signal number into an `AsyncStream`; whoever owns the state
-/// consumes the stream on its own actor. Creating the sources is `nonisolated`, so no handler closure
-/// can inherit an actor's isolation by being written inside one.
+/// A signal arrives in a context that belongs to no actor, so its handler must not touch actor state:
+/// Swift 6 checks isolation at run time and traps (the interactive chat crashed on Ctrl-C that way).
+/// Here the C handler only writes the signal's number to a pipe (`write` is async-signal-safe); a
+/// thread of its own reads the pipe and yields the number into each listener's `AsyncStream`, which
+/// its owner consumes on its own actor.
+///
+/// The handler is installed with `sigaction` before `init` returns. Dispatch signal sources, used
+/// before, register asynchronously after the signal had been set to `SIG_IGN`: a SIGTERM sent right
+/// after start-up (a service manager, a test) was ignored and the process never stopped.
 final class SignalEvents: Sendable {
     /// The signals received, in order; ends when ``cancel()`` is called.
     let stream: AsyncStream<Int32>
-    private let sources: Mutex<[any DispatchSourceSignal]>
-    private let continuation: AsyncStream<Int32>.Continuation
+    private let id: Int
+    private let signals: [Int32]
+    private let cancelled = Mutex(false)
 
-    /// Starts listening for `signals`; their default action (ending the process) is turned off until
+    /// Starts listening for `signals`; their default action (ending the process) is replaced until
     /// ``cancel()``.
     nonisolated init(_ signals: [Int32]) {
         let (stream, continuation) = AsyncStream.makeStream(of: Int32.self, bufferingPolicy: .bufferingNewest(16))
         self.stream = stream
-        self.continuation = continuation
-        var sources: [any DispatchSourceSignal] = []
-        for signalNumber in signals {
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler(handler: Self.handler(yielding: signalNumber, to: continuation))
-            source.resume()
-            sources.append(source)
-        }
-        self.sources = Mutex(sources)
+        self.signals = signals
+        id = SignalRelay.shared.add(signals: signals, continuation: continuation)
     }
 
-    /// A handler that only hands the signal on: safe on any thread.
-    private nonisolated static func handler(
-        yielding signalNumber: Int32, to continuation: AsyncStream<Int32>.Continuation
-    ) -> @Sendable () -> Void {
-        { continuation.yield(signalNumber) }
-    }
-
-    /// Stops listening, restores the default actions and ends ``stream``.
+    /// Stops listening, restores the default actions (unless another listener still wants them) and
+    /// ends ``stream``.
     func cancel() {
-        let stopped = sources.withLock { sources -> [any DispatchSourceSignal] in
-            defer { sources = [] }
-            return sources
+        let first = cancelled.withLock { done in
+            defer { done = true }
+            return !done
         }
-        for source in stopped {
-            source.cancel()
-            signal(Int32(source.handle), SIG_DFL)
-        }
-        continuation.finish()
+        if first { SignalRelay.shared.remove(id: id) }
     }
 
     deinit { cancel() }
 }
 
+/// The process-wide half: the pipe, the C handler, the reading thread and the listeners.
+private final class SignalRelay: Sendable {
+    static let shared = SignalRelay()
+
+    private struct Listener {
+        var signals: Set<Int32>
+        var continuation: AsyncStream<Int32>.Continuation
+    }
+
+    private struct State {
+        var nextID = 0
+        var listeners: [Int: Listener] = [:]
+        var installed: Set<Int32> = []
+    }
+
+    private let state = Mutex(State())
+    private let readFD: Int32
+
+    private init() {
+        var fds: [Int32] = [-1, -1]
+        if pipe(&fds) == 0 {
+            _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
+            _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
+        }
+        readFD = fds[0]
+        signalRelayWriteFD = fds[1]
+        let reader = Thread { [self] in readLoop(readFD) }
+        reader.name = "openclaw-signals"
+        reader.start()
+    }
+
+    func add(signals: [Int32], continuation: AsyncStream<Int32>.Continuation) -> Int {
+        state.withLock { state in
+            let id = state.nextID
+            state.nextID += 1
+            state.listeners[id] = Listener(signals: Set(signals), continuation: continuation)
+            for number in signals where !state.installed.contains(number) {
+                Self.install(number, handler: signalRelayHandler)
+                state.installed.insert(number)
+            }
+            return id
+        }
+    }
+
+    func remove(id: Int) {
+        let removed = state.withLock { state -> Listener? in
+            guard let listener = state.listeners.removeValue(forKey: id) else { return nil }
+            let stillWanted = state.listeners.values.reduce(into: Set<Int32>()) { $0.formUnion($1.signals) }
+            for number in listener.signals where !stillWanted.contains(number) {
+                Self.install(number, handler: SIG_DFL)
+                state.installed.remove(number)
+            }
+            return listener
+        }
+        removed?.continuation.finish()
+    }
+
+    private func readLoop(_ fd: Int32) {
+        var byte: UInt8 = 0
+        while true {
+            let count = read(fd, &byte, 1)
+            if count == 1 {
+                deliver(Int32(byte))
+            } else if count < 0, errno == EINTR {
+                continue
+            } else {
+                return
+            }
+        }
+    }
+
+    private func deliver(_ number: Int32) {
+        let targets = state.withLock { state in
+            state.listeners.values.filter { $0.signals.contains(number) }.map(\.continuation)
+        }
+        for continuation in targets { continuation.yield(number) }
+    }
+
+    private static func install(_ number: Int32, handler: (@convention(c) (Int32) -> Void)?) {
+        var action = sigaction()
+        #if canImport(Glibc)
+            action.__sigaction_handler.sa_handler = handler
+        #elseif canImport(Darwin)
+            action.__sigaction_u.__sa_handler = handler
+        #endif
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_RESTART
+        sigaction(number, &action, nil)
+    }
+}
+
+/// The pipe's write end, set once before any handler is installed; read by the handler, which can use
+/// nothing else (no locks, no allocation).
+nonisolated(unsafe) private var signalRelayWriteFD: Int32 = -1
+
+/// The C signal handler: one byte, the signal's number, into the pipe.
+private let signalRelayHandler: @convention(c) (Int32) -> Void = { number in
+    let savedErrno = errno
+    var byte = UInt8(truncatingIfNeeded: number)
+    _ = write(signalRelayWriteFD, &byte, 1)
+    errno = savedErrno
+}
+
 /// Runs `body` and cancels it on SIGINT or SIGTERM, so servers and streams shut down cleanly.
-func withSignalCancellation(_ body: @escaping @Sendable () async throws -> Void) async throws {
+/// `signals` lets the caller start listening earlier (before it announces itself), so a signal sent
+/// the moment it is announced is not missed.
+func withSignalCancellation(
+    listeningWith signals: SignalEvents = SignalEvents([SIGINT, SIGTERM]),
+    _ body: @escaping @Sendable () async throws -> Void
+) async throws {
     let task = Task { try await body() }
-    let signals = SignalEvents([SIGINT, SIGTERM])
     let watcher = Task {
         for await _ in signals.stream {
             task.cancel()
