@@ -28,9 +28,13 @@ struct DemoModelTests {
             context.chat.messages.last.map { $0.role == .assistant && $0.status == .complete } ?? false
         }
         #expect(finished)
+        // The tool step reaches the row with the run's activity, which may land a moment after the final.
+        let withTool = await waitUntil {
+            context.chatScreen.rows.last?.steps.contains { $0.kind == .tool(name: "exec") } ?? false
+        }
         let reply = try #require(context.chatScreen.rows.last)
         #expect(reply.text.contains("healthy"))
-        #expect(reply.steps.contains { $0.kind == .tool(name: "exec") })
+        #expect(withTool, "steps: \(reply.steps)")
 
         await app.exitDemo()
         #expect(app.screen == .onboarding)

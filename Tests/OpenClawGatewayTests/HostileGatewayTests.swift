@@ -26,7 +26,9 @@ struct HostileGatewayTests {
     }
 
     @Test func aMessageFragmentedPastTheLimitClosesWith1009() async throws {
-        let script = HostileScript(afterHello: [.fragmentedText(totalBytes: 8 << 20, fragmentBytes: 16 << 10)])
+        // 96 MiB: more than loopback's socket buffers can hold (send 4 MiB + receive up to 32 MiB here), so
+        // the gateway cannot finish writing it unless the client reads it all.
+        let script = HostileScript(afterHello: [.fragmentedText(totalBytes: 96 << 20, fragmentBytes: 16 << 10)])
         try await withHostileGateway(script) { gateway in
             let connection = try Harness.connection(url: gateway.url) { $0.maxInboundFrameBytes = 1 << 20 }
             let states = StateRecorder(connection)
@@ -38,7 +40,7 @@ struct HostileGatewayTests {
             }
             #expect(ended != nil, "states: \(states.states)")
             #expect(await gateway.waitFor { $0.clientCloseCodes.contains(GatewayCloseCode.messageTooBig) })
-            // The client stopped the 512-fragment message long before its end.
+            // The client stopped the 6,144-fragment message long before its end.
             #expect(gateway.observed.scriptsCompleted == 0)
             await connection.disconnect()
         }

@@ -62,12 +62,17 @@ final class RawGatewayClient: Sendable {
         self.inbox = inbox
     }
 
-    static func connect(to url: String, origin: String? = nil) async throws -> RawGatewayClient {
+    /// Connects and completes the upgrade, or throws ``ClientTimeout`` after `timeout`: websocket-kit's
+    /// future never completes when the server closes the socket before the client has read its 101, which
+    /// a loaded machine makes possible against a short handshake timeout.
+    static func connect(
+        to url: String, origin: String? = nil, timeout: Duration = .seconds(15)
+    ) async throws -> RawGatewayClient {
         let inbox = Inbox()
         let (sockets, continuation) = AsyncStream.makeStream(of: WebSocket.self)
         var headers = HTTPHeaders()
         if let origin { headers.add(name: "Origin", value: origin) }
-        try await WebSocket.connect(
+        let upgrade = WebSocket.connect(
             to: url,
             headers: headers,
             configuration: .init(maxFrameSize: GatewayLimits.defaultMaxPayloadBytes),
@@ -83,11 +88,35 @@ final class RawGatewayClient: Sendable {
             }
             continuation.yield(socket)
             continuation.finish()
-        }.get()
+        }
+        try await Self.awaitUpgrade(upgrade, timeout: timeout)
         for await socket in sockets {
             return RawGatewayClient(socket: socket, inbox: inbox)
         }
         throw ClientTimeout(waitingFor: "the upgrade")
+    }
+
+    /// The upgrade's outcome, or a timeout: whichever comes first resumes the caller, once.
+    private static func awaitUpgrade(_ upgrade: EventLoopFuture<Void>, timeout: Duration) async throws {
+        let resumed = Mutex(false)
+        try await withCheckedThrowingContinuation { (waiter: CheckedContinuation<Void, any Error>) in
+            @Sendable func finish(_ result: Result<Void, any Error>) {
+                let first = resumed.withLock { done in
+                    defer { done = true }
+                    return !done
+                }
+                if first { waiter.resume(with: result) }
+            }
+            let (seconds, attoseconds) = timeout.components
+            let delay = TimeAmount.milliseconds(seconds * 1_000 + attoseconds / 1_000_000_000_000_000)
+            let timer = upgrade.eventLoop.scheduleTask(in: delay) {
+                finish(.failure(ClientTimeout(waitingFor: "the upgrade")))
+            }
+            upgrade.whenComplete { result in
+                timer.cancel()
+                finish(result)
+            }
+        }
     }
 
     func send(_ frame: JSONValue) async throws {
