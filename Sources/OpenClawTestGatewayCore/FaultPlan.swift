@@ -31,6 +31,11 @@ public struct FaultPlan: Sendable {
     public var dropConnectionAfterRunFrames: Int?
     /// Drop the socket of the next `chat.send` (one shot: cleared once it fired).
     public var dropConnectionOnChatSend: DropPoint?
+    /// Once per run: right before its terminal `chat` event, every socket that would receive it is
+    /// dropped abruptly; the run ends and history holds the reply, the event itself reaches nobody.
+    public var dropConnectionBeforeRunFinal: Bool
+    /// The next this many `connect` requests lose their socket unanswered (a drop mid-handshake).
+    public var dropConnects: Int
     /// Percent of a run's non-terminal events sent twice (the second copy with its own frame `seq`,
     /// the same payload `seq`), as a gateway re-emitting after an internal retry would.
     public var duplicateRunEventsPercent: Int
@@ -58,6 +63,8 @@ public struct FaultPlan: Sendable {
         eventDelayMs: Int = 0,
         dropConnectionAfterRunFrames: Int? = nil,
         dropConnectionOnChatSend: DropPoint? = nil,
+        dropConnectionBeforeRunFinal: Bool = false,
+        dropConnects: Int = 0,
         duplicateRunEventsPercent: Int = 0,
         reorderRunEventsPercent: Int = 0,
         seed: UInt64 = 0,
@@ -74,6 +81,8 @@ public struct FaultPlan: Sendable {
         self.eventDelayMs = eventDelayMs
         self.dropConnectionAfterRunFrames = dropConnectionAfterRunFrames
         self.dropConnectionOnChatSend = dropConnectionOnChatSend
+        self.dropConnectionBeforeRunFinal = dropConnectionBeforeRunFinal
+        self.dropConnects = dropConnects
         self.duplicateRunEventsPercent = duplicateRunEventsPercent
         self.reorderRunEventsPercent = reorderRunEventsPercent
         self.seed = seed

@@ -6,6 +6,11 @@ extension GatewayHub {
     func handleConnect(requestId: String, params: JSONValue?, from id: Int) {
         connectParamsLog.append(params ?? .null)
         guard let connection = connections[id] else { return }
+        if faults.dropConnects > 0 {
+            faults.dropConnects -= 1
+            drop(id)
+            return
+        }
 
         if let rejection = faults.rejectConnect {
             respond(to: id, requestId: requestId, error: rejection)

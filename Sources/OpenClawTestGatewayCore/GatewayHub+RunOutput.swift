@@ -96,6 +96,11 @@ extension GatewayHub {
             return
         }
         if faultRandom.chance(faults.hiddenBroadcastPercent) { broadcastHiddenEvent() }
+        if terminal, faults.dropConnectionBeforeRunFinal, !run.dropFired {
+            run.dropFired = true
+            let audience = connections.filter { $0.value.isOpen && mayReceiveRunEvents($0.value) }.keys
+            for id in audience.sorted() { drop(id) }
+        }
         sendRunEvent(event, payload: payload, run: &run)
         if !terminal, faultRandom.chance(faults.duplicateRunEventsPercent) {
             sendRunEvent(event, payload: payload, run: &run)
@@ -107,17 +112,18 @@ extension GatewayHub {
     }
 
     func sendRunEvent(_ event: String, payload: JSONValue, run: inout ChatRun) {
-        let reached = broadcast(
-            event, payload: payload,
-            include: { [v4] connection in
-                guard v4 else { return true }
-                return connection.role == "operator" && ScopePolicy.allows(connection.scopes, OperatorScope.read)
-            })
+        let reached = broadcast(event, payload: payload, include: { mayReceiveRunEvents($0) })
         deliverQuirkDuplicate(event, payload: payload, to: reached)
         run.broadcastFrames += 1
         if let limit = faults.dropConnectionAfterRunFrames, !run.dropFired, run.broadcastFrames >= limit {
             run.dropFired = true
             for id in reached { drop(id) }
         }
+    }
+
+    /// Who sees a run's events: everyone on v3; on v4 operators that may read.
+    func mayReceiveRunEvents(_ connection: ConnectionState) -> Bool {
+        guard v4 else { return true }
+        return connection.role == "operator" && ScopePolicy.allows(connection.scopes, OperatorScope.read)
     }
 }

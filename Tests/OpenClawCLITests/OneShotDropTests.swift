@@ -1,6 +1,7 @@
 import Foundation
 import OpenClawProtocol
 import OpenClawTestGateway
+import OpenClawTestSupport
 import Testing
 
 /// One-shot commands are what scripts and cron jobs run: a connection that drops under them is ridden
@@ -34,15 +35,57 @@ struct OneShotDropTests {
         }
     }
 
-    @Test(arguments: [DropPoint.beforeAck, .afterAck])
-    func sendCutAroundTheAckDeliversOnceAndExitsZero(point: DropPoint) async throws {
-        try await CLITests.withGateway { gateway, common in
+    @Test(arguments: [3, 4], [DropPoint.beforeAck, .afterAck])
+    func sendCutAroundTheAckDeliversOnceAndExitsZero(version: Int, point: DropPoint) async throws {
+        try await CLITests.withGateway(TestGatewayConfiguration(protocolNumber: version)) { gateway, common in
             await gateway.setFaults(FaultPlan(dropConnectionOnChatSend: point))
             let result = try await CLIProcess.run(["send"] + common + ["around the ack"], timeout: .seconds(60))
             #expect(result.status == 0, "stderr: \(result.stderr)")
             #expect(result.stdout.components(separatedBy: "You said: \"around the ack\"").count == 2)
             #expect(await gateway.sentUserMessages(sessionKey: "main") == ["around the ack"])
         }
+    }
+
+    /// The final event is lost with the socket: the reply comes from history after the reconnect,
+    /// printed once.
+    @Test(arguments: [3, 4])
+    func sendCutRightBeforeTheFinalPrintsTheReplyOnceAndExitsZero(version: Int) async throws {
+        try await CLITests.withGateway(TestGatewayConfiguration(protocolNumber: version)) { gateway, common in
+            await gateway.setFaults(FaultPlan(dropConnectionBeforeRunFinal: true))
+            let result = try await CLIProcess.run(
+                ["send", "--json"] + common + ["before the final"], timeout: .seconds(60))
+            #expect(result.status == 0, "stderr: \(result.stderr)")
+            let lines = try result.stdout.split(separator: "\n").map { try JSONParser().parse(String($0)) }
+            #expect(lines.contains { $0["type"] == "reconnected" }, "the socket was not cut: \(result.stdout)")
+            let finals = lines.filter { $0["type"] == "final" }.compactMap { $0["text"]?.stringValue }
+            #expect(finals.count == 1 && finals[0].hasPrefix("You said: \"before the final\""), "\(result.stdout)")
+            #expect(await gateway.sentUserMessages(sessionKey: "main") == ["before the final"])
+        }
+    }
+
+    /// A gateway that never comes back after the ack: the bounded reconnecting gives up, and the exit
+    /// code (3) and the message name the run so the person can look it up later.
+    @Test func sendWhoseGatewayNeverComesBackExitsThreeNamingTheRun() async throws {
+        var configuration = TestGatewayConfiguration()
+        configuration.agent = ScriptedAgent(slowChunkDelayMs: 500)
+        let gateway = try await TestGateway.start(configuration)
+        let common = [
+            "--url", gateway.url, "--token", "test-token", "--state-dir", CLIProcess.temporaryStateDirectory(),
+        ]
+        let sent = Task {
+            try await CLIProcess.run(["send", "--json"] + common + ["slow, then gone"], timeout: .seconds(90))
+        }
+        let landed = await eventually(timeout: .seconds(20)) {
+            await gateway.sentUserMessages(sessionKey: "main") == ["slow, then gone"]
+        }
+        #expect(landed)
+        await gateway.stop()
+        let result = try await sent.value
+        #expect(result.status == 3, "stderr: \(result.stderr)")
+        let lines = try result.stdout.split(separator: "\n").map { try JSONParser().parse(String($0)) }
+        let runIds = lines.compactMap { $0["runId"]?.stringValue }
+        let runId = try #require(runIds.first, "stdout: \(result.stdout)")
+        #expect(result.stderr.contains("run \(runId)"), "stderr: \(result.stderr)")
     }
 
     @Test func sendToARunThatNeverEndsGivesUpAfterTheIdleTimeoutAndStopsIt() async throws {
@@ -84,6 +127,34 @@ struct OneShotDropTests {
             let result = try await history.value
             #expect(result.status == 0, "stderr: \(result.stderr)")
             #expect(result.stdout.contains("remember me"))
+        }
+    }
+
+    @Test func sessionsRetriesOnceWhenTheConnectionDropsUnderIt() async throws {
+        try await CLITests.withGateway { gateway, common in
+            _ = try await CLIProcess.run(["send"] + common + ["a session to list"])
+            await gateway.setFaults(FaultPlan(ignoreRequests: ["sessions.list"]))
+            let sessions = Task { try await CLIProcess.run(["sessions"] + common) }
+            try await Self.waitForConnections(gateway, atLeast: 1)
+            try await Task.sleep(for: .milliseconds(300))
+            await gateway.setFaults(FaultPlan())
+            await gateway.dropAllConnections()
+            let result = try await sessions.value
+            #expect(result.status == 0, "stderr: \(result.stderr)")
+            #expect(result.stdout.contains("main"), "\(result.stdout)")
+        }
+    }
+
+    @Test func statusRetriesOnceWhenTheHandshakeDrops() async throws {
+        try await CLITests.withGateway { gateway, common in
+            await gateway.setFaults(FaultPlan(dropConnects: 1))
+            let result = try await CLIProcess.run(["status"] + common)
+            #expect(result.status == 0, "stderr: \(result.stderr)")
+            #expect(result.stdout.contains("connected to"))
+            // Twice in a row is not transient: reported.
+            await gateway.setFaults(FaultPlan(dropConnects: 2))
+            let twice = try await CLIProcess.run(["status"] + common)
+            #expect(twice.status != 0)
         }
     }
 }

@@ -15,7 +15,7 @@ struct StatusCommand: AsyncParsableCommand {
     func run() async throws {
         let terminal = Terminal()
         do {
-            let (connection, session, url) = try await global.connect(terminal: terminal)
+            let (connection, session, url) = try await global.connectRetryingOnceOnDrop(terminal: terminal)
             await connection.disconnect()
             let hello = session.hello
             if json {

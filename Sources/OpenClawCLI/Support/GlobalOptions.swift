@@ -137,6 +137,18 @@ struct GlobalOptions: ParsableArguments {
         return (connection, session, target.url)
     }
 
+    /// ``connect(terminal:)``, tried once more when the socket dropped during the handshake (a gateway
+    /// restarting, a flaky link): for commands whose whole work is the handshake (`status`).
+    func connectRetryingOnceOnDrop(
+        terminal: Terminal
+    ) async throws -> (connection: GatewayConnection, session: GatewaySession, url: GatewayURL) {
+        do {
+            return try await connect(terminal: terminal)
+        } catch let error as GatewayError where error.isDroppedConnection {
+            return try await connect(terminal: terminal)
+        }
+    }
+
     /// Where certificate pins live, and how this invocation trusts `wss://` certificates.
     var tlsTrust: TLSTrust {
         TLSTrust(
