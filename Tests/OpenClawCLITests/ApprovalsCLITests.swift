@@ -42,6 +42,26 @@ struct ApprovalsCLITests {
         }
     }
 
+    /// `always ID` (here a prefix of it) sends `allow-always`: the gateway's resolved event names that
+    /// decision, and the run goes on.
+    @Test func watchAllowsAlwaysByAPrefixOfTheId() async throws {
+        try await CLITests.withGateway(Self.gateway) { gateway, common in
+            let watch = try InteractiveProcess(["approvals", "watch"] + common, mode: .pipes)
+            defer { watch.killIfRunning() }
+            try await watch.waitFor("Watching for approval requests")
+            async let sent = CLIProcess.run(["send"] + common + ["run a command"])
+            try await watch.waitFor("approval needed")
+            let id = try await Self.pendingId(gateway)
+            watch.type("always \(id.prefix(6))", mode: .pipes)
+            try await watch.waitFor("allowed always by you")
+            let result = try await sent
+            #expect(result.status == 0, "stderr: \(result.stderr)")
+            #expect(result.stdout.contains("Done: the command ran"))
+            watch.endInput(mode: .pipes)
+            #expect(try await watch.waitForExit() == 0, "output:\n\(watch.output)")
+        }
+    }
+
     @Test func watchJSONDeniesByPrefixAndReportsEachObject() async throws {
         try await CLITests.withGateway(Self.gateway) { gateway, common in
             let watch = try InteractiveProcess(["approvals", "watch", "--json"] + common, mode: .pipes)
@@ -123,6 +143,17 @@ struct ApprovalsCLITests {
                 ["chat", "--approvals"] + common, stdin: "run a command\n/approve\n", timeout: .seconds(40))
             #expect(result.status == 0, "stderr: \(result.stderr)")
             #expect(result.stdout.contains("allowed once by you"), "\(result.stdout)")
+            #expect(result.stdout.contains("Done: the command ran"))
+        }
+    }
+
+    /// A bare `/approve-always` decides the only pending request with `allow-always`.
+    @Test func aBareApproveAlwaysDecidesTheOnlyPendingRequest() async throws {
+        try await CLITests.withGateway(Self.gateway) { _, common in
+            let result = try await CLIProcess.run(
+                ["chat", "--approvals"] + common, stdin: "run a command\n/approve-always\n", timeout: .seconds(40))
+            #expect(result.status == 0, "stderr: \(result.stderr)")
+            #expect(result.stdout.contains("allowed always by you"), "\(result.stdout)")
             #expect(result.stdout.contains("Done: the command ran"))
         }
     }
