@@ -14,13 +14,18 @@ import Testing
 struct DeliveryRulesFaultTests {
     static let quickAgent = ScriptedAgent(chunkSize: 16, chunkDelayMs: 1, slowChunkDelayMs: 20)
 
-    /// A gateway that forgets keys after 300 ms, and a client told so (250 ms).
+    /// A gateway that forgets keys after 300 ms, and a client told so (250 ms). Started and connected:
+    /// the scenarios set their faults on a connection that is up (a first handshake that ran out of time
+    /// on a loaded machine would otherwise meet the omitted-challenge fault and never send).
     static func forgetfulRig(seed: UInt64, flavor: GatewayFlavor) async throws -> FaultRig {
         var configuration = flavor.configuration(agent: quickAgent)
         configuration.dedupeTTLMs = 300
-        return try await FaultRig(
-            seed: seed, gateway: configuration, challengeTimeout: .milliseconds(300),
+        let rig = try await FaultRig(
+            seed: seed, gateway: configuration, challengeTimeout: .seconds(1),
             outboxPolicy: OutboxPolicy(retryInterval: .milliseconds(200), duplicateWindow: .milliseconds(250)))
+        await rig.start()
+        try #require(await eventually { rig.viewModel.connectionState.isConnected }, "the rig never connected")
+        return rig
     }
 
     /// Takes the client offline (as a lost network would) until ``comeBack(_:)``; other clients can
@@ -34,6 +39,9 @@ struct DeliveryRulesFaultTests {
     /// Reconnects; the rig's short challenge timeout (for the omitted-challenge fault) can run out on a
     /// loaded machine, so a failed attempt is tried again, as the user's next reconnect would.
     static func comeBack(_ rig: FaultRig) async {
+        // Nothing but this brings it back: a client that reconnected by itself while "offline" would
+        // have settled its message against a history the scenario had not finished writing.
+        #expect(!rig.viewModel.connectionState.isConnected, "the client reconnected by itself while offline")
         let back = await eventually(timeout: .seconds(15), every: .milliseconds(50)) {
             if await rig.connection.state.isConnected { return true }
             _ = try? await rig.connection.connect()
@@ -49,7 +57,6 @@ struct DeliveryRulesFaultTests {
     @Test(arguments: GatewayFlavor.versions)
     func offlineLongerThanTheDuplicateWindow(flavor: GatewayFlavor) async throws {
         let rig = try await Self.forgetfulRig(seed: 6000, flavor: flavor)
-        await rig.start()
         // The answer is lost and the client stays offline, so it cannot resend within the window.
         await rig.gateway.setFaults(FaultPlan(omitChallenge: true, dropConnectionOnChatSend: .beforeAck))
         let id = await rig.send("answer lost \(flavor.testDescription)")
@@ -80,7 +87,6 @@ struct DeliveryRulesFaultTests {
     @Test(arguments: GatewayFlavor.versions)
     func answerLostButHistoryShowsIt(flavor: GatewayFlavor) async throws {
         let rig = try await Self.forgetfulRig(seed: 6100, flavor: flavor)
-        await rig.start()
         await rig.gateway.setFaults(FaultPlan(omitChallenge: true, dropConnectionOnChatSend: .beforeAck))
         await rig.send("answer lost, history has it")
         #expect(await eventually { rig.viewModel.outbox.first?.state == .ambiguous })
