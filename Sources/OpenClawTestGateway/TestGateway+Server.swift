@@ -83,9 +83,17 @@ struct ServerListener: GatewayListener {
         }
     }
 
+    /// How long a stop waits for the server to finish. Hummingbird shuts down gracefully, waiting for
+    /// open connections to end; the hub has dropped its own sockets by then, but a client that never
+    /// completed its upgrade would hold that wait, and a test run with it, for ever.
+    static let shutdownGrace: Duration = .seconds(5)
+
     func stop() async {
         serverTask.cancel()
-        _ = await serverTask.result
+        _ = await firstOf(
+            timeout: Self.shutdownGrace,
+            operation: { [serverTask] in Result<Void, Never>.success(_ = await serverTask.result) },
+            onLateSuccess: { _ in })
     }
 
     func cancel() { serverTask.cancel() }

@@ -10,8 +10,8 @@ struct GatewayDialectTests {
     /// Every quirk on its own. Ticks every second (the reference is 30 s), so the interactive session,
     /// which waits 1.2 s in each of two replies, lives through several; shorter intervals make a loaded
     /// machine miss two ticks in a row and drop the connection. A gateway that never ticks gets a long
-    /// interval, since the client drops a connection silent for two intervals (until it has a liveness
-    /// probe).
+    /// interval here; ``aGatewayThatNeverTicksKeepsTheChatOnOneConnection()`` gives it a short one, which
+    /// the liveness probe rides out.
     static let dialects: [GatewayQuirks] = GatewayQuirks.named.map(\.quirk)
 
     static func configuration(_ quirks: GatewayQuirks) -> TestGatewayConfiguration {
@@ -91,6 +91,31 @@ struct GatewayDialectTests {
             #expect(!output.contains("offline"), "\(quirks.names): \(output)")
             #expect(!output.contains("Connection lost"), "\(quirks.names): \(output)")
             #expect(await gateway.sentUserMessages(sessionKey: "main").count == 3)
+        }
+    }
+
+    /// A gateway that advertises a tick every second and never sends one: the interactive chat lives
+    /// through replies that pause 7 s (seven intervals; the watch of old dropped the socket after two)
+    /// on its first connection, which the liveness probe's pings keep.
+    @Test func aGatewayThatNeverTicksKeepsTheChatOnOneConnection() async throws {
+        var configuration = TestGatewayConfiguration(
+            tickIntervalMs: 1000,
+            agent: .custom { message in
+                AgentScript(steps: [.say("Reply to \(message): "), .pause(ms: 7_000), .say("done.")])
+            }
+        )
+        configuration.quirks = .noTicks
+        try await CLITests.withGateway(configuration) { gateway, common in
+            let result = try await CLIProcess.run(
+                ["chat"] + common, stdin: "a long one\nanother long one\n", timeout: .seconds(90))
+            #expect(result.status == 0, "stderr: \(result.stderr)")
+            let output = result.stdout + result.stderr
+            #expect(result.stdout.occurrences(of: "Reply to a long one: done.") == 1, "\(output)")
+            #expect(result.stdout.occurrences(of: "Reply to another long one: done.") == 1, "\(output)")
+            #expect(!output.contains("offline") && !output.contains("Connection lost"), "\(output)")
+            #expect(await gateway.ticksSent() == 0)
+            let connects = await gateway.receivedConnectParams().count
+            #expect(connects == 1, "the chat connected \(connects) times: \(output)")
         }
     }
 

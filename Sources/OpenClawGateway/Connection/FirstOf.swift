@@ -5,7 +5,7 @@ import Synchronization
 /// Unlike a task group this does not wait for an operation that ignores cancellation (a NIO connect
 /// future does): the caller moves on at the deadline, and a success that arrives later is handed to
 /// `onLateSuccess` so that, for example, a late socket gets closed instead of leaking.
-func firstOf<Value: Sendable, Failure: Error>(
+package func firstOf<Value: Sendable, Failure: Error>(
     timeout: Duration,
     operation: @escaping @Sendable () async -> Result<Value, Failure>,
     onLateSuccess: @escaping @Sendable (Value) async -> Void
