@@ -67,7 +67,7 @@ extension RawGatewayClient {
 
     /// Waits until some frame received so far (read or not) matches `predicate`.
     func anyFrame(
-        _ what: String, timeout: Duration = .seconds(5), where predicate: @escaping @Sendable (JSONValue) -> Bool
+        _ what: String, timeout: Duration = .seconds(15), where predicate: @escaping @Sendable (JSONValue) -> Bool
     ) async throws -> JSONValue {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {

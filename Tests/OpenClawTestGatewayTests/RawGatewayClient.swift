@@ -138,7 +138,7 @@ final class RawGatewayClient: Sendable {
     /// Waits for the first unread frame matching `predicate`.
     func next(
         _ what: String = "a frame",
-        timeout: Duration = .seconds(5),
+        timeout: Duration = .seconds(15),
         where predicate: @escaping @Sendable (JSONValue) -> Bool = { _ in true }
     ) async throws -> JSONValue {
         let deadline = ContinuousClock.now + timeout
@@ -150,7 +150,7 @@ final class RawGatewayClient: Sendable {
     }
 
     func event(
-        _ name: String, timeout: Duration = .seconds(5),
+        _ name: String, timeout: Duration = .seconds(15),
         where predicate: @escaping @Sendable (JSONValue) -> Bool = { _ in true }
     ) async throws -> JSONValue {
         try await next("event \(name)", timeout: timeout) { frame in
@@ -158,7 +158,7 @@ final class RawGatewayClient: Sendable {
         }
     }
 
-    func response(id: String, timeout: Duration = .seconds(5)) async throws -> JSONValue {
+    func response(id: String, timeout: Duration = .seconds(15)) async throws -> JSONValue {
         try await next("response \(id)", timeout: timeout) { $0["type"] == "res" && $0["id"]?.stringValue == id }
     }
 
@@ -170,7 +170,7 @@ final class RawGatewayClient: Sendable {
     }
 
     /// Waits until the socket is closed; returns the server's close code (nil when dropped abruptly).
-    func closeCode(timeout: Duration = .seconds(5)) async throws -> Int? {
+    func closeCode(timeout: Duration = .seconds(15)) async throws -> Int? {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if inbox.closed { return inbox.closeCode }

@@ -22,7 +22,7 @@ struct AutoReconnectTests {
                 await eventually(timeout: .seconds(10)) {
                     (viewModel.connectionState.session?.generation ?? 0) > before
                 })
-            let settled = await fixture.settled(storedMessages: 2, timeout: .seconds(10))
+            let settled = await fixture.settled(storedMessages: 2)
             #expect(settled.transcript == settled.history)
             #expect(settled.history.map(\.role) == [.user, .assistant])
             #expect(viewModel.messages.first?.id == id)
@@ -46,7 +46,7 @@ struct AutoReconnectTests {
                         && !(viewModel.runningReply?.text.isEmpty ?? true)
                 })
             let midway = viewModel.runningReply?.text ?? ""
-            let settled = await fixture.settled(storedMessages: 2, timeout: .seconds(10))
+            let settled = await fixture.settled(storedMessages: 2)
             #expect(settled.transcript == settled.history)
             let reply = settled.history.last?.text ?? ""
             #expect(reply.hasPrefix(midway))

@@ -102,7 +102,7 @@ struct OutboxTests {
             #expect(await fixture.gateway.sentUserMessages(sessionKey: "main").isEmpty)
 
             try await fixture.connection.connect()
-            let settled = await fixture.settled(storedMessages: 6, timeout: .seconds(10))
+            let settled = await fixture.settled(storedMessages: 6)
             #expect(settled.transcript == settled.history)
             #expect(await fixture.gateway.sentUserMessages(sessionKey: "main") == ["first", "second", "third"])
             #expect(await fixture.gateway.runCount() == 3)

@@ -36,7 +36,7 @@ extension ChatFixture {
     /// were lost the client cannot know a run is still going, so `storedMessages` first waits for the
     /// gateway to have stored that many.
     func settled(
-        sessionKey: String? = nil, storedMessages: Int? = nil, timeout: Duration = .seconds(5)
+        sessionKey: String? = nil, storedMessages: Int? = nil, timeout: Duration = .seconds(15)
     ) async -> (
         transcript: [HistoryRow], history: [HistoryRow]
     ) {
