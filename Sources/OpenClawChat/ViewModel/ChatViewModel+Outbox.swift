@@ -156,10 +156,19 @@ extension ChatViewModel {
     }
 
     /// Writes an outbox change to the store; a failure is reported like any store failure.
+    ///
+    /// A message with attachments stays in memory only: the store keeps text, not files, and a message
+    /// restored in a later process without its files would be sent without them, which is worse than not
+    /// at all. The one place such messages come from, `send --file`, reports whether it was delivered
+    /// before it exits. Keeping the files (by reference, or their bytes within a bound) is not done yet.
     func persist(_ change: OutboxChange) async {
         switch change {
-        case .added(let message): await persist { [store] in try await store.enqueue(message) }
-        case .updated(let message): await persist { [store] in try await store.update(message) }
+        case .added(let message) where message.attachments.isEmpty:
+            await persist { [store] in try await store.enqueue(message) }
+        case .updated(let message) where message.attachments.isEmpty:
+            await persist { [store] in try await store.update(message) }
+        case .added, .updated:
+            break  // Attachments: in memory only (above).
         case .removed(let message):
             await persist { [store] in try await store.removeFromOutbox(id: message.id, gateway: message.gateway) }
         }
