@@ -106,11 +106,4 @@ struct PresentationTests {
                 SearchHit(gateway: "g", sessionKey: "s", messageId: "m", role: .user, snippet: "plain", timestampMs: 1)
             ).parts == [.init(text: "plain", isMatch: false)])
     }
-
-    @Test func durationsReadNaturally() {
-        #expect(DurationText.format(milliseconds: 50) == "0.1 s")
-        #expect(DurationText.format(milliseconds: 2_140) == "2.1 s")
-        #expect(DurationText.format(milliseconds: -5) == "0.0 s")
-        #expect(DurationText.format(milliseconds: 125_000) == "2 min 5 s")
-    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import OpenClawChat
+import OpenClawPresentation
 
 /// One thinking or tool step under a reply: a line that says what the agent did and how long it took.
 public struct ActivityRow: Sendable, Equatable, Identifiable {
@@ -26,7 +27,7 @@ public struct ActivityRow: Sendable, Equatable, Identifiable {
         }
         status = step.status
         summary = step.summary(limit: 70)
-        duration = step.durationMs.map { DurationText.format(milliseconds: $0) }
+        duration = step.durationMs.map { ActivityText.duration(milliseconds: $0) }
         thinkingText = step.thinkingText
     }
 }
@@ -42,7 +43,7 @@ public struct LiveActivity: Sendable, Equatable {
     /// and the phone's clocks agree (both are normally NTP-synchronised); a negative gap shows as 0.
     public func line(nowMs: Int) -> String {
         guard let startedAtMs else { return text }
-        return "\(text)  \(DurationText.format(milliseconds: nowMs - startedAtMs))"
+        return "\(text)  \(ActivityText.duration(milliseconds: nowMs - startedAtMs))"
     }
 
     /// The live activity of a reply row; nil once the reply is over, or while text flows and no step
@@ -50,15 +51,12 @@ public struct LiveActivity: Sendable, Equatable {
     init?(_ entry: TranscriptEntry) {
         guard entry.status == .streaming else { return nil }
         if let running = entry.activity.last(where: { $0.status == .running }) {
-            switch running.kind {
-            case .thinking: text = "thinking…"
-            case .tool: text = "running \(running.summary(limit: 60))"
-            }
+            text = ActivityText.running(running)
             startedAtMs = running.startedAtMs
             return
         }
         guard entry.textUTF8Count == 0 else { return nil }
-        text = entry.progressPhase.map { "\($0.replacingOccurrences(of: "_", with: " "))…" } ?? "thinking…"
+        text = ActivityText.waiting(phase: entry.progressPhase)
         startedAtMs = nil
     }
 }

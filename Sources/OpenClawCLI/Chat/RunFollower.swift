@@ -1,6 +1,7 @@
 import Foundation
 import OpenClawChat
 import OpenClawGateway
+import OpenClawPresentation
 import OpenClawProtocol
 
 /// How a followed run ended, as the terminal reports it.
@@ -265,9 +266,8 @@ struct RunFollower {
 
     static func describe(_ step: ActivityStep) -> String {
         switch step.kind {
-        case .thinking: return "thinking…"
-        case .tool:
-            return "running \(step.summary(limit: 60))\(step.durationLabel)"
+        case .thinking: ActivityText.running(step)
+        case .tool: ActivityText.running(step) + step.durationLabel
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import OpenClawChat
+import OpenClawPresentation
 import OpenClawProtocol
 
 /// Where a run's text and activity go: plain text for people, or one JSON object per line for scripts.
@@ -69,6 +70,6 @@ struct RunOutput: Sendable {
 extension ActivityStep {
     /// ` (1.2 s)`, or empty while the duration is unknown.
     var durationLabel: String {
-        durationMs.map { String(format: " (%.1f s)", Double($0) / 1000) } ?? ""
+        durationMs.map { " (\(ActivityText.duration(milliseconds: $0)))" } ?? ""
     }
 }
