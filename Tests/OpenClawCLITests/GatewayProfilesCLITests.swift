@@ -61,6 +61,31 @@ struct GatewayProfilesCLITests {
         #expect(unknown.stderr.contains("No saved gateway named 'nope'") && unknown.stderr.contains("home"))
     }
 
+    /// Two names for one address: the device tokens are the address's, so logging out of one keeps
+    /// them for the other, which may have no working secret of its own.
+    @Test func loggingOutOfOneNameKeepsTheDeviceTokensAnotherNameForTheAddressUses() async throws {
+        let gateway = try await TestGateway.start(TestGatewayConfiguration(auth: .token("right")))
+        defer { Task { await gateway.stop() } }
+        let state = ["--state-dir", CLIProcess.temporaryStateDirectory()]
+        let good = try await CLIProcess.run(["login", "--name", "b", "--url", gateway.url, "--token", "right"] + state)
+        #expect(good.status == 0, "stderr: \(good.stderr)")
+        let stale = try await CLIProcess.run(
+            ["login", "--name", "a", "--url", gateway.url, "--token", "rotated-away", "--no-verify"] + state)
+        #expect(stale.status == 0, "stderr: \(stale.stderr)")
+        // 'a' signs in with the device token 'b' earned, and says its own token was refused.
+        let before = try await CLIProcess.run(["status", "--gateway", "a"] + state)
+        #expect(before.status == 0, "stderr: \(before.stderr)")
+        let listed = try await CLIProcess.run(["gateways"] + state)
+        #expect(listed.stdout.contains("saved token was refused"), "\(listed.stdout)")
+
+        let logout = try await CLIProcess.run(["logout", "--gateway", "b"] + state)
+        #expect(logout.status == 0)
+        #expect(logout.stdout.contains("Its device tokens stay: 'a' has the same address"), "\(logout.stdout)")
+        #expect(!logout.stdout.contains("current gateway is now"), "'a' was current all along: \(logout.stdout)")
+        let after = try await CLIProcess.run(["status", "--gateway", "a"] + state)
+        #expect(after.status == 0, "'a' lost its device token: \(after.stderr)")
+    }
+
     @Test func theSingleLoginOfEarlierVersionsBecomesTheDefaultGatewayWithNothingLost() async throws {
         let gateway = try await TestGateway.start(TestGatewayConfiguration(auth: .token("old-token")))
         defer { Task { await gateway.stop() } }

@@ -62,8 +62,11 @@ struct GatewaysCommand: AsyncParsableCommand {
                         url: url, credential: profile.credential, terminal: terminal, connectTimeout: .seconds(5))
                     do {
                         let session = try await connection.connect()
+                        let standIn = await connection.signedInWithSavedDeviceToken
                         await connection.disconnect()
-                        return (profile.name, "ok (protocol \(session.protocolVersion.rawValue))")
+                        let ok = "ok (protocol \(session.protocolVersion.rawValue))"
+                        // Works today, on a token that can be revoked: the saved secret needs fixing.
+                        return (profile.name, standIn ? ok + ", but its saved token was refused (login again)" : ok)
                     } catch let error as GatewayError {
                         await connection.disconnect()
                         return (profile.name, Self.label(error))

@@ -124,13 +124,25 @@ struct LogoutCommand: AsyncParsableCommand {
                 terminal.line("Nothing to remove: no gateway is saved in \(global.state.path).")
                 return
             }
+            let wasCurrent = profiles.currentName == profile.name
             profiles.remove(profile.name)
             try profiles.save(to: global.state.loginFile)
-            if let url = try? GatewayURL(parsing: profile.url) {
+            // Device tokens are the address's, not the name's: another saved name for the same address
+            // (perhaps one paired by setup code, with no secret of its own) still signs in with them.
+            let url = try? GatewayURL(parsing: profile.url)
+            let sameAddress = profiles.profiles.first { (try? GatewayURL(parsing: $0.url)) == url }
+            var line: String
+            if let url, sameAddress == nil {
                 try FileDeviceTokenStore(path: global.state.deviceTokensFile).removeAll(gateway: url.storageIdentity)
+                line = "Logged out of '\(profile.name)': its saved address, secret and device tokens were removed."
+            } else {
+                line = "Logged out of '\(profile.name)': its saved address and secret were removed."
+                if let sameAddress {
+                    line += " Its device tokens stay: '\(sameAddress.name)' has the same address"
+                    line += " and signs in with them."
+                }
             }
-            var line = "Logged out of '\(profile.name)': its saved address, secret and device tokens were removed."
-            if let next = profiles.currentName { line += " The current gateway is now '\(next)'." }
+            if wasCurrent, let next = profiles.currentName { line += " The current gateway is now '\(next)'." }
             terminal.line(line)
         } catch {
             throw report(error, terminal: terminal)
