@@ -20,6 +20,7 @@ struct OfflineAndSearchTests {
         )
         #expect(offline.status == 0, "stderr: \(offline.stderr)")
         #expect(offline.stdout.contains("queued"))
+        #expect(offline.stderr.contains("1 message was not delivered yet: kept on this device"), "\(offline.stderr)")
 
         var configuration = TestGatewayConfiguration()
         configuration.port = port
@@ -28,6 +29,7 @@ struct OfflineAndSearchTests {
         let online = try await CLIProcess.run(
             ["chat", "--url", url, "--token", "test-token", "--state-dir", state], stdin: "/history\n/quit\n")
         #expect(online.status == 0, "stderr: \(online.stderr)")
+        #expect(!online.stderr.contains("not delivered"), "delivered this time: \(online.stderr)")
         #expect(await gateway.sentUserMessages(sessionKey: "main") == ["written in a tunnel"])
 
         // A third launch has nothing left to deliver.

@@ -179,7 +179,20 @@ final class InteractiveChat {
         worker.cancel()
         replies.stop()
         await viewModel.stop()
+        sayWhatStaysQueued()
         return 0
+    }
+
+    /// Quitting with messages not yet delivered is allowed (they stay in this device's outbox), but not
+    /// in silence: a script or a person could take the exit for delivery.
+    private func sayWhatStaysQueued() {
+        let waiting = viewModel.outbox.count { $0.state.needsDelivery }
+        guard waiting > 0 else { return }
+        let messages = waiting == 1 ? "1 message was" : "\(waiting) messages were"
+        terminal.errorLine(
+            terminal.styled(
+                "\(messages) not delivered yet: kept on this device, sent the next time openclaw-chat "
+                    + "connects to this gateway.", .yellow))
     }
 
     /// Waits for the first connection attempt, answering signals meanwhile; false when told to quit.

@@ -145,13 +145,17 @@ struct OneShotRun {
                 terminal.error("The message was not sent: the connection ended first and did not come back.", hint: nil)
             case .unconfirmed:
                 terminal.error(
-                    "The connection ended before the gateway confirmed the message (run \(runId)).",
-                    hint: "It may have arrived: check with 'openclaw-chat history' before sending it again.")
+                    "The connection ended before the gateway confirmed the message (run \(runId)), "
+                        + "and the gateway could not be reached again.",
+                    hint: "It may have arrived: when the gateway is back, check with 'openclaw-chat history' "
+                        + "before sending it again.")
             case .replyPending(let reason):
                 let error = GatewayError.connectionLost(reason ?? .connectionLost)
                 terminal.error(
-                    "\(error.message) The reply to run \(runId) did not arrive.",
-                    hint: "The run may still finish: check with 'openclaw-chat history'.")
+                    "\(error.message) The gateway could not be reached again, so the reply to run \(runId) "
+                        + "did not arrive.",
+                    hint: "The run may still finish on the gateway: when it is back, 'openclaw-chat history' "
+                        + "shows the reply.")
             }
             throw ExitCode(ExitStatus.connection)
         case .timedOut(let limit):
