@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Runs the built `openclaw-chat` executable as a person or a script would, and captures what it says.
 struct CLIProcess {
     struct Result {
@@ -22,15 +28,18 @@ struct CLIProcess {
         )
     }()
 
+    /// Runs the program to its end (or `timeout`, then SIGTERM and SIGKILL) and returns its exit status
+    /// (128 + N for a signal N) and what it wrote.
+    ///
+    /// Spawned with `posix_spawn`, as ``InteractiveProcess`` is, not with Foundation's `Process`: with the
+    /// whole suite running in parallel (hundreds of descriptors opening and closing) `Process.run()`
+    /// crashed in a `memcpy` inside Foundation, taking the test run down with it.
     static func run(
         _ arguments: [String],
         stdin: String? = nil,
         environment: [String: String] = [:],
         timeout: Duration = .seconds(30)
     ) async throws -> Result {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         for key in [
             "OPENCLAW_GATEWAY_URL", "OPENCLAW_GATEWAY_TOKEN", "OPENCLAW_GATEWAY_PASSWORD", "OPENCLAW_STATE_DIR",
@@ -39,39 +48,121 @@ struct CLIProcess {
         }
         env["NO_COLOR"] = "1"
         for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let out = Pipe()
-        let err = Pipe()
-        let input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
-        // Blocking reads get threads of their own: on the cooperative pool they would starve the
-        // in-process gateway the subprocess talks to.
-        async let stdoutData = readToEnd(out.fileHandleForReading)
-        async let stderrData = readToEnd(err.fileHandleForReading)
-        let deadline = ContinuousClock.now + timeout
-        while process.isRunning {
-            if ContinuousClock.now > deadline {
-                process.terminate()
-                break
+
+        // Close-on-exec (`pipe2` is not imported), so no other child of this process inherits them;
+        // `dup2` gives the child plain copies on 0, 1 and 2.
+        var input: [Int32] = [-1, -1]
+        var output: [Int32] = [-1, -1]
+        var errors: [Int32] = [-1, -1]
+        for index in 0..<3 {
+            var pair: [Int32] = [-1, -1]
+            guard pipe(&pair) == 0 else { throw POSIXError(.EMFILE) }
+            for descriptor in pair { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+            switch index {
+            case 0: input = pair
+            case 1: output = pair
+            default: errors = pair
             }
-            try await Task.sleep(for: .milliseconds(20))
         }
-        process.waitUntilExit()
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, input[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, output[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
+        PseudoTerminal.closeFrom(3, in: &actions)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signalNumber in [SIGINT, SIGTERM, SIGPIPE, SIGQUIT] { sigaddset(&defaults, signalNumber) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        posix_spawnattr_setsigmask(&attributes, &mask)
+        posix_spawnattr_setflags(&attributes, Int16(Int32(POSIX_SPAWN_SETSIGDEF) | Int32(POSIX_SPAWN_SETSIGMASK)))
+
+        let path = binary.path
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
+        }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+        for descriptor in [input[0], output[1], errors[1]] { close(descriptor) }
+        guard spawned == 0 else {
+            for descriptor in [input[1], output[0], errors[0]] { close(descriptor) }
+            throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO)
+        }
+
+        // Blocking writes and reads get threads of their own: on the cooperative pool they would starve
+        // the in-process gateway the subprocess talks to.
+        let stdinBytes = Array((stdin ?? "").utf8)
+        Thread { [writeEnd = input[1]] in
+            writeAll(stdinBytes, to: writeEnd)
+            close(writeEnd)
+        }.start()
+        async let stdoutBytes = readToEnd(output[0])
+        async let stderrBytes = readToEnd(errors[0])
+
+        let status = await waitForExit(pid, timeout: timeout)
         return Result(
-            status: process.terminationStatus,
-            stdout: String(decoding: await stdoutData, as: UTF8.self),
-            stderr: String(decoding: await stderrData, as: UTF8.self)
+            status: status,
+            stdout: String(decoding: await stdoutBytes, as: UTF8.self),
+            stderr: String(decoding: await stderrBytes, as: UTF8.self)
         )
     }
 
-    private static func readToEnd(_ handle: FileHandle) async -> Data {
+    /// Polls for the child's end; past `timeout` it is asked to stop (SIGTERM), then made to (SIGKILL).
+    private static func waitForExit(_ pid: pid_t, timeout: Duration) async -> Int32 {
+        let deadline = ContinuousClock.now + timeout
+        var signalled: Int32?
+        while true {
+            var status: Int32 = 0
+            let result = waitpid(pid, &status, WNOHANG)
+            if result == pid {
+                let signal = status & 0x7f
+                return signal == 0 ? (status >> 8) & 0xff : 128 + signal
+            }
+            if result < 0, errno != EINTR { return -1 }
+            if ContinuousClock.now > deadline, signalled != SIGKILL {
+                let next = signalled == nil ? SIGTERM : SIGKILL
+                _ = kill(pid, next)
+                signalled = next
+            }
+            try? await Task.sleep(for: .milliseconds(signalled == nil ? 20 : 200))
+        }
+    }
+
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes {
+                write(descriptor, $0.baseAddress.map { $0 + offset }, $0.count - offset)
+            }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { return }
+            offset += written
+        }
+    }
+
+    private static func readToEnd(_ descriptor: Int32) async -> [UInt8] {
         await withCheckedContinuation { continuation in
-            Thread { continuation.resume(returning: handle.readDataToEndOfFile()) }.start()
+            Thread {
+                var collected: [UInt8] = []
+                var buffer = [UInt8](repeating: 0, count: 65_536)
+                while true {
+                    let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                    if count < 0, errno == EINTR { continue }
+                    guard count > 0 else { break }
+                    collected.append(contentsOf: buffer[0..<count])
+                }
+                close(descriptor)
+                continuation.resume(returning: collected)
+            }.start()
         }
     }
 

@@ -32,25 +32,15 @@ struct NodeCLITests {
         let gateway = try await TestGateway.start(TestGatewayConfiguration())
         let state = CLIProcess.temporaryStateDirectory()
         defer { try? FileManager.default.removeItem(atPath: state) }
-        let process = Process()
-        process.executableURL = CLIProcess.binary
-        process.arguments = ["node", "--url", gateway.url, "--token", "test-token", "--state-dir", state]
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        process.environment = environment
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = Pipe()
-        try process.run()
+        let node = try InteractiveProcess(
+            ["node", "--url", gateway.url, "--token", "test-token", "--state-dir", state], mode: .pipes)
+        defer { node.killIfRunning() }
         let connected = await eventually(timeout: .seconds(20)) { await gateway.connectedNodes().count == 1 }
         #expect(connected)
-        process.interrupt()
-        let exited = await eventually(timeout: .seconds(20)) { !process.isRunning }
-        if !exited { process.terminate() }
-        process.waitUntilExit()
-        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(exited)
-        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+        node.sendSignal(SIGINT)
+        let status = try await node.waitForExit()
+        let output = node.output
+        #expect(status == 0, "output:\n\(output)")
         #expect(output.contains("system.run"))
         #expect(output.contains("stopping the node"))
         #expect(await eventually { await gateway.connectedNodes().isEmpty })
