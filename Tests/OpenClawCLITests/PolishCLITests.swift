@@ -90,6 +90,21 @@ struct PolishCLITests {
         #expect(!result.stderr.contains("bind("))
     }
 
+    /// `/help` lists `/approve` and its kin as this chat's own only when it is an approver: without
+    /// `--approvals` those lines go to the gateway.
+    @Test func helpListsTheApprovalCommandsOnlyForAnApprover() async throws {
+        try await CLITests.withGateway { _, common in
+            let plain = try await CLIProcess.run(["chat"] + common, stdin: "/help\n/quit\n")
+            #expect(plain.status == 0, "stderr: \(plain.stderr)")
+            #expect(plain.stdout.contains("/model [N|ID]"), "\(plain.stdout)")
+            #expect(!plain.stdout.contains("/approve [ID]"), "\(plain.stdout)")
+            #expect(plain.stdout.contains("Started with --approvals"))
+            let approver = try await CLIProcess.run(["chat", "--approvals"] + common, stdin: "/help\n/quit\n")
+            #expect(approver.stdout.contains("/approve [ID]"), "\(approver.stdout)")
+            #expect(!approver.stdout.contains("Started with --approvals"))
+        }
+    }
+
     @Test func theGatewayStopsCleanlyOnSIGTERM() async throws {
         let gateway = try InteractiveProcess(["gateway", "--port", "0"], mode: .pipes)
         defer { gateway.killIfRunning() }

@@ -44,6 +44,15 @@ enum LocalCommand: String, CaseIterable {
         }
     }
 
+    /// Deciding the agent's commands: this chat's own only when it is an approver (`--approvals`);
+    /// otherwise the line goes to the gateway, which has an `/approve` of its own.
+    var isApprovalCommand: Bool {
+        switch self {
+        case .approve, .approveAlways, .deny, .approvals: true
+        default: false
+        }
+    }
+
     /// The usage and one line of help, in the order `/help` lists them (`exit` is an alias of `quit`).
     var help: (usage: String, text: String)? {
         switch self {

@@ -16,9 +16,16 @@ extension InteractiveChat {
     private func perform(_ command: LocalCommand, argument: String) async {
         switch command {
         case .help:
-            for case (let usage, let text)? in LocalCommand.allCases.map(\.help) {
+            let listed = LocalCommand.allCases.filter { approvals != nil || !$0.isApprovalCommand }
+            for case (let usage, let text)? in listed.map(\.help) {
                 let column = usage.padding(toLength: 22, withPad: " ", startingAt: 0)
                 terminal.line("  \(terminal.styled(column, .bold))\(text)")
+            }
+            if approvals == nil {
+                terminal.line(
+                    terminal.styled(
+                        "  Started with --approvals, this chat also approves the agent's commands (/approve …).",
+                        .dim))
             }
             terminal.line(
                 terminal.styled(
