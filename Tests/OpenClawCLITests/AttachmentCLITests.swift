@@ -52,6 +52,34 @@ struct AttachmentCLITests {
         }
     }
 
+    /// The interactive chat's `/attach`: a missing file and one over the limit are refused when attached,
+    /// with the reason; `/detach` drops what was attached; what stays goes with the next message, intact.
+    @Test func theChatAttachesFilesToTheNextMessage() async throws {
+        let small = Array(Self.png.prefix(300))
+        let image = try Self.file("small.png", small)
+        let document = try Self.file("report.pdf", Self.pdf)
+        let big = try Self.file("big.png", Array(Self.png.prefix(600)))
+        let limits = TestAttachmentLimits(maxBytes: 200_000, maxImageBytes: 500)
+        try await CLITests.withGateway(TestGatewayConfiguration(attachmentLimits: limits)) { gateway, common in
+            let script = [
+                "/attach \(document)", "/detach", "/attach /nonexistent/nope.png", "/attach \(big)",
+                "/attach \(image)", "/attach \(document)", "two files?", "and now nothing attached", "/quit",
+            ]
+            let result = try await CLIProcess.run(["chat"] + common, stdin: script.joined(separator: "\n") + "\n")
+            #expect(result.status == 0, "stderr: \(result.stderr)")
+            #expect(result.stdout.contains("📎 [file: report.pdf, 120 kB] goes with your next message"))
+            #expect(result.stdout.contains("the file was dropped"))
+            #expect(result.stdout.contains("go with your next message (2 files)"))
+            #expect(result.stderr.contains("nope.png could not be read"), "\(result.stderr)")
+            #expect(result.stderr.contains("big.png"), "refused with its name and the limit: \(result.stderr)")
+            let received = await gateway.receivedAttachments()
+            #expect(received.map(\.fileName) == ["small.png", "report.pdf"])
+            #expect(received.first?.bytes == small)
+            #expect(received.last?.bytes == Self.pdf)
+            #expect(await gateway.sentUserMessages(sessionKey: "main") == ["two files?", "and now nothing attached"])
+        }
+    }
+
     @Test func aFileOverTheLimitIsRefusedLocallyNamingTheLimit() async throws {
         let image = try Self.file("big.png", Array(Self.png.prefix(600)))
         let limits = TestAttachmentLimits(maxBytes: 2000, maxImageBytes: 500)

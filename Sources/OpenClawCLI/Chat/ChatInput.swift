@@ -32,7 +32,8 @@ enum ChatInput: Equatable {
 
 /// The interactive chat's own commands.
 enum LocalCommand: String, CaseIterable {
-    case help, sessions, session, history, search, abort, think, model, status, reconnect, retry, edit, quit, exit
+    case help, sessions, session, history, search, abort, think, model, status, reconnect, retry, edit, attach, detach
+    case quit, exit
     case approve, approveAlways = "approve-always", deny, approvals
 
     /// Answers a command the running reply waits for: piped input must not hold it back until that
@@ -68,6 +69,8 @@ enum LocalCommand: String, CaseIterable {
         case .reconnect: ("/reconnect", "connect now (when offline or waiting to reconnect)")
         case .retry: ("/retry", "resend the last failed message")
         case .edit: ("/edit", "write a long message in $EDITOR (on a terminal)")
+        case .attach: ("/attach PATH", "send a file (image, PDF, text …) with the next message")
+        case .detach: ("/detach", "drop the attached files")
         case .approve: ("/approve [ID]", "run the command waiting for approval, this once")
         case .approveAlways: ("/approve-always [ID]", "run it and allow it from now on")
         case .deny: ("/deny [ID]", "refuse the command waiting for approval")

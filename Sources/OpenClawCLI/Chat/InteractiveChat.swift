@@ -34,6 +34,8 @@ final class InteractiveChat {
     let approvals: ApprovalsClient?
     /// Approval outcomes already printed (a decision typed here prints when answered).
     var printedApprovalOutcomes: Set<String> = []
+    /// Files `/attach` added for the next message.
+    var pendingAttachments: [Attachment] = []
     private var lastInterrupt: ContinuousClock.Instant?
     /// Events for the input loop from elsewhere (`/quit`, draining done).
     private var loopEvents: AsyncStream<LoopEvent>.Continuation?
@@ -186,13 +188,23 @@ final class InteractiveChat {
     /// Quitting with messages not yet delivered is allowed (they stay in this device's outbox), but not
     /// in silence: a script or a person could take the exit for delivery.
     private func sayWhatStaysQueued() {
-        let waiting = viewModel.outbox.count { $0.state.needsDelivery }
-        guard waiting > 0 else { return }
-        let messages = waiting == 1 ? "1 message was" : "\(waiting) messages were"
-        terminal.errorLine(
-            terminal.styled(
-                "\(messages) not delivered yet: kept on this device, sent the next time openclaw-chat "
-                    + "connects to this gateway.", .yellow))
+        let waiting = viewModel.outbox.filter(\.state.needsDelivery)
+        let kept = waiting.count { $0.attachments.isEmpty }
+        let lost = waiting.count - kept
+        if kept > 0 {
+            let messages = kept == 1 ? "1 message was" : "\(kept) messages were"
+            terminal.errorLine(
+                terminal.styled(
+                    "\(messages) not delivered yet: kept on this device, sent the next time openclaw-chat "
+                        + "connects to this gateway.", .yellow))
+        }
+        if lost > 0 {
+            let messages = lost == 1 ? "1 message with files was" : "\(lost) messages with files were"
+            terminal.errorLine(
+                terminal.styled(
+                    "\(messages) not delivered, and files are not kept on this device: send it again later.",
+                    .yellow))
+        }
     }
 
     /// Waits for the first connection attempt, answering signals meanwhile; false when told to quit.
@@ -239,7 +251,13 @@ final class InteractiveChat {
     // MARK: - Messages
 
     func send(_ text: String) async {
-        let runId = await viewModel.send(text)
+        let runId: String
+        if pendingAttachments.isEmpty {
+            runId = await viewModel.send(text)
+        } else {
+            guard let sent = await sendWithAttachments(text) else { return }
+            runId = sent
+        }
         replies.follow(after: runId)
     }
 

@@ -36,6 +36,8 @@ extension InteractiveChat {
                     "  Keys: ↑/↓ history · Ctrl-J new line · Ctrl-W/Alt-D delete a word · Esc stops a reply · "
                         + "Ctrl-C clears the line", .dim))
         case .quit, .exit: requestQuit()
+        case .attach: await attach(argument)
+        case .detach: detach()
         case .model: await chooseModel(argument)
         case .edit:
             // On a terminal the line editor opens $EDITOR before the line gets here.

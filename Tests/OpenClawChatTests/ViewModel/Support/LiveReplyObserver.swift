@@ -18,9 +18,10 @@ struct LiveReplyObserver {
     }
 
     /// Records the running reply on every change the view model publishes, as a UI bound to it would
-    /// re-render, until `isRunning` is false (or `timeout`). Observation rather than polling: a state
+    /// re-render, until `isRunning` is false (or `timeout`, a bound for a loaded machine, where a reply
+    /// has been seen to take over 10 s). Observation rather than polling: a state
     /// that lives for one main-actor turn (a rewrite the final event replaces at once) is still seen.
-    static func watch(_ viewModel: ChatViewModel, timeout: Duration = .seconds(10)) async -> LiveReplyObserver {
+    static func watch(_ viewModel: ChatViewModel, timeout: Duration = .seconds(30)) async -> LiveReplyObserver {
         var observer = LiveReplyObserver()
         let deadline = ContinuousClock.now + timeout
         while viewModel.isRunning, ContinuousClock.now < deadline {

@@ -1,0 +1,67 @@
+import Foundation
+import OpenClawChat
+import OpenClawProtocol
+
+/// `/attach PATH` and `/detach`: files that go with the next message.
+///
+/// A file is read and typed when it is attached, and checked against the gateway's limits then, so a
+/// refusal (too large, an archive, not an image on protocol 3) comes with the limit and the size before
+/// anything is typed, not after. A message with files is not kept on this device if the chat ends before
+/// it was delivered (the store keeps text, not files): quitting says so.
+extension InteractiveChat {
+    func attach(_ argument: String) async {
+        guard !argument.isEmpty else {
+            listAttachments()
+            return
+        }
+        let path = NSString(string: argument).expandingTildeInPath
+        let attachment: Attachment
+        do throws(AttachmentError) {
+            attachment = try Attachment.file(at: URL(fileURLWithPath: path))
+            let limits = await viewModel.attachmentLimits()
+            try limits.check(fileName: attachment.fileName, mediaType: attachment.mediaType, size: attachment.size)
+        } catch {
+            terminal.error(error.description, hint: nil)
+            return
+        }
+        pendingAttachments.append(attachment)
+        let count = pendingAttachments.count
+        let label = TerminalText.escapedLine(attachment.summary.label)
+        let next = count == 1 ? "goes with your next message" : "go with your next message (\(count) files)"
+        terminal.line(terminal.styled("📎 \(label) \(next); /detach drops the files", .dim))
+    }
+
+    func detach() {
+        guard !pendingAttachments.isEmpty else {
+            terminal.line(terminal.styled("no file is attached", .dim))
+            return
+        }
+        let count = pendingAttachments.count
+        pendingAttachments = []
+        terminal.line(terminal.styled(count == 1 ? "the file was dropped" : "the \(count) files were dropped", .dim))
+    }
+
+    private func listAttachments() {
+        guard !pendingAttachments.isEmpty else {
+            terminal.line("/attach PATH adds a file (an image, a PDF, text …) to your next message")
+            return
+        }
+        for attachment in pendingAttachments {
+            terminal.line(terminal.styled("📎 \(TerminalText.escapedLine(attachment.summary.label))", .dim))
+        }
+    }
+
+    /// Sends the message with the attached files, which are then no longer pending; a refusal keeps
+    /// them (the limits may have changed since they were attached) and sends nothing.
+    func sendWithAttachments(_ text: String) async -> String? {
+        let files = pendingAttachments
+        do throws(AttachmentError) {
+            let runId = try await viewModel.send(text, attachments: files)
+            pendingAttachments = []
+            return runId
+        } catch {
+            terminal.error(error.description, hint: "/detach drops the files; the message was not sent.")
+            return nil
+        }
+    }
+}
