@@ -41,6 +41,7 @@ extension AppModel {
                 settings.reportSaveFailure(error)
                 return false
             }
+            reloadGateways()
             notice = nil
             saved = gateway
             settings.load(gateway)

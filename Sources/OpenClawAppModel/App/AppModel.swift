@@ -13,6 +13,8 @@ public final class AppModel {
     public internal(set) var screen: AppScreen = .launching
     /// The gateway the app connects to; nil until onboarding saves one.
     public internal(set) var saved: SavedGateway?
+    /// Every saved gateway, for the settings list (switch, remove).
+    public internal(set) var gateways = SavedGateways()
     /// The gateway form, for onboarding and for the settings sheet.
     public let settings: SettingsModel
     /// Gateways found on this network, offered during onboarding.
@@ -52,7 +54,8 @@ public final class AppModel {
     public func launch() async {
         guard screen == .launching else { return }
         do {
-            saved = try dependencies.credentials.load()
+            gateways = try dependencies.credentials.loadAll()
+            saved = gateways.current
         } catch {
             notice = error.description
         }
@@ -81,6 +84,7 @@ public final class AppModel {
             settings.reportSaveFailure(error)
             return false
         }
+        reloadGateways()
         notice = nil
         if gateway == saved, context != nil {
             if screen != .pairing { screen = .chat }
@@ -92,17 +96,15 @@ public final class AppModel {
         return true
     }
 
-    /// Forgets the saved gateway (the device identity and its pairing stay) and shows onboarding.
+    /// Forgets the current gateway (the device identity and its pairing stay): the next saved gateway
+    /// opens, or onboarding when none is left.
     public func signOut() async {
-        await closeContext()
-        do {
-            try dependencies.credentials.delete()
-        } catch {
-            notice = error.description
+        guard let saved else {
+            await closeContext()
+            screen = .onboarding
+            return
         }
-        saved = nil
-        settings.load(nil)
-        screen = .onboarding
+        await removeGateway(saved.url)
     }
 
     // MARK: Connection
@@ -141,7 +143,7 @@ public final class AppModel {
         await context.start()
     }
 
-    private func closeContext() async {
+    func closeContext() async {
         pairingWatch?.cancel()
         pairingWatch = nil
         endPairing()

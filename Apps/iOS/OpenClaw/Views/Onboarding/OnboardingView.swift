@@ -6,6 +6,7 @@ import SwiftUI
 struct OnboardingView: View {
     let model: AppModel
     @State private var setupCode = ""
+    @State private var scanning = false
 
     var body: some View {
         NavigationStack {
@@ -28,6 +29,12 @@ struct OnboardingView: View {
                         Task { await model.pair(withSetupCode: setupCode) }
                     }
                     .disabled(setupCode.isEmpty || model.isPairingWithCode)
+                    #if canImport(VisionKit) && canImport(UIKit)
+                        if SetupCodeScanner.isAvailable {
+                            Button("Scan the QR code") { scanning = true }
+                                .disabled(model.isPairingWithCode)
+                        }
+                    #endif
                     if let error = model.settings.setupCodeError {
                         Text(error).foregroundStyle(.red)
                     }
@@ -72,6 +79,16 @@ struct OnboardingView: View {
                 }
             }
             .navigationTitle("OpenClaw")
+            #if canImport(VisionKit) && canImport(UIKit)
+                .sheet(isPresented: $scanning) {
+                    SetupCodeScanner { code in
+                        scanning = false
+                        setupCode = code
+                        Task { await model.pair(withSetupCode: code) }
+                    }
+                    .ignoresSafeArea()
+                }
+            #endif
             .onAppear { model.discovery.start() }
             .onDisappear { model.discovery.stop() }
         }

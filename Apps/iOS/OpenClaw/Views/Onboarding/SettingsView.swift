@@ -1,7 +1,8 @@
 import OpenClawAppModel
 import SwiftUI
 
-/// The settings sheet: the same gateway form, saving reconnects; the debug frames; sign out.
+/// The settings sheet: the saved gateways (switch, remove), the same gateway form (saving a new
+/// address adds a gateway), the debug frames, sign out.
 struct SettingsView: View {
     let model: AppModel
     @Environment(\.dismiss) private var dismiss
@@ -11,6 +12,9 @@ struct SettingsView: View {
     var body: some View {
         NavigationStack {
             Form {
+                if model.gateways.entries.count > 1 {
+                    GatewayListSection(model: model) { dismiss() }
+                }
                 GatewayFormSections(settings: model.settings)
                 Section {
                     Button("Save and connect") {
@@ -46,7 +50,9 @@ struct SettingsView: View {
                         confirmingSignOut = true
                     }
                 } footer: {
-                    Text("Forgets the address and the token or password. This device stays paired with the gateway.")
+                    Text(
+                        "Forgets this gateway's address and token or password (the next saved gateway opens). "
+                            + "This device stays paired with it.")
                 }
             }
             .navigationTitle("Settings")
