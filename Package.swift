@@ -117,7 +117,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // What a message looks like, shared by the app and the terminal: the Markdown block model and
-        // parser. Pure, no I/O.
+        // parser, and the words and durations of thinking and tool steps. Pure, no I/O.
         .target(
             name: "OpenClawPresentation",
             dependencies: ["OpenClawChat", "OpenClawProtocol"],

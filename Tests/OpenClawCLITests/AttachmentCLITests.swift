@@ -63,7 +63,8 @@ struct AttachmentCLITests {
         try await CLITests.withGateway(TestGatewayConfiguration(attachmentLimits: limits)) { gateway, common in
             let script = [
                 "/attach \(document)", "/detach", "/attach /nonexistent/nope.png", "/attach \(big)",
-                "/attach \(image)", "/attach \(document)", "two files?", "and now nothing attached", "/quit",
+                "/attach \(image)", "/attach \(document)", "two files?", "and now nothing attached",
+                "/attach \(image)", "/quit",
             ]
             let result = try await CLIProcess.run(["chat"] + common, stdin: script.joined(separator: "\n") + "\n")
             #expect(result.status == 0, "stderr: \(result.stderr)")
@@ -71,12 +72,16 @@ struct AttachmentCLITests {
             #expect(result.stdout.contains("the file was dropped"))
             #expect(result.stdout.contains("go with your next message (2 files)"))
             #expect(result.stderr.contains("nope.png could not be read"), "\(result.stderr)")
-            #expect(result.stderr.contains("big.png"), "refused with its name and the limit: \(result.stderr)")
+            #expect(
+                result.stderr.contains("big.png") && result.stderr.contains("600 bytes")
+                    && result.stderr.contains("500 bytes"),
+                "refused with its name, its size and the limit: \(result.stderr)")
             let received = await gateway.receivedAttachments()
             #expect(received.map(\.fileName) == ["small.png", "report.pdf"])
             #expect(received.first?.bytes == small)
             #expect(received.last?.bytes == Self.pdf)
             #expect(await gateway.sentUserMessages(sessionKey: "main") == ["two files?", "and now nothing attached"])
+            #expect(result.stderr.contains("1 attached file was not sent"), "said at the end: \(result.stderr)")
         }
     }
 

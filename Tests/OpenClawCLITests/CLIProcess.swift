@@ -102,6 +102,12 @@ struct CLIProcess {
         // the in-process gateway the subprocess talks to.
         let stdinBytes = Array((stdin ?? "").utf8)
         Thread { [writeEnd = input[1]] in
+            // A child that exits without reading its input must not take the test runner down with
+            // SIGPIPE: blocked on this thread, the write fails with EPIPE instead.
+            var pipeSignal = sigset_t()
+            sigemptyset(&pipeSignal)
+            sigaddset(&pipeSignal, SIGPIPE)
+            pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
             writeAll(stdinBytes, to: writeEnd)
             close(writeEnd)
         }.start()

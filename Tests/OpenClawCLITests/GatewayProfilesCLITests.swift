@@ -53,8 +53,16 @@ struct GatewayProfilesCLITests {
         let remaining = try await CLIProcess.run(["gateways", "--no-check"] + state)
         #expect(remaining.stdout.split(separator: "\n").map(String.init) == ["* home  \(home.url)"])
         let tokens = try String(contentsOfFile: state[1] + "/credentials/device-tokens.json", encoding: .utf8)
-        #expect(tokens.contains(home.url) && !tokens.contains(work.url))
+        // Keys are `address|device|role`: the separator keeps port 4000 from matching port 40001.
+        #expect(tokens.contains(home.url + "|") && !tokens.contains(work.url + "|"))
         #expect(try await CLIProcess.run(["status"] + state).status == 0)
+
+        // A token in the environment is for the gateway the environment names, never for one picked by
+        // name: 'home' still signs in with its own saved token.
+        let withEnvironment = try await CLIProcess.run(
+            ["status", "--gateway", "home"] + state, environment: ["OPENCLAW_GATEWAY_TOKEN": "work-token"])
+        #expect(withEnvironment.status == 0, "the environment's token went to 'home': \(withEnvironment.stderr)")
+        #expect(!withEnvironment.stderr.contains("refused"), "\(withEnvironment.stderr)")
 
         let unknown = try await CLIProcess.run(["status", "--gateway", "nope"] + state)
         #expect(unknown.status == 2)

@@ -198,6 +198,12 @@ final class InteractiveChat {
                     "\(messages) not delivered yet: kept on this device, sent the next time openclaw-chat "
                         + "connects to this gateway.", .yellow))
         }
+        if !pendingAttachments.isEmpty {
+            let files =
+                pendingAttachments.count == 1
+                ? "1 attached file was" : "\(pendingAttachments.count) attached files were"
+            terminal.errorLine(terminal.styled("\(files) not sent: no message followed /attach.", .yellow))
+        }
         if lost > 0 {
             let messages = lost == 1 ? "1 message with files was" : "\(lost) messages with files were"
             terminal.errorLine(

@@ -229,7 +229,7 @@ struct RunFollower {
         if !printedText.hasPrinted, let running = reply.activity.last(where: { $0.status == .running }) {
             showStatus(Self.describe(running))
         } else if !printedText.hasPrinted, reply.status == .streaming {
-            showStatus(reply.progressPhase.map { "\($0.replacingUnderscores)…" } ?? "thinking…")
+            showStatus(ActivityText.waiting(phase: reply.progressPhase))
         }
     }
 
@@ -264,11 +264,9 @@ struct RunFollower {
         statusShown = false
     }
 
+    /// A running step: `thinking…`, or `running exec: …` with its duration once known.
     static func describe(_ step: ActivityStep) -> String {
-        switch step.kind {
-        case .thinking: ActivityText.running(step)
-        case .tool: ActivityText.running(step) + step.durationLabel
-        }
+        ActivityText.running(step) + (step.kind == .thinking ? "" : step.durationLabel)
     }
 }
 
@@ -296,8 +294,4 @@ private struct ProgressMark {
         defer { last = current }
         return current != last
     }
-}
-
-extension String {
-    fileprivate var replacingUnderscores: String { replacingOccurrences(of: "_", with: " ") }
 }

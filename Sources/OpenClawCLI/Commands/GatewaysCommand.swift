@@ -39,7 +39,7 @@ struct GatewaysCommand: AsyncParsableCommand {
                 let marker = profile.name == profiles.currentName ? "*" : " "
                 let url = (try? GatewayURL(parsing: profile.url))
                 var line = "\(marker) \(profile.name.padding(toLength: width, withPad: " ", startingAt: 0))  "
-                line += url?.description ?? profile.url
+                line += url?.description ?? "(not a gateway address)"
                 if let url, url.isSecure, let pin = try? pins.pin(for: url.tlsPinKey) {
                     line += "  pinned \(pin.fingerprint.description.prefix(23))…"
                 }
@@ -51,35 +51,33 @@ struct GatewaysCommand: AsyncParsableCommand {
         }
     }
 
-    /// Connects to every gateway at once (short timeouts, no retries) and says how each answered.
+    /// Connects to each gateway in turn (short timeouts, no retries) and says how it answered. One after
+    /// another, not at once: the connections share the device-token file, and a token one of them saves
+    /// must not be overwritten by another's.
     private func check(_ profiles: [GatewayProfile], terminal: Terminal) async -> [String: String] {
-        await withTaskGroup(of: (String, String).self) { group in
-            for profile in profiles {
-                let global = self.global
-                group.addTask {
-                    guard let url = try? GatewayURL(parsing: profile.url) else { return (profile.name, "invalid URL") }
-                    let connection = global.makeConnection(
-                        url: url, credential: profile.credential, terminal: terminal, connectTimeout: .seconds(5))
-                    do {
-                        let session = try await connection.connect()
-                        let standIn = await connection.signedInWithSavedDeviceToken
-                        await connection.disconnect()
-                        let ok = "ok (protocol \(session.protocolVersion.rawValue))"
-                        // Works today, on a token that can be revoked: the saved secret needs fixing.
-                        return (profile.name, standIn ? ok + ", but its saved token was refused (login again)" : ok)
-                    } catch let error as GatewayError {
-                        await connection.disconnect()
-                        return (profile.name, Self.label(error))
-                    } catch {
-                        await connection.disconnect()
-                        return (profile.name, "error: \(error)")
-                    }
-                }
-            }
-            var result: [String: String] = [:]
-            for await (name, status) in group { result[name] = status }
-            return result
+        var result: [String: String] = [:]
+        for profile in profiles {
+            result[profile.name] = await status(of: profile, terminal: terminal)
         }
+        return result
+    }
+
+    private func status(of profile: GatewayProfile, terminal: Terminal) async -> String {
+        guard let url = try? GatewayURL(parsing: profile.url) else { return "invalid URL" }
+        let connection = global.makeConnection(
+            url: url, credential: profile.credential, terminal: terminal, connectTimeout: .seconds(5))
+        let answer: String
+        do {
+            let session = try await connection.connect()
+            let ok = "ok (protocol \(session.protocolVersion.rawValue))"
+            // Works today, on a token that can be revoked: the saved secret needs fixing.
+            let standIn = await connection.signedInWithSavedDeviceToken
+            answer = standIn ? ok + ", but its saved token was refused (login again)" : ok
+        } catch {
+            answer = Self.label(error)
+        }
+        await connection.disconnect()
+        return answer
     }
 
     /// A few words for the list; `doctor --gateway NAME` gives the whole story.

@@ -120,8 +120,20 @@ struct LogoutCommand: AsyncParsableCommand {
         let terminal = Terminal()
         do {
             var profiles = try global.profiles()
-            guard let profile = try global.selectedProfile() else {
-                terminal.line("Nothing to remove: no gateway is saved in \(global.state.path).")
+            let tokens = FileDeviceTokenStore(path: global.state.deviceTokensFile)
+            // `--url` names the gateway by address: its saved entry if there is one, else only its
+            // device tokens (a gateway used with --url and never saved).
+            let named = try global.url.map { try GatewayURL(parsing: $0) }
+            let target =
+                try named.map { url in profiles.profiles.first { Self.identity($0.url) == url.storageIdentity } }
+                ?? global.selectedProfile()
+            guard let profile = target else {
+                if let named {
+                    try tokens.removeAll(gateway: named.storageIdentity)
+                    terminal.line("No saved gateway has that address; its device tokens (if any) were removed.")
+                } else {
+                    terminal.line("Nothing to remove: no gateway is saved in \(global.state.path).")
+                }
                 return
             }
             let wasCurrent = profiles.currentName == profile.name
@@ -129,11 +141,11 @@ struct LogoutCommand: AsyncParsableCommand {
             try profiles.save(to: global.state.loginFile)
             // Device tokens are the address's, not the name's: another saved name for the same address
             // (perhaps one paired by setup code, with no secret of its own) still signs in with them.
-            let url = try? GatewayURL(parsing: profile.url)
-            let sameAddress = profiles.profiles.first { (try? GatewayURL(parsing: $0.url)) == url }
+            let identity = Self.identity(profile.url)
+            let sameAddress = profiles.profiles.first { identity != nil && Self.identity($0.url) == identity }
             var line: String
-            if let url, sameAddress == nil {
-                try FileDeviceTokenStore(path: global.state.deviceTokensFile).removeAll(gateway: url.storageIdentity)
+            if let identity, sameAddress == nil {
+                try tokens.removeAll(gateway: identity)
                 line = "Logged out of '\(profile.name)': its saved address, secret and device tokens were removed."
             } else {
                 line = "Logged out of '\(profile.name)': its saved address and secret were removed."
@@ -147,5 +159,10 @@ struct LogoutCommand: AsyncParsableCommand {
         } catch {
             throw report(error, terminal: terminal)
         }
+    }
+
+    /// What device tokens are kept under for a saved address (nil when it does not parse).
+    static func identity(_ url: String) -> String? {
+        (try? GatewayURL(parsing: url))?.storageIdentity
     }
 }

@@ -16,8 +16,9 @@ struct GatewayProfile: Sendable, Equatable {
 /// The saved gateways (`credentials/gateway.json`, mode 0600) and which one commands use by default.
 ///
 /// Version 2 of the file. Version 1 held a single login (`{url, token|password}`); it is read as one
-/// profile named `default`, made current, and written back as version 2 on the next save, so existing
-/// state carries over without loss.
+/// profile named `default`, made current, and rewritten as version 2 at that first read when the state
+/// directory is writable (a read-only one keeps working from the old file), so existing state carries
+/// over without loss.
 struct GatewayProfiles: Sendable, Equatable {
     static let legacyName = "default"
 
@@ -57,14 +58,14 @@ struct GatewayProfiles: Sendable, Equatable {
 
     // MARK: File
 
-    /// Loads the list; a version 1 file is rewritten as version 2 at once (same login, now `default`).
+    /// Loads the list; a version 1 file is rewritten as version 2 at once (same login, now `default`),
+    /// where it can be: a command that only reads (search, history) must not fail on a read-only
+    /// directory.
     static func loadMigrating(from path: String) throws -> GatewayProfiles {
         let (profiles, isLegacy) = try read(path)
-        if isLegacy { try profiles.save(to: path) }
+        if isLegacy { try? profiles.save(to: path) }
         return profiles
     }
-
-    static func load(from path: String) throws -> GatewayProfiles { try read(path).profiles }
 
     private static func read(_ path: String) throws -> (profiles: GatewayProfiles, isLegacy: Bool) {
         guard let bytes = try SecureFile.read(path) else { return (GatewayProfiles(), false) }

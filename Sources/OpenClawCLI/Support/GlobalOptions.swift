@@ -84,14 +84,17 @@ struct GlobalOptions: ParsableArguments {
         } catch {
             throw GatewayError.invalidURL(error)
         }
+        // A gateway picked by name uses its own saved secret: the environment's belongs to whatever
+        // gateway the environment names, and must not travel to another one.
+        let environmentSecrets = gatewayName == nil
         let credential: GatewayCredential
         if let token, !token.isEmpty {
             credential = .token(token)
         } else if let password, !password.isEmpty {
             credential = .password(password)
-        } else if let token = environment["OPENCLAW_GATEWAY_TOKEN"], !token.isEmpty {
+        } else if environmentSecrets, let token = environment["OPENCLAW_GATEWAY_TOKEN"], !token.isEmpty {
             credential = .token(token)
-        } else if let password = environment["OPENCLAW_GATEWAY_PASSWORD"], !password.isEmpty {
+        } else if environmentSecrets, let password = environment["OPENCLAW_GATEWAY_PASSWORD"], !password.isEmpty {
             credential = .password(password)
         } else if let saved = try savedCredential(for: parsed) {
             credential = saved

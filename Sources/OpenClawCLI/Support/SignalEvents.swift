@@ -22,7 +22,6 @@ final class SignalEvents: Sendable {
     /// The signals received, in order; ends when ``cancel()`` is called.
     let stream: AsyncStream<Int32>
     private let id: Int
-    private let signals: [Int32]
     private let cancelled = Mutex(false)
 
     /// Starts listening for `signals`; their default action (ending the process) is replaced until
@@ -30,12 +29,11 @@ final class SignalEvents: Sendable {
     nonisolated init(_ signals: [Int32]) {
         let (stream, continuation) = AsyncStream.makeStream(of: Int32.self, bufferingPolicy: .bufferingNewest(16))
         self.stream = stream
-        self.signals = signals
         id = SignalRelay.shared.add(signals: signals, continuation: continuation)
     }
 
-    /// Stops listening, restores the default actions (unless another listener still wants them) and
-    /// ends ``stream``.
+    /// Stops listening, restores the actions there were before (unless another listener still wants
+    /// the signals) and ends ``stream``.
     func cancel() {
         let first = cancelled.withLock { done in
             defer { done = true }
@@ -59,21 +57,26 @@ private final class SignalRelay: Sendable {
     private struct State {
         var nextID = 0
         var listeners: [Int: Listener] = [:]
-        var installed: Set<Int32> = []
+        /// The actions our handler replaced, put back when nobody listens any more (an inherited
+        /// `SIG_IGN`, for example, stays ignored).
+        var replaced: [Int32: sigaction] = [:]
     }
 
     private let state = Mutex(State())
-    private let readFD: Int32
+    /// False when the pipe could not be made: then no handler is installed and the signals keep their
+    /// default actions (ending the process), rather than being swallowed.
+    private let isWorking: Bool
 
     private init() {
         var fds: [Int32] = [-1, -1]
-        if pipe(&fds) == 0 {
-            _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
-            _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
-        }
-        readFD = fds[0]
+        isWorking = pipe(&fds) == 0
+        guard isWorking else { return }
+        for descriptor in fds { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        // A full pipe must never block the handler: a signal that finds it full is dropped, and the
+        // listener has more than a pipe's worth of the same signals waiting already.
+        _ = fcntl(fds[1], F_SETFL, fcntl(fds[1], F_GETFL) | O_NONBLOCK)
         signalRelayWriteFD = fds[1]
-        let reader = Thread { [self] in readLoop(readFD) }
+        let reader = Thread { [self, readEnd = fds[0]] in readLoop(readEnd) }
         reader.name = "openclaw-signals"
         reader.start()
     }
@@ -83,9 +86,9 @@ private final class SignalRelay: Sendable {
             let id = state.nextID
             state.nextID += 1
             state.listeners[id] = Listener(signals: Set(signals), continuation: continuation)
-            for number in signals where !state.installed.contains(number) {
-                Self.install(number, handler: signalRelayHandler)
-                state.installed.insert(number)
+            guard isWorking else { return id }
+            for number in signals where state.replaced[number] == nil {
+                state.replaced[number] = Self.install(number, handler: signalRelayHandler)
             }
             return id
         }
@@ -96,8 +99,7 @@ private final class SignalRelay: Sendable {
             guard let listener = state.listeners.removeValue(forKey: id) else { return nil }
             let stillWanted = state.listeners.values.reduce(into: Set<Int32>()) { $0.formUnion($1.signals) }
             for number in listener.signals where !stillWanted.contains(number) {
-                Self.install(number, handler: SIG_DFL)
-                state.installed.remove(number)
+                if var previous = state.replaced.removeValue(forKey: number) { sigaction(number, &previous, nil) }
             }
             return listener
         }
@@ -125,7 +127,8 @@ private final class SignalRelay: Sendable {
         for continuation in targets { continuation.yield(number) }
     }
 
-    private static func install(_ number: Int32, handler: (@convention(c) (Int32) -> Void)?) {
+    /// Installs `handler` for `number` and returns the action it replaced.
+    private static func install(_ number: Int32, handler: (@convention(c) (Int32) -> Void)?) -> sigaction {
         var action = sigaction()
         #if canImport(Glibc)
             action.__sigaction_handler.sa_handler = handler
@@ -134,7 +137,9 @@ private final class SignalRelay: Sendable {
         #endif
         sigemptyset(&action.sa_mask)
         action.sa_flags = SA_RESTART
-        sigaction(number, &action, nil)
+        var previous = sigaction()
+        sigaction(number, &action, &previous)
+        return previous
     }
 }
 
