@@ -31,7 +31,7 @@ struct CLIProcess {
     /// Runs the program to its end (or `timeout`, then SIGTERM and SIGKILL) and returns its exit status
     /// (128 + N for a signal N) and what it wrote.
     ///
-    /// Spawned with `posix_spawn`, as ``InteractiveProcess`` is, not with Foundation's `Process`: with the
+    /// Spawned by ``ChildSpawn``, as ``InteractiveProcess`` is, not with Foundation's `Process`: with the
     /// whole suite running in parallel (hundreds of descriptors opening and closing) `Process.run()`
     /// crashed in a `memcpy` inside Foundation, taking the test run down with it.
     static func run(
@@ -40,15 +40,6 @@ struct CLIProcess {
         environment: [String: String] = [:],
         timeout: Duration = .seconds(30)
     ) async throws -> Result {
-        var env = ProcessInfo.processInfo.environment
-        for key in [
-            "OPENCLAW_GATEWAY_URL", "OPENCLAW_GATEWAY_TOKEN", "OPENCLAW_GATEWAY_PASSWORD", "OPENCLAW_STATE_DIR",
-        ] {
-            env.removeValue(forKey: key)
-        }
-        env["NO_COLOR"] = "1"
-        for (key, value) in environment { env[key] = value }
-
         // Close-on-exec (`pipe2` is not imported), so no other child of this process inherits them;
         // `dup2` gives the child plain copies on 0, 1 and 2.
         var input: [Int32] = [-1, -1]
@@ -70,33 +61,15 @@ struct CLIProcess {
         posix_spawn_file_actions_adddup2(&actions, input[0], 0)
         posix_spawn_file_actions_adddup2(&actions, output[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
-        PseudoTerminal.closeFrom(3, in: &actions)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signalNumber in [SIGINT, SIGTERM, SIGPIPE, SIGQUIT] { sigaddset(&defaults, signalNumber) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        posix_spawnattr_setsigmask(&attributes, &mask)
-        posix_spawnattr_setflags(&attributes, Int16(Int32(POSIX_SPAWN_SETSIGDEF) | Int32(POSIX_SPAWN_SETSIGMASK)))
-
-        let path = binary.path
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for pointer in argv { free(pointer) }
-            for pointer in envp { free(pointer) }
+        let pid: pid_t
+        do {
+            pid = try ChildSpawn.spawn(
+                arguments, environment: ChildSpawn.environment(environment), actions: &actions, newSession: false)
+        } catch {
+            for descriptor in input + output + errors { close(descriptor) }
+            throw error
         }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
         for descriptor in [input[0], output[1], errors[1]] { close(descriptor) }
-        guard spawned == 0 else {
-            for descriptor in [input[1], output[0], errors[0]] { close(descriptor) }
-            throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO)
-        }
 
         // Blocking writes and reads get threads of their own: on the cooperative pool they would starve
         // the in-process gateway the subprocess talks to.
@@ -129,10 +102,7 @@ struct CLIProcess {
         while true {
             var status: Int32 = 0
             let result = waitpid(pid, &status, WNOHANG)
-            if result == pid {
-                let signal = status & 0x7f
-                return signal == 0 ? (status >> 8) & 0xff : 128 + signal
-            }
+            if result == pid { return ChildSpawn.decode(status) }
             if result < 0, errno != EINTR { return -1 }
             if ContinuousClock.now > deadline, signalled != SIGKILL {
                 let next = signalled == nil ? SIGTERM : SIGKILL

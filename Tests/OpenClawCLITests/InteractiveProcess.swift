@@ -22,34 +22,12 @@ final class InteractiveProcess: Sendable {
     private let cursor = Mutex<Int>(0)
 
     init(_ arguments: [String], mode: Mode, environment: [String: String] = [:]) throws {
-        var env = ProcessInfo.processInfo.environment
-        for key in [
-            "OPENCLAW_GATEWAY_URL", "OPENCLAW_GATEWAY_TOKEN", "OPENCLAW_GATEWAY_PASSWORD", "OPENCLAW_STATE_DIR",
-        ] {
-            env.removeValue(forKey: key)
-        }
-        env["NO_COLOR"] = "1"
-        env["TERM"] = "xterm"
-        for (key, value) in environment { env[key] = value }
+        var env = ChildSpawn.environment(environment)
+        if environment["TERM"] == nil { env["TERM"] = "xterm" }
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // A new session (so the terminal becomes its controlling terminal), default signal actions and
-        // an empty mask whatever the test runner has.
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signalNumber in [SIGINT, SIGTERM, SIGPIPE, SIGQUIT] { sigaddset(&defaults, signalNumber) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        posix_spawnattr_setsigmask(&attributes, &mask)
-        let setsid: Int32 = 0x80  // POSIX_SPAWN_SETSID (glibc ≥ 2.26)
-        posix_spawnattr_setflags(
-            &attributes, Int16(setsid | Int32(POSIX_SPAWN_SETSIGDEF) | Int32(POSIX_SPAWN_SETSIGMASK)))
 
         var toClose: [Int32] = []
         switch mode {
@@ -72,22 +50,16 @@ final class InteractiveProcess: Sendable {
             toClose = [stdinPipe[0], stdoutPipe[1]]
         }
 
-        // Nothing else of the test process leaks into the child (the pipes' and terminal's own descriptors
-        // included, once duplicated): an inherited listening socket of an in-process gateway would keep
-        // its port bound after the gateway stopped.
-        PseudoTerminal.closeFrom(3, in: &actions)
-
-        let path = CLIProcess.binary.path
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for pointer in argv { free(pointer) }
-            for pointer in envp { free(pointer) }
+        // The pipes' and terminal's own descriptors go too, once duplicated (``ChildSpawn`` closes
+        // everything from 3 up in the child).
+        let child: pid_t
+        do {
+            child = try ChildSpawn.spawn(arguments, environment: env, actions: &actions, newSession: true)
+        } catch {
+            for descriptor in toClose { close(descriptor) }
+            throw error
         }
-        var child: pid_t = 0
-        let status = posix_spawn(&child, path, &actions, &attributes, argv, envp)
         for descriptor in toClose { close(descriptor) }
-        guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EIO) }
         pid = child
         startReading()
     }
@@ -167,7 +139,7 @@ final class InteractiveProcess: Sendable {
         var status: Int32 = 0
         let result = waitpid(pid, &status, WNOHANG)
         guard result == pid else { return false }
-        exitStatus.withLock { $0 = Self.decode(status) }
+        exitStatus.withLock { $0 = ChildSpawn.decode(status) }
         return true
     }
 
@@ -193,11 +165,6 @@ final class InteractiveProcess: Sendable {
 
     func sendSignal(_ number: Int32) {
         _ = kill(pid, number)
-    }
-
-    private static func decode(_ status: Int32) -> Int32 {
-        let signal = status & 0x7f
-        return signal == 0 ? (status >> 8) & 0xff : 128 + signal
     }
 
     struct WaitFailure: Error, CustomStringConvertible {
