@@ -30,10 +30,14 @@ struct DemoModelTests {
         #expect(finished)
         let reply = try #require(context.chatScreen.rows.last)
         #expect(reply.text.contains("healthy"))
-        // The tool step is shown: under the streaming reply, and once history has been read, on the row of
-        // the assistant message that made the call (history keeps the call and the answer apart).
-        let rows = context.chatScreen.rows
-        #expect(rows.contains { $0.steps.contains { $0.kind == .tool(name: "exec") } }, "rows: \(rows.map(\.steps))")
+        #expect(reply.steps.contains { $0.kind == .tool(name: "exec") }, "steps: \(reply.steps)")
+        // Once history is read (it keeps the call and the answer in separate messages) the step stays
+        // with the reply, on the same row.
+        await context.chat.refreshHistory()
+        let reread = try #require(context.chatScreen.rows.last)
+        #expect(reread.id == reply.id && reread.text == reply.text)
+        #expect(reread.steps.contains { $0.kind == .tool(name: "exec") }, "steps: \(reread.steps)")
+        #expect(context.chatScreen.rows.count == 2, "the call is not a row of its own")
 
         await app.exitDemo()
         #expect(app.screen == .onboarding)

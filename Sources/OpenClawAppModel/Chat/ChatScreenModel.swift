@@ -36,7 +36,7 @@ public final class ChatScreenModel {
         self.chat = chat
     }
 
-    public var rows: [MessageRowModel] { chat.messages.compactMap(MessageRowModel.init) }
+    public var rows: [MessageRowModel] { MessageRowModel.rows(for: chat.messages) }
 
     public var banner: ConnectionBanner? { ConnectionBanner(chat.connectionState) }
 

@@ -37,6 +37,9 @@ public struct MessageRowModel: Sendable, Equatable, Identifiable {
     }
 
     public let entry: TranscriptEntry
+    /// Steps of the assistant messages before this reply in the same turn that only called tools (see
+    /// ``rows(for:)``): shown first, as the streaming reply showed them.
+    public private(set) var precedingSteps: [ActivityStep] = []
 
     /// Nil for rows a chat does not show as bubbles: tool results (they are part of the reply's
     /// activity steps) and finished replies with neither text nor steps (a silent reply).
@@ -97,7 +100,37 @@ public struct MessageRowModel: Sendable, Equatable, Identifiable {
     }
 
     /// Finished and running steps, in order.
-    public var steps: [ActivityRow] { entry.activity.map(ActivityRow.init) }
+    public var steps: [ActivityRow] { (precedingSteps + entry.activity).map(ActivityRow.init) }
+
+    /// The rows a chat shows for a transcript. History keeps a turn's tool calls apart from its answer
+    /// (an assistant message that only calls tools, their results, then the text); the live reply
+    /// showed them as one bubble with its steps. An assistant message with steps and no text is folded
+    /// into the assistant row that follows it in the same turn, so reading history moves nothing and the
+    /// row keeps its id.
+    public static func rows(for entries: [TranscriptEntry]) -> [MessageRowModel] {
+        var rows: [MessageRowModel] = []
+        var carried: [ActivityStep] = []
+        for (index, entry) in entries.enumerated() {
+            if Self.onlyCallsTools(entry),
+                entries[(index + 1)...].first(where: { $0.role != .toolResult })?.role == .assistant
+            {
+                carried += entry.activity
+                continue
+            }
+            guard var row = MessageRowModel(entry) else { continue }
+            if entry.role == .assistant {
+                row.precedingSteps = carried
+                carried = []
+            }
+            rows.append(row)
+        }
+        return rows
+    }
+
+    /// A finished assistant message with steps and no text.
+    private static func onlyCallsTools(_ entry: TranscriptEntry) -> Bool {
+        entry.role == .assistant && entry.status == .complete && entry.textUTF8Count == 0 && !entry.activity.isEmpty
+    }
 
     /// What a running reply is doing now; nil otherwise.
     public var liveActivity: LiveActivity? { LiveActivity(entry) }
