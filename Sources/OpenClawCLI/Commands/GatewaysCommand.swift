@@ -19,12 +19,7 @@ struct GatewaysCommand: AsyncParsableCommand {
         do {
             var profiles = try global.profiles()
             if let use {
-                guard profiles[use] != nil else {
-                    throw CLIError.message(
-                        "No saved gateway named '\(use)'; saved: \(profiles.names.joined(separator: ", ")).",
-                        status: ExitStatus.usage)
-                }
-                profiles.currentName = use
+                profiles.currentName = try profiles.named(use).name
                 try profiles.save(to: global.state.loginFile)
                 terminal.line("'\(use)' is now the current gateway.")
             }

@@ -31,6 +31,18 @@ struct GatewayProfiles: Sendable, Equatable {
 
     subscript(name: String) -> GatewayProfile? { profiles.first { $0.name == name } }
 
+    /// The profile of that name, or the error every command gives for an unknown one (listing the saved
+    /// names and how to add it).
+    func named(_ name: String) throws -> GatewayProfile {
+        guard let profile = self[name] else {
+            let known = names.isEmpty ? "none is saved yet" : "saved: " + names.joined(separator: ", ")
+            throw CLIError.message(
+                "No saved gateway named '\(name)' (\(known)). Save one with 'openclaw-chat login --name \(name)'.",
+                status: ExitStatus.usage)
+        }
+        return profile
+    }
+
     /// Letters, digits, `.`, `_` and `-`, at most 64: safe in files, messages and shell commands.
     static func isValidName(_ name: String) -> Bool {
         !name.isEmpty && name.count <= 64

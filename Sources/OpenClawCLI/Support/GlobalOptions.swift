@@ -64,14 +64,7 @@ struct GlobalOptions: ParsableArguments {
     func selectedProfile() throws -> GatewayProfile? {
         let profiles = try profiles()
         guard let gatewayName else { return profiles.current }
-        guard let profile = profiles[gatewayName] else {
-            let known =
-                profiles.names.isEmpty ? "none is saved yet" : "saved: " + profiles.names.joined(separator: ", ")
-            throw CLIError.message(
-                "No saved gateway named '\(gatewayName)' (\(known)). Save one with 'openclaw-chat login --name \(gatewayName)'.",
-                status: ExitStatus.usage)
-        }
-        return profile
+        return try profiles.named(gatewayName)
     }
 
     /// The gateway to use: flags first, then environment variables, then the selected saved gateway.
