@@ -64,7 +64,7 @@ struct AttachmentCLITests {
             let script = [
                 "/attach \(document)", "/detach", "/attach /nonexistent/nope.png", "/attach \(big)",
                 "/attach \(image)", "/attach \(document)", "two files?", "and now nothing attached",
-                "/attach \(image)", "/quit",
+                "/history 4", "/attach \(image)", "/quit",
             ]
             let result = try await CLIProcess.run(["chat"] + common, stdin: script.joined(separator: "\n") + "\n")
             #expect(result.status == 0, "stderr: \(result.stderr)")
@@ -82,6 +82,9 @@ struct AttachmentCLITests {
             #expect(received.last?.bytes == Self.pdf)
             #expect(await gateway.sentUserMessages(sessionKey: "main") == ["two files?", "and now nothing attached"])
             #expect(result.stderr.contains("1 attached file was not sent"), "said at the end: \(result.stderr)")
+            // Listed under the message when it is sent, and again by /history (from the gateway's copy).
+            #expect(result.stdout.occurrences(of: "[file: report.pdf, 120 kB]") == 4, "\(result.stdout)")
+            #expect(result.stdout.contains("[image: "), "\(result.stdout)")
         }
     }
 

@@ -105,6 +105,17 @@ struct PolishCLITests {
         }
     }
 
+    /// `/history` shows what the live reply showed: the agent's tool steps (from the message that made
+    /// the call) as well as its text.
+    @Test func historyInTheChatShowsTheToolSteps() async throws {
+        try await CLITests.withGateway { _, common in
+            let result = try await CLIProcess.run(["chat"] + common, stdin: "please use a tool\n/history 10\n/quit\n")
+            #expect(result.status == 0, "stderr: \(result.stderr)")
+            #expect(result.stdout.occurrences(of: "✓ exec: curl") == 2, "live, then in /history: \(result.stdout)")
+            #expect(result.stdout.occurrences(of: "The service is healthy") == 2)
+        }
+    }
+
     @Test func theGatewayStopsCleanlyOnSIGTERM() async throws {
         let gateway = try InteractiveProcess(["gateway", "--port", "0"], mode: .pipes)
         defer { gateway.killIfRunning() }

@@ -58,6 +58,9 @@ extension InteractiveChat {
         do throws(AttachmentError) {
             let runId = try await viewModel.send(text, attachments: files)
             pendingAttachments = []
+            for file in files {
+                terminal.line("     " + terminal.styled(TerminalText.escapedLine(file.summary.label), .dim))
+            }
             return runId
         } catch {
             terminal.error(error.description, hint: "/detach drops the files; the message was not sent.")

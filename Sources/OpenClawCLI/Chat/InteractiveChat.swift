@@ -290,17 +290,25 @@ final class InteractiveChat {
         for entry in recent { printEntry(entry) }
     }
 
+    /// One row of the transcript, as `/history` and the start-up summary show it: the message, the files
+    /// it carried, and the agent's finished steps (a message that only called tools shows just those).
     func printEntry(_ entry: TranscriptEntry) {
         switch entry.role {
-        case .user: terminal.line(terminal.styled("you  ", .cyan) + TerminalText.escaped(entry.text))
-        case .assistant where !entry.text.isEmpty:
+        case .user:
+            terminal.line(terminal.styled("you  ", .cyan) + TerminalText.escaped(entry.text))
+            for row in entry.attachments { terminal.line("     " + terminal.styled(row.label, .dim)) }
+        case .assistant:
+            for step in entry.activity where step.status != .running {
+                if case .tool = step.kind { terminal.line(RunOutput.finishedStepLine(step, terminal: terminal)) }
+            }
+            guard !entry.text.isEmpty else { return }
             if let renderer = MarkdownOutput.renderer(for: terminal) {
                 terminal.line(terminal.styled("agent", .green))
                 terminal.write(MarkdownOutput.render(entry.text, with: renderer))
             } else {
                 terminal.line(terminal.styled("agent", .green) + "  " + TerminalText.escaped(entry.text))
             }
-        default: break
+        case .toolResult, .system, .other: break
         }
     }
 

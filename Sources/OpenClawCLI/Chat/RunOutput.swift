@@ -60,10 +60,15 @@ struct RunOutput: Sendable {
         case .text:
             guard showsActivity, case .tool = step.kind else { return }
             clearStatus()
-            let mark = step.status == .failed ? "✗" : "✓"
-            let summary = TerminalText.escapedLine(step.summary(limit: 70))
-            terminal.line(terminal.styled("  \(mark) \(summary)\(step.durationLabel)", .dim))
+            terminal.line(Self.finishedStepLine(step, terminal: terminal))
         }
+    }
+
+    /// A finished tool step on one dim line: `  ✓ exec: curl -s … (0.4 s)` (`✗` when it failed).
+    static func finishedStepLine(_ step: ActivityStep, terminal: Terminal) -> String {
+        let mark = step.status == .failed ? "✗" : "✓"
+        let summary = TerminalText.escapedLine(step.summary(limit: 70))
+        return terminal.styled("  \(mark) \(summary)\(step.durationLabel)", .dim)
     }
 }
 
