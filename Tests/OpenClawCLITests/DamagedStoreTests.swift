@@ -21,9 +21,13 @@ struct DamagedStoreTests {
         // Garbage over the header: SQLite no longer recognises the file, and the outbox's rows in it
         // (or in its WAL) cannot be read.
         let database = state + "/transcripts.sqlite"
-        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: database))
-        try handle.write(contentsOf: Data((0..<100).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }))
-        try handle.close()
+        // The write-ahead log too, when the first launch left one: SQLite would read the first page from
+        // it, and the damage to the file's header would go unseen.
+        for path in [database, database + "-wal"] where FileManager.default.fileExists(atPath: path) {
+            let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+            try handle.write(contentsOf: Data((0..<100).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }))
+            try handle.close()
+        }
 
         var configuration = TestGatewayConfiguration()
         configuration.port = port
