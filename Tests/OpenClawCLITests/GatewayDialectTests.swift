@@ -94,24 +94,23 @@ struct GatewayDialectTests {
         }
     }
 
-    /// A gateway that advertises a tick every second and never sends one: the interactive chat lives
-    /// through replies that pause 7 s (seven intervals; the watch of old dropped the socket after two)
-    /// on its first connection, which the liveness probe's pings keep.
+    /// A gateway that advertises a tick every 3 s and never sends one: the interactive chat lives through
+    /// a reply that pauses 10 s (the watch of old dropped the socket after two silent intervals, 6 s) on
+    /// its first connection, which the liveness probe's pings keep. 3 s, not 1: a pong on a loaded
+    /// machine has been seen to take over a second.
     @Test func aGatewayThatNeverTicksKeepsTheChatOnOneConnection() async throws {
         var configuration = TestGatewayConfiguration(
-            tickIntervalMs: 1000,
+            tickIntervalMs: 3_000,
             agent: .custom { message in
-                AgentScript(steps: [.say("Reply to \(message): "), .pause(ms: 7_000), .say("done.")])
+                AgentScript(steps: [.say("Reply to \(message): "), .pause(ms: 10_000), .say("done.")])
             }
         )
         configuration.quirks = .noTicks
         try await CLITests.withGateway(configuration) { gateway, common in
-            let result = try await CLIProcess.run(
-                ["chat"] + common, stdin: "a long one\nanother long one\n", timeout: .seconds(90))
+            let result = try await CLIProcess.run(["chat"] + common, stdin: "a long one\n", timeout: .seconds(90))
             #expect(result.status == 0, "stderr: \(result.stderr)")
             let output = result.stdout + result.stderr
             #expect(result.stdout.occurrences(of: "Reply to a long one: done.") == 1, "\(output)")
-            #expect(result.stdout.occurrences(of: "Reply to another long one: done.") == 1, "\(output)")
             #expect(!output.contains("offline") && !output.contains("Connection lost"), "\(output)")
             #expect(await gateway.ticksSent() == 0)
             let connects = await gateway.receivedConnectParams().count
