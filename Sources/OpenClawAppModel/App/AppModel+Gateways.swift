@@ -17,10 +17,9 @@ extension AppModel {
         guard url != saved?.url else { return }
         do {
             var list = try dependencies.credentials.loadAll()
-            guard list.select(url), let next = list.current else { return }
+            guard list.select(url) else { return }
             try dependencies.credentials.saveAll(list)
             gateways = list
-            saved = next
         } catch {
             notice = error.description
             return
@@ -45,7 +44,6 @@ extension AppModel {
             return
         }
         guard wasCurrent else { return }
-        saved = gateways.current
         settings.load(saved)
         if let next = saved {
             await open(next)

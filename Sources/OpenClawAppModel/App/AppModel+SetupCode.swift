@@ -43,7 +43,6 @@ extension AppModel {
             }
             reloadGateways()
             notice = nil
-            saved = gateway
             settings.load(gateway)
             await open(gateway)
             return true

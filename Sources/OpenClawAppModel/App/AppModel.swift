@@ -11,10 +11,10 @@ import OpenClawGateway
 @Observable
 public final class AppModel {
     public internal(set) var screen: AppScreen = .launching
-    /// The gateway the app connects to; nil until onboarding saves one.
-    public internal(set) var saved: SavedGateway?
-    /// Every saved gateway, for the settings list (switch, remove).
+    /// Every saved gateway, for the settings list (switch, remove), as the store last had them.
     public internal(set) var gateways = SavedGateways()
+    /// The gateway the app connects to; nil until onboarding saves one.
+    public var saved: SavedGateway? { gateways.current }
     /// The gateway form, for onboarding and for the settings sheet.
     public let settings: SettingsModel
     /// Gateways found on this network, offered during onboarding.
@@ -55,7 +55,6 @@ public final class AppModel {
         guard screen == .launching else { return }
         do {
             gateways = try dependencies.credentials.loadAll()
-            saved = gateways.current
         } catch {
             notice = error.description
         }
@@ -78,6 +77,7 @@ public final class AppModel {
     public func saveSettings() async -> Bool {
         guard let gateway = settings.validatedGateway() else { return false }
         settings.cancelTest()
+        let previous = saved
         do {
             try dependencies.credentials.save(gateway)
         } catch {
@@ -86,12 +86,11 @@ public final class AppModel {
         }
         reloadGateways()
         notice = nil
-        if gateway == saved, context != nil {
+        if gateway == previous, context != nil {
             if screen != .pairing { screen = .chat }
             await reconnect()
             return true
         }
-        saved = gateway
         await open(gateway)
         return true
     }

@@ -32,7 +32,7 @@ struct GatewaysCommand: AsyncParsableCommand {
             let width = profiles.names.map(\.count).max() ?? 0
             for profile in profiles.profiles {
                 let marker = profile.name == profiles.currentName ? "*" : " "
-                let url = (try? GatewayURL(parsing: profile.url))
+                let url = profile.address
                 var line = "\(marker) \(profile.name.padding(toLength: width, withPad: " ", startingAt: 0))  "
                 line += url?.description ?? "(not a gateway address)"
                 if let url, url.isSecure, let pin = try? pins.pin(for: url.tlsPinKey) {
@@ -58,7 +58,7 @@ struct GatewaysCommand: AsyncParsableCommand {
     }
 
     private func status(of profile: GatewayProfile, terminal: Terminal) async -> String {
-        guard let url = try? GatewayURL(parsing: profile.url) else { return "invalid URL" }
+        guard let url = profile.address else { return "invalid URL" }
         let connection = global.makeConnection(
             url: url, credential: profile.credential, terminal: terminal, connectTimeout: .seconds(5))
         let answer: String

@@ -125,7 +125,7 @@ struct LogoutCommand: AsyncParsableCommand {
             // device tokens (a gateway used with --url and never saved).
             let named = try global.url.map { try GatewayURL(parsing: $0) }
             let target =
-                try named.map { url in profiles.profiles.first { Self.identity($0.url) == url.storageIdentity } }
+                try named.map { url in profiles.profiles.first { $0.address?.storageIdentity == url.storageIdentity } }
                 ?? global.selectedProfile()
             guard let profile = target else {
                 if let named {
@@ -141,8 +141,8 @@ struct LogoutCommand: AsyncParsableCommand {
             try profiles.save(to: global.state.loginFile)
             // Device tokens are the address's, not the name's: another saved name for the same address
             // (perhaps one paired by setup code, with no secret of its own) still signs in with them.
-            let identity = Self.identity(profile.url)
-            let sameAddress = profiles.profiles.first { identity != nil && Self.identity($0.url) == identity }
+            let identity = profile.address?.storageIdentity
+            let sameAddress = profiles.profiles.first { identity != nil && $0.address?.storageIdentity == identity }
             var line: String
             if let identity, sameAddress == nil {
                 try tokens.removeAll(gateway: identity)
@@ -161,8 +161,4 @@ struct LogoutCommand: AsyncParsableCommand {
         }
     }
 
-    /// What device tokens are kept under for a saved address (nil when it does not parse).
-    static func identity(_ url: String) -> String? {
-        (try? GatewayURL(parsing: url))?.storageIdentity
-    }
 }

@@ -11,6 +11,9 @@ struct GatewayProfile: Sendable, Equatable {
     var name: String
     var url: String
     var credential: GatewayCredential
+
+    /// The saved address, parsed; nil when it no longer parses.
+    var address: GatewayURL? { try? GatewayURL(parsing: url) }
 }
 
 /// The saved gateways (`credentials/gateway.json`, mode 0600) and which one commands use by default.

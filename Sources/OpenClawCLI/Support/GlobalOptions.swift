@@ -62,7 +62,10 @@ struct GlobalOptions: ParsableArguments {
     /// The saved gateway this command is about: `--gateway NAME`, else the current one. Nil when none
     /// is saved; an unknown name is an error that lists the known ones.
     func selectedProfile() throws -> GatewayProfile? {
-        let profiles = try profiles()
+        try selectedProfile(in: profiles())
+    }
+
+    private func selectedProfile(in profiles: GatewayProfiles) throws -> GatewayProfile? {
         guard let gatewayName else { return profiles.current }
         return try profiles.named(gatewayName)
     }
@@ -70,7 +73,10 @@ struct GlobalOptions: ParsableArguments {
     /// The gateway to use: flags first, then environment variables, then the selected saved gateway.
     /// Nil when nothing is configured anywhere.
     func resolveGateway() throws -> (url: GatewayURL, credential: GatewayCredential)? {
-        guard let urlText = try configuredURLText() else { return nil }
+        // One read of the saved gateways for the address and the secret.
+        let profiles = try profiles()
+        let selected = try selectedProfile(in: profiles)
+        guard let urlText = configuredURLText(selected: selected) else { return nil }
         let parsed: GatewayURL
         do {
             parsed = try GatewayURL(parsing: urlText)
@@ -80,6 +86,8 @@ struct GlobalOptions: ParsableArguments {
         // A gateway picked by name uses its own saved secret: the environment's belongs to whatever
         // gateway the environment names, and must not travel to another one.
         let environmentSecrets = gatewayName == nil
+        // The selected gateway's secret when it is this address, else any saved one's for it.
+        let saved = ([selected].compactMap { $0 } + profiles.profiles).first { $0.address == parsed }
         let credential: GatewayCredential
         if let token, !token.isEmpty {
             credential = .token(token)
@@ -89,29 +97,25 @@ struct GlobalOptions: ParsableArguments {
             credential = .token(token)
         } else if environmentSecrets, let password = environment["OPENCLAW_GATEWAY_PASSWORD"], !password.isEmpty {
             credential = .password(password)
-        } else if let saved = try savedCredential(for: parsed) {
-            credential = saved
+        } else if let saved {
+            credential = saved.credential
         } else {
             credential = .none
         }
         return (parsed, credential)
     }
 
-    /// The secret saved for this address: the selected profile's when it is that address, else any
-    /// saved gateway's with the same address.
-    private func savedCredential(for url: GatewayURL) throws -> GatewayCredential? {
-        let matches = { (profile: GatewayProfile) in (try? GatewayURL(parsing: profile.url)) == url }
-        if let selected = try selectedProfile(), matches(selected) { return selected.credential }
-        return try profiles().profiles.first(where: matches)?.credential
-    }
-
     /// The gateway URL as configured (flag, environment, saved gateway), before it is parsed.
     func configuredURLText() throws -> String? {
+        configuredURLText(selected: try selectedProfile())
+    }
+
+    private func configuredURLText(selected: GatewayProfile?) -> String? {
         if let url, !url.isEmpty { return url }
         if gatewayName == nil, let fromEnvironment = environment["OPENCLAW_GATEWAY_URL"], !fromEnvironment.isEmpty {
             return fromEnvironment
         }
-        return try selectedProfile()?.url
+        return selected?.url
     }
 
     func makeLogger() -> Logger {
