@@ -40,6 +40,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
+        // Builds the DocC catalogs (`swift package generate-documentation`); no code depends on it.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // Wire types only: frames, errors, handshake and event payloads. No I/O, Foundation only.
@@ -174,6 +176,24 @@ let package = Package(
             dependencies: ["OpenClawCLI"],
             swiftSettings: strictSettings
         ),
+        // Examples of the package used as a library (the Getting started article shows them). Built with
+        // everything else, so an API change that breaks them fails the build.
+        .executableTarget(
+            name: "ask-agent",
+            dependencies: [
+                "OpenClawChat", "OpenClawGateway", "OpenClawProtocol", .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Examples/AskAgent",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "follow-session",
+            dependencies: [
+                "OpenClawChat", "OpenClawGateway", "OpenClawProtocol", .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Examples/FollowSession",
+            swiftSettings: strictSettings
+        ),
         // Test helpers shared by the test targets: a small JSON Schema validator for the shared schemas,
         // and a hostile gateway (raw NIO WebSocket server) for bounds tests.
         .target(
@@ -229,6 +249,8 @@ let package = Package(
                 "OpenClawProtocol",
                 "OpenClawTestGateway", "OpenClawTestSupport",
             ],
+            // Expected terminal output, read by path (`MarkdownGoldenTests`), not bundled.
+            exclude: ["Markdown/Golden"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -8,9 +8,17 @@ public struct ChatStoreLimits: Sendable, Hashable {
     public var maxSessionsPerGateway: Int
     /// Messages kept per session; beyond it the oldest messages are dropped.
     public var maxMessagesPerSession: Int
+    /// Bytes of files the outbox keeps for messages waiting to be sent (200 MB: ten messages at a
+    /// gateway's 20 MB limit). Unlike transcripts these are not a cache: a message over the bound is
+    /// refused by the store (and stays in memory only, which the app says), never dropped later.
+    public var maxOutboxAttachmentBytes: Int
 
-    public init(maxSessionsPerGateway: Int = 100, maxMessagesPerSession: Int = 10_000) {
+    public init(
+        maxSessionsPerGateway: Int = 100, maxMessagesPerSession: Int = 10_000,
+        maxOutboxAttachmentBytes: Int = 200_000_000
+    ) {
         self.maxSessionsPerGateway = maxSessionsPerGateway
         self.maxMessagesPerSession = maxMessagesPerSession
+        self.maxOutboxAttachmentBytes = maxOutboxAttachmentBytes
     }
 }

@@ -68,7 +68,7 @@ enum CorruptionRecovery {
     ) throws -> Outcome {
         let epochMs = Int((Date().timeIntervalSince1970 * 1000).rounded(.down))
         let aside = try StoreFile.moveAside(path, epochMs: epochMs)
-        let salvaged = cause == .emptied ? [] : salvageOutbox(at: aside)
+        let salvaged = cause == .emptied ? [] : salvageOutbox(at: aside, spool: journal.spool)
         let (messages, lost) = merge(journal: journal.replay(), salvaged: salvaged)
         try StoreFile.prepare(path)
         let writer = try open(path)
@@ -80,7 +80,7 @@ enum CorruptionRecovery {
                         """,
                     arguments: OutboxRecord.arguments(message))
             }
-            try journal.rewrite(try OutboxRecord.all(db))
+            try journal.rewrite(try OutboxRecord.all(db, spool: journal.spool))
         }
         let report = StoreRecovery(
             cause: cause, movedTo: URL(fileURLWithPath: aside), recoveredMessages: messages.count,
@@ -121,7 +121,7 @@ enum CorruptionRecovery {
     /// the moved file stays as it was found. `writable_schema` makes SQLite read a file shorter than
     /// its header says (a truncated copy) instead of refusing it, so the early pages (the schema and
     /// the small outbox table) can still be read.
-    private static func salvageOutbox(at path: String) -> [OutboxMessage]? {
+    private static func salvageOutbox(at path: String, spool: OutboxSpool) -> [OutboxMessage]? {
         do {
             var configuration = Configuration()
             configuration.readonly = true
@@ -130,7 +130,7 @@ enum CorruptionRecovery {
             defer { try? queue.close() }
             return try queue.read { db in
                 try Row.fetchAll(db, sql: "SELECT \(OutboxRecord.salvageSelection) FROM outbox ORDER BY seq")
-                    .map(OutboxRecord.message(row:))
+                    .map { OutboxRecord.message(row: $0, spool: spool) }
             }
         } catch {
             return nil

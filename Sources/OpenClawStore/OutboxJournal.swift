@@ -47,12 +47,15 @@ final class OutboxJournal: Sendable {
     }
 
     let path: String
+    /// Where the files of outbox messages are copied: a replayed message's attachments are read there.
+    let spool: OutboxSpool
     /// Size after the last compaction (or at open): the file is compacted when it doubles.
     private let baseline: Mutex<Int>
     private static let slack = 64 * 1024
 
     init(databasePath: String) {
         path = databasePath + "-outbox"
+        spool = OutboxSpool(databasePath: databasePath)
         baseline = Mutex(StoreFile.size(databasePath + "-outbox") ?? 0)
     }
 
@@ -103,7 +106,7 @@ final class OutboxJournal: Sendable {
         var order: [[String]] = []
         var live: [[String]: OutboxMessage] = [:]
         for line in bytes.split(separator: UInt8(ascii: "\n")) {
-            guard let (entry, count) = Self.parse(line) else {
+            guard let (entry, count) = Self.parse(line, spool: spool) else {
                 replay.damagedRecords += 1
                 continue
             }
@@ -133,11 +136,11 @@ final class OutboxJournal: Sendable {
     }
 
     /// The record's entry (nil for a snapshot header) and count; nil when the line is damaged.
-    private static func parse(_ line: ArraySlice<UInt8>) -> (Entry?, Int)? {
+    private static func parse(_ line: ArraySlice<UInt8>, spool: OutboxSpool) -> (Entry?, Int)? {
         guard line.count > 17, line[line.startIndex + 16] == UInt8(ascii: " ") else { return nil }
         let json = line.dropFirst(17)
         guard String(decoding: line.prefix(16), as: UTF8.self) == hex(fnv1a(json)) else { return nil }
-        return OutboxJournalCoding.parse(json)
+        return OutboxJournalCoding.parse(json, spool: spool)
     }
 
     private static func fnv1a(_ bytes: some Sequence<UInt8>) -> UInt64 {

@@ -19,6 +19,7 @@ enum OutboxJournalCoding {
                     ("failureReason", .string(reason)), ("attempts", .int(message.attempts)),
                     ("lastAttemptAtMs", .int(message.lastAttemptAtMs)),
                     ("uncertainSinceMs", .int(message.uncertainSinceMs)),
+                    ("attachments", OutboxRecord.json(message.attachments)),
                 ]))
         case .remove(let gateway, let id):
             return JSONSerializer.bytes(
@@ -34,7 +35,7 @@ enum OutboxJournalCoding {
     }
 
     /// The entry (nil for a snapshot header) and the count after it; nil when the JSON is not a record.
-    static func parse(_ json: some Collection<UInt8>) -> (OutboxJournal.Entry?, Int)? {
+    static func parse(_ json: some Collection<UInt8>, spool: OutboxSpool) -> (OutboxJournal.Entry?, Int)? {
         guard let value = try? JSONParser().parse(json), let count = value["count"]?.intValue else { return nil }
         switch value["op"]?.stringValue {
         case "snapshot":
@@ -47,13 +48,14 @@ enum OutboxJournalCoding {
                 let sessionKey = value["sessionKey"]?.stringValue, let text = value["text"]?.stringValue,
                 let createdAtMs = value["createdAtMs"]?.intValue
             else { return nil }
-            let message = OutboxMessage(
+            var message = OutboxMessage(
                 id: id, gateway: gateway, sessionKey: sessionKey, text: text,
                 thinking: value["thinking"]?.stringValue, createdAtMs: createdAtMs,
                 state: OutboxRecord.state(
                     text: value["state"]?.stringValue ?? "", reason: value["failureReason"]?.stringValue),
                 attempts: value["attempts"]?.intValue ?? 0, lastAttemptAtMs: value["lastAttemptAtMs"]?.intValue,
                 uncertainSinceMs: value["uncertainSinceMs"]?.intValue)
+            message.attachments = OutboxRecord.attachments(json: value["attachments"], of: id, spool: spool)
             return (.put(message), count)
         default:
             return nil

@@ -1,20 +1,25 @@
 import GRDB
 import OpenClawChat
+import OpenClawProtocol
 
 /// An ``OutboxMessage`` as the columns of an `outbox` row.
 enum OutboxRecord {
     /// The columns ``message(row:)`` reads, in a `SELECT`.
-    static let selection = salvageSelection + ", uncertain_since_ms"
+    static let selection = salvageSelection + ", uncertain_since_ms, attachments_json"
     /// The columns every version of the table has (`v1.outbox`), for reading a damaged file of any age.
     static let salvageSelection = """
         gateway, id, session_key, text, thinking, created_at_ms, state, failure_reason, attempts, \
         last_attempt_at_ms
         """
     /// One `?` per ``selection`` column.
-    static let placeholders = "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?"
+    static let placeholders = "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?"
 
-    static func message(row: Row) -> OutboxMessage {
-        OutboxMessage(
+    /// The message of a row; its attachments' bytes are the copies in `spool`. A message whose copies
+    /// are not all there (or, from a damaged file's old columns, whose attachments cannot be known while
+    /// its folder shows it had some) reads as failed: it is shown and can be discarded, never sent
+    /// without its files.
+    static func message(row: Row, spool: OutboxSpool) -> OutboxMessage {
+        var message = OutboxMessage(
             id: row["id"] ?? "",
             gateway: row["gateway"] ?? "",
             sessionKey: row["session_key"] ?? "",
@@ -26,11 +31,43 @@ enum OutboxRecord {
             lastAttemptAtMs: row["last_attempt_at_ms"],
             uncertainSinceMs: row.hasColumn("uncertain_since_ms") ? row["uncertain_since_ms"] : nil
         )
+        if row.hasColumn("attachments_json") {
+            let json: String? = row["attachments_json"]
+            message.attachments = attachments(
+                json: json.flatMap { try? JSONParser().parse($0) }, of: message.id, spool: spool)
+        } else if StoreFile.exists(spool.folder(messageId: message.id)) {
+            message.state = .failed(reason: "its attachments could not be recovered")
+        }
+        if let missing = spool.missingFile(of: message) {
+            message.state = .failed(reason: "its attachment “\(missing)” is missing")
+        }
+        return message
+    }
+
+    /// `[{"fileName", "mimeType", "size"}]`: what an outbox row and a journal record keep of the files.
+    static func json(_ attachments: [Attachment]) -> JSONValue? {
+        guard !attachments.isEmpty else { return nil }
+        return .array(
+            attachments.map { attachment in
+                .object([
+                    "fileName": .string(attachment.fileName), "mimeType": .string(attachment.mediaType.mimeType),
+                    "size": .int(attachment.size),
+                ])
+            })
+    }
+
+    static func attachments(json: JSONValue?, of messageId: String, spool: OutboxSpool) -> [Attachment] {
+        (json?.arrayValue ?? []).enumerated().map { index, item in
+            spool.attachment(
+                messageId: messageId, index: index, fileName: item["fileName"]?.stringValue ?? "file \(index + 1)",
+                mimeType: item["mimeType"]?.stringValue ?? MediaType.octetStream.mimeType,
+                size: item["size"]?.intValue ?? -1)
+        }
     }
 
     /// Every outbox row, in delivery order.
-    static func all(_ db: Database) throws -> [OutboxMessage] {
-        try Row.fetchAll(db, sql: "SELECT \(selection) FROM outbox ORDER BY seq").map(message(row:))
+    static func all(_ db: Database, spool: OutboxSpool) throws -> [OutboxMessage] {
+        try Row.fetchAll(db, sql: "SELECT \(selection) FROM outbox ORDER BY seq").map { message(row: $0, spool: spool) }
     }
 
     /// How many messages the outbox holds.
@@ -44,6 +81,7 @@ enum OutboxRecord {
         return [
             message.gateway, message.id, message.sessionKey, message.text, message.thinking, message.createdAtMs,
             state, reason, message.attempts, message.lastAttemptAtMs, message.uncertainSinceMs,
+            json(message.attachments).map(JSONSerializer.string),
         ]
     }
 

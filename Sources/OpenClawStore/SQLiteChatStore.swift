@@ -4,7 +4,7 @@ import Logging
 import OpenClawChat
 import OpenClawProtocol
 
-/// The ``ChatStore`` of the apps: transcripts, full-text search and the outbox in one SQLite file.
+/// The `ChatStore` of the apps: transcripts, full-text search and the outbox in one SQLite file.
 ///
 /// SQLite because the data is relational and small, has to survive crashes (every call is one
 /// transaction), and needs full-text search, which FTS5 provides in the same file on every platform
@@ -12,8 +12,8 @@ import OpenClawProtocol
 ///
 /// The file runs in WAL mode behind a `DatabasePool`: searches and reads never wait for a write. It
 /// is created with mode 0600 (missing folders 0700): transcripts are private. The outbox is also kept
-/// in an ``OutboxJournal`` beside the file, so a file that is corrupt or not a database is moved
-/// aside and replaced with its outbox intact (see ``recovery``) instead of failing the app. Sizes are
+/// in a journal beside the file (`<path>-outbox`), so a file that is corrupt or not a database is moved
+/// aside and replaced, with its outbox put back (see ``recovery``), instead of failing the app. Sizes are
 /// bounded by ``ChatStoreLimits``.
 public final class SQLiteChatStore: ChatStore {
     /// The database file; nil for an in-memory store.
@@ -30,6 +30,10 @@ public final class SQLiteChatStore: ChatStore {
     private let connection: StoreConnection
     /// The outbox's copy outside the database; nil for an in-memory store.
     private var journal: OutboxJournal? { connection.journal }
+    /// Copies of the files of outbox messages (``OutboxSpool``): beside the file, or in a temporary
+    /// folder for an in-memory store.
+    private let spool: OutboxSpool
+    private let removesSpoolOnDeinit: Bool
     private let logger: Logger
 
     /// Opens (creating if needed) the store at `path`, migrating it to the current schema.
@@ -46,6 +50,8 @@ public final class SQLiteChatStore: ChatStore {
         self.limits = limits
         self.logger = logger
         let journal = OutboxJournal(databasePath: path)
+        spool = journal.spool
+        removesSpoolOnDeinit = false
         let writer: any DatabaseWriter
         let recovery: StoreRecovery?
         do {
@@ -65,7 +71,7 @@ public final class SQLiteChatStore: ChatStore {
             let pool = try StoreConnection.open(path, check: (StoreFile.size(path + "-wal") ?? 0) > 0)
             if !journal.exists {
                 // A new store, or one written before the journal existed: start it from the table.
-                try pool.write { db in try journal.rewrite(try OutboxRecord.all(db)) }
+                try pool.write { db in try journal.rewrite(try OutboxRecord.all(db, spool: journal.spool)) }
             }
             writer = pool
             recovery = nil
@@ -87,6 +93,10 @@ public final class SQLiteChatStore: ChatStore {
         }
         connection = StoreConnection(
             path: path, journal: journal, writer: writer, recovery: recovery, logger: logger)
+        if StoreFile.exists(spool.directory) {
+            let ids = try? writer.read { db in try String.fetchAll(db, sql: "SELECT id FROM outbox") }
+            if let ids { spool.removeAll(except: Set(ids)) }
+        }
     }
 
     /// A store in memory, gone with the object: same schema and SQL as the file, for tests.
@@ -101,6 +111,13 @@ public final class SQLiteChatStore: ChatStore {
         self.limits = limits
         self.logger = logger
         self.connection = StoreConnection(path: nil, journal: nil, writer: queue, recovery: nil, logger: logger)
+        spool = OutboxSpool(
+            directory: FileManager.default.temporaryDirectory.appendingPathComponent("openclaw-outbox-\(UUID())").path)
+        removesSpoolOnDeinit = true
+    }
+
+    deinit {
+        if removesSpoolOnDeinit { try? FileManager.default.removeItem(atPath: spool.directory) }
     }
 
     // MARK: Transcripts
@@ -142,8 +159,22 @@ public final class SQLiteChatStore: ChatStore {
 
     // MARK: Outbox
 
+    /// Keeps the message until ``removeFromOutbox(id:gateway:)``. Its attachments are copied into the
+    /// spool first (outside the write transaction, which other writers would wait for); a copy whose row
+    /// never comes (a crash in between) is removed at the next open.
     public func enqueue(_ message: OutboxMessage) async throws {
         let journal = journal
+        let spool = spool
+        if !message.attachments.isEmpty {
+            let held = try await outbox().reduce(0) { total, other in
+                other.id == message.id ? total : total + other.attachments.reduce(0) { $0 + $1.size }
+            }
+            let bytes = message.attachments.reduce(0) { $0 + $1.size }
+            guard held + bytes <= limits.maxOutboxAttachmentBytes else {
+                throw OutboxFilesOverLimit(messageBytes: bytes, heldBytes: held, limit: limits.maxOutboxAttachmentBytes)
+            }
+            try spool.store(message)
+        }
         try await connection.write { db in
             try db.execute(
                 sql: """
@@ -179,16 +210,24 @@ public final class SQLiteChatStore: ChatStore {
             try db.execute(sql: "DELETE FROM outbox WHERE gateway = ? AND id = ?", arguments: [gateway, id])
             try Self.journal(.remove(gateway: gateway, id: id), to: journal, db: db)
         }
+        spool.remove(messageId: id)
     }
 
     public func outbox(gateway: String) async throws -> [OutboxMessage] {
-        try await connection.read { db in
+        let spool = spool
+        return try await connection.read { db in
             try Row.fetchAll(
                 db, sql: "SELECT \(OutboxRecord.selection) FROM outbox WHERE gateway = ? ORDER BY seq",
                 arguments: [gateway]
             )
-            .map(OutboxRecord.message(row:))
+            .map { OutboxRecord.message(row: $0, spool: spool) }
         }
+    }
+
+    /// Every gateway's outbox, in delivery order.
+    func outbox() async throws -> [OutboxMessage] {
+        let spool = spool
+        return try await connection.read { db in try OutboxRecord.all(db, spool: spool) }
     }
 
     /// Appends the change the statement just made (if it changed a row) to the journal, inside the
@@ -197,7 +236,7 @@ public final class SQLiteChatStore: ChatStore {
     private static func journal(_ entry: OutboxJournal.Entry, to journal: OutboxJournal?, db: Database) throws {
         guard let journal, db.changesCount > 0 else { return }
         if try journal.append(entry, count: try OutboxRecord.count(db)) {
-            try journal.rewrite(try OutboxRecord.all(db))
+            try journal.rewrite(try OutboxRecord.all(db, spool: journal.spool))
         }
     }
 }

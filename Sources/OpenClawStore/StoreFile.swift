@@ -67,11 +67,17 @@ enum StoreFile {
 
     /// Writes every byte, across short writes and interruptions.
     static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(Failure) {
+        var failure: Failure?
+        bytes.withUnsafeBytes { buffer in
+            do throws(Failure) { try writeAll(buffer, to: descriptor, path: path) } catch { failure = error }
+        }
+        if let failure { throw failure }
+    }
+
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: String) throws(Failure) {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes {
-                write(descriptor, $0.baseAddress?.advanced(by: offset), $0.count - offset)
-            }
+            let written = write(descriptor, bytes.baseAddress?.advanced(by: offset), bytes.count - offset)
             if written < 0, errno == EINTR { continue }
             guard written > 0 else { throw Failure(operation: "write", path: path, code: errno) }
             offset += written
@@ -124,7 +130,7 @@ enum StoreFile {
     }
 
     /// Creates `path` and its missing parents with mode 0700.
-    private static func makeDirectory(_ path: String) throws(Failure) {
+    static func makeDirectory(_ path: String) throws(Failure) {
         guard !path.isEmpty, path != "/", !exists(path) else { return }
         try makeDirectory(parent(of: path))
         if mkdir(path, 0o700) != 0, errno != EEXIST { throw Failure(operation: "mkdir", path: path, code: errno) }

@@ -16,6 +16,10 @@ enum StoreSchema {
             // When an unanswered attempt may first have reached the gateway: the duplicate window's start.
             try db.execute(sql: "ALTER TABLE outbox ADD COLUMN uncertain_since_ms INTEGER")
         }
+        migrator.registerMigration("v3.outbox-attachments") { db in
+            // Names, types and sizes of the files; their bytes are in the spool (`OutboxSpool`).
+            try db.execute(sql: "ALTER TABLE outbox ADD COLUMN attachments_json TEXT")
+        }
         return migrator
     }
 

@@ -88,6 +88,43 @@ struct AttachmentCLITests {
         }
     }
 
+    /// A photo attached while the gateway is down waits in the outbox on disk: the next launch delivers it
+    /// once, byte for byte, although the original file is gone by then; the launch after has nothing to send.
+    @Test func aPhotoQueuedOfflineIsDeliveredOnceByTheNextLaunch() async throws {
+        let state = CLIProcess.temporaryStateDirectory()
+        let image = try Self.file("tunnel.png", Self.png)
+        let first = try await RestartablePort.startFirst()
+        let url = first.url
+        await first.stop()
+        let common = ["--url", url, "--token", "test-token", "--state-dir", state]
+
+        let offline = try await CLIProcess.run(
+            ["chat"] + common, stdin: "/attach \(image)\na photo from the tunnel\n/quit\n")
+        #expect(offline.status == 0, "stderr: \(offline.stderr)")
+        #expect(offline.stdout.contains("queued"), "\(offline.stdout)")
+        #expect(offline.stderr.contains("1 message was not delivered yet: kept on this device"), "\(offline.stderr)")
+        try FileManager.default.removeItem(atPath: image)
+
+        var configuration = TestGatewayConfiguration()
+        configuration.port = first.port
+        let gateway = try await TestGateway.start(configuration)
+        defer { Task { await gateway.stop() } }
+        let online = try await CLIProcess.run(["chat"] + common, stdin: "/quit\n")
+        #expect(online.status == 0, "stderr: \(online.stderr)")
+        #expect(!online.stderr.contains("not delivered"), "delivered this time: \(online.stderr)")
+        #expect(await gateway.sentUserMessages(sessionKey: "main") == ["a photo from the tunnel"])
+        let received = await gateway.receivedAttachments()
+        #expect(received.map(\.fileName) == ["tunnel.png"])
+        #expect(received.first?.bytes == Self.png)
+
+        _ = try await CLIProcess.run(["chat"] + common, stdin: "/quit\n")
+        #expect(await gateway.sentUserMessages(sessionKey: "main") == ["a photo from the tunnel"])
+        #expect(await gateway.receivedAttachments().count == 1, "delivered once")
+        let spool =
+            (try? FileManager.default.contentsOfDirectory(atPath: state + "/transcripts.sqlite-outbox-files")) ?? []
+        #expect(spool.isEmpty, "the copy goes with the delivered message: \(spool)")
+    }
+
     @Test func aFileOverTheLimitIsRefusedLocallyNamingTheLimit() async throws {
         let image = try Self.file("big.png", Array(Self.png.prefix(600)))
         let limits = TestAttachmentLimits(maxBytes: 2000, maxImageBytes: 500)

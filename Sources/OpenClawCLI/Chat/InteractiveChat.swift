@@ -181,16 +181,16 @@ final class InteractiveChat {
         worker.cancel()
         replies.stop()
         await viewModel.stop()
-        sayWhatStaysQueued()
+        await sayWhatStaysQueued()
         return 0
     }
 
     /// Quitting with messages not yet delivered is allowed (they stay in this device's outbox), but not
     /// in silence: a script or a person could take the exit for delivery.
-    private func sayWhatStaysQueued() {
-        let waiting = viewModel.outbox.filter(\.state.needsDelivery)
-        let kept = waiting.count { $0.attachments.isEmpty }
-        let lost = waiting.count - kept
+    private func sayWhatStaysQueued() async {
+        let waiting = await viewModel.waitingForDelivery()
+        let kept = waiting.stored.count
+        let lost = waiting.inMemoryOnly.count
         if kept > 0 {
             let messages = kept == 1 ? "1 message was" : "\(kept) messages were"
             terminal.errorLine(
@@ -205,10 +205,11 @@ final class InteractiveChat {
             terminal.errorLine(terminal.styled("\(files) not sent: no message followed /attach.", .yellow))
         }
         if lost > 0 {
-            let messages = lost == 1 ? "1 message with files was" : "\(lost) messages with files were"
+            let messages = lost == 1 ? "1 message was" : "\(lost) messages were"
             terminal.errorLine(
                 terminal.styled(
-                    "\(messages) not delivered, and files are not kept on this device: send it again later.",
+                    "\(messages) not delivered and could not be kept on this device (see the warning above): "
+                        + "send again later.",
                     .yellow))
         }
     }

@@ -155,20 +155,27 @@ extension ChatViewModel {
         if message.sessionKey == currentSessionKey { transcript.apply(.sendUnconfirmed(id: message.id)) }
     }
 
-    /// Writes an outbox change to the store; a failure is reported like any store failure.
+    /// The messages still waiting for delivery, split by whether the store has them (a later launch
+    /// delivers them) or only this process does (the store failed, or refused their files as over its
+    /// bound): what to tell someone who quits now.
+    public func waitingForDelivery() async -> (stored: [OutboxMessage], inMemoryOnly: [OutboxMessage]) {
+        let waiting = outbox.filter(\.state.needsDelivery)
+        let storedIds = Set(((try? await store.outbox(gateway: gatewayID)) ?? []).map(\.id))
+        return (waiting.filter { storedIds.contains($0.id) }, waiting.filter { !storedIds.contains($0.id) })
+    }
+
+    /// Writes an outbox change to the store; a failure is reported like any store failure, and the
+    /// message stays in the outbox in memory (delivered while this process runs).
     ///
-    /// A message with attachments stays in memory only: the store keeps text, not files, and a message
-    /// restored in a later process without its files would be sent without them, which is worse than not
-    /// at all. The one place such messages come from, `send --file`, reports whether it was delivered
-    /// before it exits. Keeping the files (by reference, or their bytes within a bound) is not done yet.
+    /// A message with attachments is stored with them: the store keeps a copy of each file until the
+    /// message leaves the outbox (`SQLiteChatStore` bounds their total), so a photo queued offline is
+    /// delivered by a later launch, exactly once, like any message.
     func persist(_ change: OutboxChange) async {
         switch change {
-        case .added(let message) where message.attachments.isEmpty:
+        case .added(let message):
             await persist { [store] in try await store.enqueue(message) }
-        case .updated(let message) where message.attachments.isEmpty:
+        case .updated(let message):
             await persist { [store] in try await store.update(message) }
-        case .added, .updated:
-            break  // Attachments: in memory only (above).
         case .removed(let message):
             await persist { [store] in try await store.removeFromOutbox(id: message.id, gateway: message.gateway) }
         }

@@ -4,12 +4,12 @@ import Testing
 
 @testable import OpenClawChat
 
-/// The store keeps an outbox message's text, not its files: a message with attachments is never
-/// written there, so a later process cannot send it without them.
+/// A message with attachments goes to the store's outbox with them, like any message (the SQLite
+/// store copies the files: `OutboxAttachmentTests`), so a later launch delivers it.
 @MainActor
-@Suite("Outbox: messages with attachments stay in memory")
+@Suite("Outbox: messages with attachments are stored with them")
 struct OutboxAttachmentPersistenceTests {
-    @Test func aQueuedMessageWithAFileIsNotStoredButOneWithoutIs() async throws {
+    @Test func aQueuedMessageWithAFileIsStoredWithItsFile() async throws {
         let store = InMemoryChatStore()
         // Never connected: both messages wait in the outbox.
         let connection = GatewayConnection(
@@ -25,7 +25,9 @@ struct OutboxAttachmentPersistenceTests {
 
         let waiting = viewModel.outbox.map(\.id)
         #expect(waiting == [withFile, plain], "both wait for delivery in memory")
-        let stored = await store.outbox(gateway: "offline").map(\.id)
-        #expect(stored == [plain])
+        let stored = await store.outbox(gateway: "offline")
+        #expect(stored.map(\.id) == [withFile, plain])
+        #expect(stored.first?.attachments.map(\.summary) == [photo.summary])
+        #expect(stored.last?.attachments == [])
     }
 }
