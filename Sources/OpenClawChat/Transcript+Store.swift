@@ -14,7 +14,8 @@ extension Transcript {
                 if let timing = toolTimings[id] { timings[id] = timing }
             }
             return StoredMessage(
-                id: entry.id, historyKey: key, runId: entry.runId, message: message, toolTimings: timings)
+                id: entry.id, historyKey: key, runId: entry.runId,
+                message: message.namingMedia(from: entry.localAttachments), toolTimings: timings)
         }
     }
 
@@ -52,4 +53,27 @@ extension Transcript {
         entries = rows + entries
         return .applied
     }
+}
+
+extension ChatMessage {
+    /// The message with the names of the files this device sent filled in where history leaves them out
+    /// (gateways keep an image's type and size, not its name): stored that way, a later launch still
+    /// shows `photo.jpg` and search finds the message by it. Matched by position, as the rows do.
+    func namingMedia(from local: [AttachmentSummary]) -> ChatMessage {
+        guard !local.isEmpty else { return self }
+        var named = self
+        var mediaIndex = 0
+        for index in named.content.indices {
+            guard let media = named.content[index].media else { continue }
+            defer { mediaIndex += 1 }
+            guard media.part.fileName == nil, mediaIndex < local.count else { continue }
+            var part = media.part
+            part.fileName = local[mediaIndex].fileName
+            named.content[index] = media.isImage ? .image(part) : .file(part)
+        }
+        return named
+    }
+
+    /// The names of the message's files, for search.
+    public var mediaFileNames: [String] { content.compactMap { $0.media?.part.fileName } }
 }

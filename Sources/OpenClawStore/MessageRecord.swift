@@ -9,7 +9,8 @@ import OpenClawProtocol
 /// search and listing read without parsing JSON.
 struct MessageRecord: Equatable {
     /// The columns ``init(row:)`` reads, in a `SELECT`.
-    static let selection = "id, history_key, run_id, role, text, timestamp_ms, message_json, tool_timings_json"
+    static let selection =
+        "id, history_key, run_id, role, text, timestamp_ms, message_json, tool_timings_json, file_names"
 
     var id: String
     var historyKey: String
@@ -19,6 +20,8 @@ struct MessageRecord: Equatable {
     var timestampMs: Int?
     var messageJSON: String
     var toolTimingsJSON: String?
+    /// The names of the message's files, space-separated: what search finds besides the text.
+    var fileNames: String
 
     init(_ stored: StoredMessage) {
         id = stored.id
@@ -29,6 +32,7 @@ struct MessageRecord: Equatable {
         timestampMs = stored.message.timestampMs
         messageJSON = JSONSerializer.string(stored.message.json)
         toolTimingsJSON = stored.toolTimings.isEmpty ? nil : JSONSerializer.string(Self.json(stored.toolTimings))
+        fileNames = stored.message.mediaFileNames.joined(separator: " ")
     }
 
     /// Reads the ``selection`` columns. A NULL where the schema forbids one (a damaged row) reads as
@@ -42,11 +46,12 @@ struct MessageRecord: Equatable {
         timestampMs = row["timestamp_ms"]
         messageJSON = row["message_json"] ?? ""
         toolTimingsJSON = row["tool_timings_json"]
+        fileNames = row["file_names"] ?? ""
     }
 
     /// The values of the columns after `row_id`, in ``selection`` order.
     var arguments: StatementArguments {
-        [id, historyKey, runId, role, text, timestampMs, messageJSON, toolTimingsJSON]
+        [id, historyKey, runId, role, text, timestampMs, messageJSON, toolTimingsJSON, fileNames]
     }
 
     /// The stored message. JSON that does not parse (written by hand, or damaged) degrades to a
@@ -59,6 +64,12 @@ struct MessageRecord: Equatable {
                 role: ChatRole(wireValue: role), content: text.isEmpty ? [] : [.text(text)], timestampMs: timestampMs)
         let timings = toolTimingsJSON.flatMap { try? JSONParser().parse($0) }.map(Self.toolTimings) ?? [:]
         return StoredMessage(id: id, historyKey: historyKey, runId: runId, message: message, toolTimings: timings)
+    }
+
+    /// The `file_names` of a stored message's JSON (for rows written before the column existed).
+    static func fileNames(json: String) -> String {
+        guard let message = ChatMessage(json: try? JSONParser().parse(json)) else { return "" }
+        return message.mediaFileNames.joined(separator: " ")
     }
 
     static func json(_ timings: [String: StoredToolTiming]) -> JSONValue {

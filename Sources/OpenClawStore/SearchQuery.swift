@@ -66,7 +66,7 @@ struct SearchQuery: Equatable {
                     LIMIT ?
                 )
                 SELECT m.gateway, m.session_key, m.id, m.role, m.timestamp_ms,
-                    snippet(messages_fts, 0, '[', ']', '…', 16) AS snippet
+                    snippet(messages_fts, -1, '[', ']', '…', 16) AS snippet
                 FROM best
                 CROSS JOIN messages_fts ON messages_fts.rowid = best.rid
                 CROSS JOIN messages AS m ON m.row_id = best.rid

@@ -20,6 +20,7 @@ enum StoreSchema {
             // Names, types and sizes of the files; their bytes are in the spool (`OutboxSpool`).
             try db.execute(sql: "ALTER TABLE outbox ADD COLUMN attachments_json TEXT")
         }
+        migrator.registerMigration("v4.search-file-names", migrate: indexFileNames)
         return migrator
     }
 
@@ -110,6 +111,53 @@ enum StoreSchema {
                 CREATE TRIGGER messages_fts_after_update AFTER UPDATE OF text ON messages BEGIN
                     INSERT INTO messages_fts (messages_fts, rowid, text) VALUES ('delete', old.row_id, old.text);
                     INSERT INTO messages_fts (rowid, text) VALUES (new.row_id, new.text);
+                END;
+                INSERT INTO messages_fts (messages_fts) VALUES ('rebuild');
+                """)
+    }
+
+    /// Search finds messages by the names of their files: a `file_names` column (space-separated, filled
+    /// from each stored message's image and file parts) indexed beside `text`. FTS5 cannot add a column
+    /// to an index, so the index and its triggers are made again over both columns and rebuilt once.
+    private static func indexFileNames(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                ALTER TABLE messages ADD COLUMN file_names TEXT NOT NULL DEFAULT '';
+                DROP TRIGGER messages_fts_after_insert;
+                DROP TRIGGER messages_fts_after_delete;
+                DROP TRIGGER messages_fts_after_update;
+                DROP TABLE messages_fts;
+                """)
+        // Only messages that name a file can have any: most rows are not even parsed.
+        let rows = try Row.fetchAll(
+            db, sql: "SELECT row_id, message_json FROM messages WHERE message_json LIKE '%\"fileName\"%'")
+        for row in rows {
+            let json: String = row["message_json"] ?? ""
+            let names = MessageRecord.fileNames(json: json)
+            guard !names.isEmpty else { continue }
+            let rowID: Int64 = row["row_id"] ?? 0
+            try db.execute(sql: "UPDATE messages SET file_names = ? WHERE row_id = ?", arguments: [names, rowID])
+        }
+        try db.execute(
+            sql: """
+                CREATE VIRTUAL TABLE messages_fts USING fts5(
+                    text,
+                    file_names,
+                    content = 'messages',
+                    content_rowid = 'row_id',
+                    tokenize = 'porter unicode61 remove_diacritics 2'
+                );
+                CREATE TRIGGER messages_fts_after_insert AFTER INSERT ON messages BEGIN
+                    INSERT INTO messages_fts (rowid, text, file_names) VALUES (new.row_id, new.text, new.file_names);
+                END;
+                CREATE TRIGGER messages_fts_after_delete AFTER DELETE ON messages BEGIN
+                    INSERT INTO messages_fts (messages_fts, rowid, text, file_names)
+                    VALUES ('delete', old.row_id, old.text, old.file_names);
+                END;
+                CREATE TRIGGER messages_fts_after_update AFTER UPDATE OF text, file_names ON messages BEGIN
+                    INSERT INTO messages_fts (messages_fts, rowid, text, file_names)
+                    VALUES ('delete', old.row_id, old.text, old.file_names);
+                    INSERT INTO messages_fts (rowid, text, file_names) VALUES (new.row_id, new.text, new.file_names);
                 END;
                 INSERT INTO messages_fts (messages_fts) VALUES ('rebuild');
                 """)

@@ -120,9 +120,9 @@ enum TranscriptWriter {
         let statement = try db.cachedStatement(
             sql: """
                 UPDATE messages SET id = ?, history_key = ?, run_id = ?, role = ?, text = ?, timestamp_ms = ?,
-                    message_json = ?, tool_timings_json = ?
+                    message_json = ?, tool_timings_json = ?, file_names = ?
                 WHERE row_id = ? AND NOT (id IS ? AND history_key IS ? AND run_id IS ? AND role IS ? AND text IS ?
-                    AND timestamp_ms IS ? AND message_json IS ? AND tool_timings_json IS ?)
+                    AND timestamp_ms IS ? AND message_json IS ? AND tool_timings_json IS ? AND file_names IS ?)
                 """)
         try statement.execute(arguments: record.arguments + [rowID] + record.arguments)
     }
@@ -135,7 +135,7 @@ enum TranscriptWriter {
         let statement = try db.cachedStatement(
             sql: """
                 INSERT INTO messages (gateway, session_key, \(MessageRecord.selection), position)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         try statement.execute(arguments: [session.gateway, session.sessionKey] + record.arguments + [position])
         return db.lastInsertedRowID

@@ -49,6 +49,14 @@ struct AttachmentCLITests {
             let attachments = user?["attachments"]?.arrayValue ?? []
             #expect(attachments.map { $0["type"] } == ["image", "file"])
             #expect(attachments.last?["size"] == .int(Self.pdf.count))
+
+            // Found by the names of its files, the image's too (the gateway keeps only its type and size:
+            // the name this device sent it under is stored with the message).
+            for name in ["photo", "report.pdf"] {
+                let found = try await CLIProcess.run(["search", "--json"] + common + [name])
+                let hits = try found.stdout.split(separator: "\n").map { try JSONParser().parse(String($0)) }
+                #expect(hits.map { $0["role"] } == ["user"], "\(name): \(found.stdout) \(found.stderr)")
+            }
         }
     }
 
