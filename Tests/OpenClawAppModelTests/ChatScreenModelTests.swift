@@ -38,6 +38,39 @@ struct ChatScreenModelTests {
         }
     }
 
+    /// The photo picker's bytes and an imported file go with the next message; a photo over the
+    /// gateway's limit is refused when chosen, saying its size and the limit, and never queued.
+    @Test func photosAndFilesChosenInTheComposerGoWithTheNextMessage() async throws {
+        let limits = TestAttachmentLimits(maxBytes: 200_000, maxImageBytes: 1000)
+        try await withTestGateway(TestGatewayConfiguration(attachmentLimits: limits)) { gateway in
+            let app = AppModel(dependencies: AppHarness.dependencies(saved: try AppHarness.saved(gateway)))
+            await app.launch()
+            let screen = try #require(await AppHarness.connectedChat(app)).chatScreen
+            let photo: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0] + Array(repeating: 7, count: 500)
+            let large: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 1, count: 1500)
+
+            await screen.attachments.attach(bytes: large, fileName: "large.png", declaredMimeType: "image/png")
+            #expect(screen.attachments.isEmpty)
+            #expect(
+                screen.attachments.refusal
+                    == "large.png is 1.5 kB; this gateway accepts images up to 1 kB (1000 bytes).")
+            #expect(screen.canSend == false)
+
+            await screen.attachments.attach(bytes: photo, fileName: "photo-1.jpg", declaredMimeType: "image/jpeg")
+            #expect(screen.attachments.refusal == nil)
+            #expect(screen.attachments.drafts.map(\.label) == ["[image: photo-1.jpg, 504 bytes]"])
+            #expect(screen.attachments.drafts.first?.thumbnailBytes == photo)
+            #expect(screen.canSend, "a photo needs no caption")
+            await screen.send()
+            #expect(screen.attachments.isEmpty)
+            #expect(await waitUntil { !screen.chat.isRunning && screen.rows.count == 2 }, "sent, and answered")
+            #expect(await gateway.receivedAttachments().first?.bytes == photo)
+            let sent = try #require(screen.rows.first { $0.author == .user })
+            #expect(sent.attachments.map(\.label) == ["[image: photo-1.jpg, 504 bytes]"])
+            await app.signOut()
+        }
+    }
+
     @Test func pagingBackStopsAtTheBeginningOfEachSession() async throws {
         try await withTestGateway { gateway in
             let app = AppModel(dependencies: AppHarness.dependencies(saved: try AppHarness.saved(gateway)))

@@ -21,6 +21,8 @@ public final class ChatScreenModel {
     }
 
     public let chat: ChatViewModel
+    /// Photos and files chosen for the next message.
+    public let attachments: ComposerAttachments
     /// Set by the view as the list scrolls: whether the latest row is in sight.
     public var isAtBottom = true
     public private(set) var isLoadingOlder = false
@@ -34,6 +36,7 @@ public final class ChatScreenModel {
 
     public init(chat: ChatViewModel) {
         self.chat = chat
+        attachments = ComposerAttachments { [chat] in await chat.attachmentLimits() }
     }
 
     public var rows: [MessageRowModel] { MessageRowModel.rows(for: chat.messages) }
@@ -48,7 +51,8 @@ public final class ChatScreenModel {
         return chat.sessions.first { matcher.matches($0.key, key) }?.title ?? key
     }
 
-    public var canSend: Bool { !chat.composerText.allSatisfy(\.isWhitespace) }
+    /// Text, or files alone (a photo needs no caption).
+    public var canSend: Bool { !chat.composerText.allSatisfy(\.isWhitespace) || !attachments.isEmpty }
 
     /// While a reply runs the send button becomes a stop button.
     public var showsStopButton: Bool { chat.isRunning }
@@ -94,7 +98,22 @@ public final class ChatScreenModel {
     /// they were reading further up).
     public func send() async {
         guard canSend else { return }
-        await chat.send()
+        if attachments.isEmpty {
+            await chat.send()
+        } else {
+            let text = chat.composerText
+            let files = attachments.take()
+            chat.composerText = ""
+            do {
+                try await chat.send(text, attachments: files)
+            } catch {
+                // The limits changed since the files were chosen (another gateway, a reconnect): nothing
+                // was queued; the text and files are put back with the reason.
+                chat.composerText = text
+                attachments.restore(files, refusal: error)
+                return
+            }
+        }
         jumpToLatest()
     }
 

@@ -66,6 +66,9 @@ public struct MessageRowModel: Sendable, Equatable, Identifiable {
     /// The text so far (materialised on each read: read it once per render).
     public var text: String { entry.text }
 
+    /// The message's images and files, one line each under the text (`[image: photo.jpg, 1.2 MB]`).
+    public var attachments: [AttachmentRow] { entry.attachments }
+
     /// Replies are Markdown; what the user typed is shown as typed.
     public var rendersMarkdown: Bool { author == .agent }
 

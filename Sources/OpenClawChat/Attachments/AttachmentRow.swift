@@ -16,7 +16,7 @@ public struct AttachmentRow: Sendable, Hashable {
     public var isImage: Bool
     public var fileName: String?
     public var mimeType: String?
-    /// Decoded size in bytes when known (approximate for an omitted image: see ``ChatMediaPart``).
+    /// Decoded size in bytes when known (approximate for an omitted image: see `ChatMediaPart`).
     public var size: Int?
     public var availability: Availability
 
@@ -28,7 +28,8 @@ public struct AttachmentRow: Sendable, Hashable {
         self.availability = availability
     }
 
-    init(local: AttachmentSummary) {
+    /// A file sent from this device, before history confirms it.
+    public init(local: AttachmentSummary) {
         self.init(
             isImage: local.mediaType.isImage, fileName: local.fileName, mimeType: local.mimeType, size: local.size,
             availability: .local)

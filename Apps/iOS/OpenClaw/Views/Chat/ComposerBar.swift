@@ -1,37 +1,138 @@
 import OpenClawAppModel
 import OpenClawChat
+import PhotosUI
 import SwiftUI
+import UniformTypeIdentifiers
 
-/// The text field and its buttons: send, and stop while a reply runs.
+/// The text field and its buttons: attach (photos, files), send, and stop while a reply runs. Chosen
+/// files show above the field with a remove button; one refused is explained there at once.
 struct ComposerBar: View {
     @Bindable var chat: ChatViewModel
     let screen: ChatScreenModel
+    @State private var pickedPhotos: [PhotosPickerItem] = []
+    @State private var importing = false
 
     var body: some View {
-        HStack(alignment: .bottom, spacing: 8) {
-            TextField("Message", text: $chat.composerText, axis: .vertical)
-                .lineLimit(1...6)
-                .padding(.horizontal, 12)
-                .padding(.vertical, 8)
-                .background(Color(uiColor: .secondarySystemBackground), in: RoundedRectangle(cornerRadius: 18))
-            if screen.showsStopButton {
-                Button {
-                    Task { await screen.stop() }
-                } label: {
-                    Image(systemName: "stop.circle.fill").font(.title)
+        VStack(alignment: .leading, spacing: 6) {
+            if let refusal = screen.attachments.refusal {
+                Label(refusal, systemImage: "exclamationmark.triangle")
+                    .font(.footnote)
+                    .foregroundStyle(.orange)
+                    .onTapGesture { screen.attachments.dismissRefusal() }
+            }
+            if !screen.attachments.isEmpty {
+                ScrollView(.horizontal, showsIndicators: false) {
+                    HStack {
+                        ForEach(screen.attachments.drafts) { draft in
+                            DraftChip(draft: draft) { screen.attachments.remove(draft.id) }
+                        }
+                    }
                 }
-                .accessibilityLabel("Stop the reply")
             }
-            Button {
-                Task { await screen.send() }
-            } label: {
-                Image(systemName: "arrow.up.circle.fill").font(.title)
+            HStack(alignment: .bottom, spacing: 8) {
+                Menu {
+                    PhotosPicker(selection: $pickedPhotos, maxSelectionCount: 10, matching: .images) {
+                        Label("Photos", systemImage: "photo.on.rectangle")
+                    }
+                    Button {
+                        importing = true
+                    } label: {
+                        Label("Files", systemImage: "doc")
+                    }
+                } label: {
+                    Image(systemName: "paperclip").font(.title2)
+                }
+                .accessibilityLabel("Attach")
+                TextField("Message", text: $chat.composerText, axis: .vertical)
+                    .lineLimit(1...6)
+                    .padding(.horizontal, 12)
+                    .padding(.vertical, 8)
+                    .background(Color(uiColor: .secondarySystemBackground), in: RoundedRectangle(cornerRadius: 18))
+                if screen.showsStopButton {
+                    Button {
+                        Task { await screen.stop() }
+                    } label: {
+                        Image(systemName: "stop.circle.fill").font(.title)
+                    }
+                    .accessibilityLabel("Stop the reply")
+                }
+                Button {
+                    Task { await screen.send() }
+                } label: {
+                    Image(systemName: "arrow.up.circle.fill").font(.title)
+                }
+                .disabled(!screen.canSend)
+                .accessibilityLabel("Send")
             }
-            .disabled(!screen.canSend)
-            .accessibilityLabel("Send")
         }
         .padding(.horizontal)
         .padding(.vertical, 8)
         .background(.bar)
+        .onChange(of: pickedPhotos) { _, items in
+            guard !items.isEmpty else { return }
+            pickedPhotos = []
+            Task { await attachPhotos(items) }
+        }
+        .fileImporter(isPresented: $importing, allowedContentTypes: [.item], allowsMultipleSelection: true) { result in
+            guard case .success(let urls) = result else { return }
+            Task { await attachFiles(urls) }
+        }
+    }
+
+    /// The picker hands over bytes and a content type, never a name: the name says what it is.
+    private func attachPhotos(_ items: [PhotosPickerItem]) async {
+        for (index, item) in items.enumerated() {
+            guard let data = try? await item.loadTransferable(type: Data.self) else { continue }
+            let type = item.supportedContentTypes.first
+            let name = "photo-\(index + 1).\(type?.preferredFilenameExtension ?? "jpg")"
+            await screen.attachments.attach(
+                bytes: [UInt8](data), fileName: name, declaredMimeType: type?.preferredMIMEType)
+        }
+    }
+
+    /// Imported files are outside the sandbox: each is copied into the app's temporary folder while its
+    /// security-scoped access lasts, and the copy is what gets sent (and kept by the outbox).
+    private func attachFiles(_ urls: [URL]) async {
+        for url in urls {
+            let granted = url.startAccessingSecurityScopedResource()
+            defer { if granted { url.stopAccessingSecurityScopedResource() } }
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+            let copy = folder.appendingPathComponent(url.lastPathComponent)
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try FileManager.default.copyItem(at: url, to: copy)
+            } catch {
+                await screen.attachments.attach(fileAt: url)  // Reports why it cannot be read.
+                continue
+            }
+            await screen.attachments.attach(fileAt: copy)
+        }
+    }
+}
+
+/// A chosen file above the composer: a thumbnail for a photo, its label otherwise, and a remove button.
+private struct DraftChip: View {
+    let draft: ComposerAttachments.Draft
+    let remove: () -> Void
+
+    var body: some View {
+        HStack(spacing: 4) {
+            if let bytes = draft.thumbnailBytes, let image = UIImage(data: Data(bytes)) {
+                Image(uiImage: image)
+                    .resizable()
+                    .scaledToFill()
+                    .frame(width: 44, height: 44)
+                    .clipShape(RoundedRectangle(cornerRadius: 6))
+                    .accessibilityLabel(draft.label)
+            } else {
+                Label(draft.label, systemImage: draft.isImage ? "photo" : "doc").font(.caption).lineLimit(1)
+            }
+            Button(action: remove) {
+                Image(systemName: "xmark.circle.fill")
+            }
+            .accessibilityLabel("Remove \(draft.label)")
+        }
+        .padding(4)
+        .background(Color(uiColor: .tertiarySystemBackground), in: RoundedRectangle(cornerRadius: 8))
     }
 }

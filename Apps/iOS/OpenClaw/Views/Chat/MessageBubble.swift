@@ -24,6 +24,9 @@ struct MessageBubble: View, Equatable {
                     ActivityStepsView(steps: row.steps)
                 }
                 content
+                ForEach(Array(row.attachments.enumerated()), id: \.offset) { _, attachment in
+                    AttachmentLine(attachment: attachment)
+                }
                 if let live = row.liveActivity {
                     LiveActivityLine(activity: live)
                 }
@@ -82,6 +85,32 @@ struct MessageBubble: View, Equatable {
         case .user: Color.accentColor.opacity(0.18)
         case .agent: Color(uiColor: .secondarySystemBackground)
         case .system: Color(uiColor: .tertiarySystemBackground)
+        }
+    }
+}
+
+/// An image or file of a message: a picture when the gateway links one over http(s), else its label
+/// (history keeps the type and size, not the bytes; gateway-relative media would need the gateway's
+/// authenticated media route, which the app does not call yet).
+private struct AttachmentLine: View {
+    let attachment: AttachmentRow
+
+    var body: some View {
+        if attachment.isImage, case .url(let link) = attachment.availability, let url = URL(string: link),
+            url.scheme == "https" || url.scheme == "http"
+        {
+            AsyncImage(url: url) { image in
+                image.resizable().scaledToFit()
+            } placeholder: {
+                Label(attachment.label, systemImage: "photo").font(.caption)
+            }
+            .frame(maxWidth: 220, maxHeight: 220)
+            .clipShape(RoundedRectangle(cornerRadius: 10))
+            .accessibilityLabel(attachment.label)
+        } else {
+            Label(attachment.label, systemImage: attachment.isImage ? "photo" : "doc")
+                .font(.caption)
+                .foregroundStyle(.secondary)
         }
     }
 }
