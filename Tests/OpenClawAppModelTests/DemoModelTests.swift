@@ -1,6 +1,7 @@
 import OpenClawAppModel
 import OpenClawChat
 import OpenClawGateway
+import OpenClawPresentation
 import OpenClawProtocol
 import Testing
 

@@ -95,11 +95,16 @@ struct ProcessUsage {
 /// The process's memory as the kernel and the allocator see it (Linux).
 enum ProcessMemory {
     /// Resident set size (`VmRSS` in `/proc/self/status`), in bytes; nil where there is no procfs.
-    static func residentBytes() -> Int? {
+    static func residentBytes() -> Int? { statusBytes("VmRSS:") }
+
+    /// The largest resident set size this process has had (`VmHWM`), in bytes.
+    static func peakResidentBytes() -> Int? { statusBytes("VmHWM:") }
+
+    /// A `kB` line of `/proc/self/status`, in bytes.
+    private static func statusBytes(_ field: String) -> Int? {
         guard let status = readFile("/proc/self/status") else { return nil }
-        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
-            let digits = line.dropFirst("VmRSS:".count).filter(\.isNumber)
-            return Int(digits).map { $0 * 1024 }
+        for line in status.split(separator: "\n") where line.hasPrefix(field) {
+            return Int(line.dropFirst(field.count).filter(\.isNumber)).map { $0 * 1024 }
         }
         return nil
     }

@@ -11,6 +11,9 @@
 @MainActor
 enum OpenClawBenchmarks {
     static func main() async {
+        if CommandLine.arguments.dropFirst().first == AttachmentBenchmark.childFlag {
+            exit(await AttachmentBenchmark.child(Array(CommandLine.arguments.dropFirst(2))))
+        }
         guard let settings = Settings.parse(Array(CommandLine.arguments.dropFirst())) else {
             Output.line(Settings.usage)
             exit(2)
@@ -31,6 +34,7 @@ enum OpenClawBenchmarks {
             (3, "request round trips", { try await RoundTripBenchmark.run(report, settings: settings) }),
             (4, "history decoding", { try HistoryBenchmark.run(report, settings: settings) }),
             (5, "store", { try await StoreBenchmark.run(report, settings: settings, store: .sqlite()) }),
+            (7, "attachments", { try await AttachmentBenchmark.run(report, settings: settings) }),
         ]
         for (number, name, body) in scenarios where settings.runs(number) {
             Output.line("\(number). \(name)")

@@ -28,7 +28,8 @@ struct Settings {
         usage: openclaw-benchmarks [--quick] [--only N[,N...]] [--stream v4|v3]
           --quick    fewer repetitions (same sizes), for a smoke run
           --only     scenarios to run: 1 handshake, 2 event throughput, 3 round trips,
-                     4 history decoding, 5 store, 6 memory
+                     4 history decoding, 5 store, 6 memory,
+                     7 attachments (peak memory sending a 20 MB file)
           --stream   scenario 2 with one stream only (for profiling)
         """
 
@@ -51,7 +52,7 @@ struct Settings {
             case "--only":
                 guard let list = remaining.popFirst() else { return nil }
                 let numbers = list.split(separator: ",").compactMap { Int($0) }
-                guard !numbers.isEmpty, numbers.allSatisfy((1...6).contains) else { return nil }
+                guard !numbers.isEmpty, numbers.allSatisfy((1...7).contains) else { return nil }
                 settings.only.formUnion(numbers)
             case "--stream":
                 guard let stream = remaining.popFirst(), ["v4", "v3"].contains(stream) else { return nil }

@@ -1,6 +1,7 @@
 import Observation
 import OpenClawChat
 import OpenClawGateway
+import OpenClawPresentation
 import OpenClawProtocol
 
 /// The chat screen over a ``ChatViewModel``: bubbles, the connection banner, paging back through older

@@ -1,6 +1,7 @@
 import Foundation
 import OpenClawChat
 import OpenClawGateway
+import OpenClawPresentation
 import OpenClawProtocol
 
 #if canImport(Glibc)
@@ -285,32 +286,15 @@ final class InteractiveChat {
     }
 
     func showRecentHistory() {
-        let recent = viewModel.messages.suffix(6)
-        guard !recent.isEmpty else { return }
+        let rows = MessageRow.rows(for: viewModel.messages).suffix(6)
+        guard !rows.isEmpty else { return }
         terminal.line(terminal.styled("— last messages in \(currentSessionName) —", .dim))
-        for entry in recent { printEntry(entry) }
+        rowPrinter.print(Array(rows))
     }
 
-    /// One row of the transcript, as `/history` and the start-up summary show it: the message, the files
-    /// it carried, and the agent's finished steps (a message that only called tools shows just those).
-    func printEntry(_ entry: TranscriptEntry) {
-        switch entry.role {
-        case .user:
-            terminal.line(terminal.styled("you  ", .cyan) + TerminalText.escaped(entry.text))
-            for row in entry.attachments { terminal.line("     " + terminal.styled(row.label, .dim)) }
-        case .assistant:
-            for step in entry.activity where step.status != .running {
-                if case .tool = step.kind { terminal.line(RunOutput.finishedStepLine(step, terminal: terminal)) }
-            }
-            guard !entry.text.isEmpty else { return }
-            if let renderer = MarkdownOutput.renderer(for: terminal) {
-                terminal.line(terminal.styled("agent", .green))
-                terminal.write(MarkdownOutput.render(entry.text, with: renderer))
-            } else {
-                terminal.line(terminal.styled("agent", .green) + "  " + TerminalText.escaped(entry.text))
-            }
-        case .toolResult, .system, .other: break
-        }
+    /// Prints rows as `/history` and the start-up summary show them (``RowPrinter``).
+    var rowPrinter: RowPrinter {
+        RowPrinter(terminal: terminal, markdown: MarkdownOutput.renderer(for: terminal), showsTime: false)
     }
 
     // MARK: - Terminal plumbing

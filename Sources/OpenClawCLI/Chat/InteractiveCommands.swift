@@ -1,6 +1,7 @@
 import Foundation
 import OpenClawChat
 import OpenClawGateway
+import OpenClawPresentation
 import OpenClawProtocol
 
 /// What each line typed in the interactive chat does.
@@ -69,7 +70,7 @@ extension InteractiveChat {
         case .history:
             let count = Int(argument) ?? 20
             await viewModel.refreshHistory()
-            for entry in viewModel.messages.suffix(max(1, count)) { printEntry(entry) }
+            rowPrinter.print(Array(MessageRow.rows(for: viewModel.messages).suffix(max(1, count))))
         case .status:
             describeStatus()
         case .reconnect:

@@ -66,9 +66,14 @@ struct RunOutput: Sendable {
 
     /// A finished tool step on one dim line: `  ✓ exec: curl -s … (0.4 s)` (`✗` when it failed).
     static func finishedStepLine(_ step: ActivityStep, terminal: Terminal) -> String {
+        finishedStepLine(ActivityRow(step), terminal: terminal)
+    }
+
+    /// `  ✓ exec: ls -la (1.2 s)`: a finished step, as the app words it (``ActivityRow``).
+    static func finishedStepLine(_ step: ActivityRow, terminal: Terminal) -> String {
         let mark = step.status == .failed ? "✗" : "✓"
-        let summary = TerminalText.escapedLine(step.summary(limit: 70))
-        return terminal.styled("  \(mark) \(summary)\(step.durationLabel)", .dim)
+        let duration = step.duration.map { " (\($0))" } ?? ""
+        return terminal.styled("  \(mark) \(TerminalText.escapedLine(step.summary))\(duration)", .dim)
     }
 }
 

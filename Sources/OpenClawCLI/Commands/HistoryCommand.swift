@@ -1,6 +1,7 @@
 import ArgumentParser
 import OpenClawChat
 import OpenClawGateway
+import OpenClawPresentation
 import OpenClawProtocol
 
 /// `openclaw-chat history`: the session's stored messages.
@@ -27,13 +28,15 @@ struct HistoryCommand: AsyncParsableCommand {
             let page = try await global.withConnection(terminal: terminal) { [session, limit] connection in
                 try await ChatClient(connection: connection).history(sessionKey: session, limit: limit)
             }
-            let markdown = json ? nil : MarkdownOutput.renderer(for: terminal)
-            for message in page.messages {
-                if json {
-                    terminal.line(JSONSerializer.string(MessagePrinter.json(message)))
-                } else {
-                    MessagePrinter.print(message, terminal: terminal, markdown: markdown)
-                }
+            if json {
+                for message in page.messages { terminal.line(JSONSerializer.string(HistoryJSON.json(message))) }
+            } else {
+                // The rows the app shows: tool-only messages folded into the reply's steps, marks on
+                // stopped or failed replies.
+                var transcript = Transcript(sessionKey: page.sessionKey)
+                transcript.apply(.historyLoaded(page))
+                RowPrinter(terminal: terminal, markdown: MarkdownOutput.renderer(for: terminal), showsTime: true)
+                    .print(MessageRow.rows(for: transcript.entries))
             }
             if page.messages.isEmpty, !json {
                 terminal.line(terminal.styled("(no messages in \(SessionName.display(session)))", .dim))

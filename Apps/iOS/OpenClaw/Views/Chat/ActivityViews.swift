@@ -1,6 +1,7 @@
 import Foundation
 import OpenClawAppModel
 import OpenClawChat
+import OpenClawPresentation
 import SwiftUI
 
 /// The agent's thinking and tool steps above a reply, one line each; thinking expands to its text.

@@ -1,6 +1,7 @@
 import OpenClawAppModel
 import OpenClawChat
 import OpenClawGateway
+import OpenClawPresentation
 import SwiftUI
 
 /// The chat: the conversation, the connection banner, the composer, and the way to sessions, search

@@ -1,5 +1,6 @@
 import OpenClawAppModel
 import OpenClawChat
+import OpenClawPresentation
 import PhotosUI
 import SwiftUI
 import UniformTypeIdentifiers

@@ -1,5 +1,6 @@
 import OpenClawAppModel
 import OpenClawChat
+import OpenClawPresentation
 import SwiftUI
 
 /// The message list: bubbles oldest first, anchored at the bottom, older messages loaded at the top

@@ -1,14 +1,12 @@
 import OpenClawChat
-import OpenClawGateway
-import OpenClawPresentation
 import OpenClawProtocol
 import Testing
 
-@testable import OpenClawAppModel
+@testable import OpenClawPresentation
 
 /// Rows built through the real reducer, so the mapping is checked against the states it produces.
 @Suite("Message rows")
-struct MessageRowModelTests {
+struct MessageRowTests {
     private static let session = "agent:main:main"
 
     private func agent(_ seq: Int, at ts: Int, _ stream: AgentStream) -> TranscriptAction {
@@ -29,18 +27,18 @@ struct MessageRowModelTests {
     @Test func userMessagesShowTheirDeliveryState() throws {
         var transcript = Transcript(sessionKey: "main")
         transcript.apply(.send(LocalSend(id: "u1", text: "hi", timestampMs: 1_000)))
-        var row = try #require(transcript.entries.first.flatMap(MessageRowModel.init))
+        var row = try #require(transcript.entries.first.flatMap(MessageRow.init))
         #expect(row.author == .user)
         #expect(row.badge == .sending)
         #expect(row.rendersMarkdown == false)
 
         transcript.apply(.sendQueued(id: "u1"))
-        row = try #require(transcript.entries.first.flatMap(MessageRowModel.init))
+        row = try #require(transcript.entries.first.flatMap(MessageRow.init))
         #expect(row.badge == .queued)
         #expect(row.actions == [.discard])
 
         transcript.apply(.sendFailed(id: "u1", reason: "Not delivered within 48 h"))
-        row = try #require(transcript.entries.first.flatMap(MessageRowModel.init))
+        row = try #require(transcript.entries.first.flatMap(MessageRow.init))
         #expect(row.badge == .notDelivered("Not delivered within 48 h"))
         #expect(row.actions == [.retry, .discard])
         #expect(row.timestampMs == 1_000)
@@ -52,14 +50,14 @@ struct MessageRowModelTests {
         transcript.apply(agent(1, at: 1_000, .lifecycle(.start)))
         transcript.apply(agent(2, at: 1_000, .thinking(text: "I will call exec.", delta: "I will call exec.")))
 
-        var reply = try #require(transcript.entries.last.flatMap(MessageRowModel.init))
+        var reply = try #require(transcript.entries.last.flatMap(MessageRow.init))
         #expect(reply.author == .agent)
         #expect(reply.isStreaming)
         #expect(reply.liveActivity?.text == "thinking…")
 
         let args: JSONValue = ["command": "curl -s https://status.example.test/health"]
         transcript.apply(agent(3, at: 1_200, .tool(.start(name: "exec", toolCallId: "c1", args: args))))
-        reply = try #require(transcript.entries.last.flatMap(MessageRowModel.init))
+        reply = try #require(transcript.entries.last.flatMap(MessageRow.init))
         let live = try #require(reply.liveActivity)
         #expect(live.text == "running exec: curl -s https://status.example.test/health")
         #expect(live.line(nowMs: 3_300) == "running exec: curl -s https://status.example.test/health  2.1 s")
@@ -71,7 +69,7 @@ struct MessageRowModelTests {
         transcript.apply(
             agent(4, at: 3_300, .tool(.result(name: "exec", toolCallId: "c1", isError: false, result: nil))))
         transcript.apply(chat(.delta, seq: 1, delta: "The service is **healthy**."))
-        reply = try #require(transcript.entries.last.flatMap(MessageRowModel.init))
+        reply = try #require(transcript.entries.last.flatMap(MessageRow.init))
         #expect(reply.liveActivity == nil, "text flows: the cursor says enough")
         #expect(reply.steps.last?.duration == "2.1 s")
         #expect(reply.blocks == [.paragraph("The service is **healthy**.")])
@@ -82,7 +80,7 @@ struct MessageRowModelTests {
         var transcript = Transcript(sessionKey: "main")
         transcript.apply(.send(LocalSend(id: "r1", text: "hello", timestampMs: 1_000)))
         transcript.apply(agent(1, at: 1_000, .lifecycle(.start)))
-        var reply = try #require(transcript.entries.last.flatMap(MessageRowModel.init))
+        var reply = try #require(transcript.entries.last.flatMap(MessageRow.init))
         #expect(reply.author == .agent)
         #expect(reply.liveActivity?.text == "thinking…")
         #expect(reply.liveActivity?.line(nowMs: 9_999) == "thinking…", "no step started: no elapsed time")
@@ -92,7 +90,7 @@ struct MessageRowModelTests {
                 ChatEvent(
                     runId: "r1", sessionKey: Self.session, seq: 1, state: .other("status"),
                     statusPhase: "preparing_context")))
-        reply = try #require(transcript.entries.last.flatMap(MessageRowModel.init))
+        reply = try #require(transcript.entries.last.flatMap(MessageRow.init))
         #expect(reply.liveActivity?.text == "preparing context…")
     }
 
@@ -102,7 +100,7 @@ struct MessageRowModelTests {
         stopped.apply(chat(.delta, seq: 1, delta: "word1 word2"))
         stopped.apply(
             .chatEvent(ChatEvent(runId: "r1", sessionKey: Self.session, seq: 2, state: .aborted, stopReason: "rpc")))
-        let stoppedRow = try #require(stopped.entries.last.flatMap(MessageRowModel.init))
+        let stoppedRow = try #require(stopped.entries.last.flatMap(MessageRow.init))
         #expect(stoppedRow.badge == .stopped(reason: "rpc"))
         #expect(stoppedRow.isStreaming == false)
         #expect(stoppedRow.text == "word1 word2")
@@ -111,7 +109,7 @@ struct MessageRowModelTests {
         failed.apply(.send(LocalSend(id: "r1", text: "fail", timestampMs: 1_000)))
         failed.apply(chat(.delta, seq: 1, delta: "Working on it"))
         failed.apply(chat(.error, seq: 2, error: "LLM request failed"))
-        let failedRow = try #require(failed.entries.last.flatMap(MessageRowModel.init))
+        let failedRow = try #require(failed.entries.last.flatMap(MessageRow.init))
         guard case .replyFailed(let reason)? = failedRow.badge else {
             Issue.record("expected a failed reply, got \(String(describing: failedRow.badge))")
             return
@@ -141,7 +139,7 @@ struct MessageRowModelTests {
             ].compactMap { $0 })
         transcript.apply(.historyLoaded(page))
         #expect(transcript.entries.count == 5)
-        let rows = transcript.entries.compactMap(MessageRowModel.init)
+        let rows = transcript.entries.compactMap(MessageRow.init)
         #expect(rows.map(\.author) == [.user, .agent, .agent])
         #expect(rows[1].text.isEmpty)
         #expect(rows[1].steps.map(\.summary) == ["exec: ls"])

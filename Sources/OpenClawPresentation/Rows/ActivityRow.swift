@@ -1,6 +1,5 @@
 import Foundation
 import OpenClawChat
-import OpenClawPresentation
 
 /// One thinking or tool step under a reply: a line that says what the agent did and how long it took.
 public struct ActivityRow: Sendable, Equatable, Identifiable {
@@ -19,7 +18,7 @@ public struct ActivityRow: Sendable, Equatable, Identifiable {
     /// The whole reasoning of a thinking step, for expanding it; empty for tools.
     public let thinkingText: String
 
-    init(_ step: ActivityStep) {
+    public init(_ step: ActivityStep) {
         id = step.id
         switch step.kind {
         case .thinking: kind = .thinking
