@@ -7,7 +7,9 @@ import OpenClawProtocol
 public struct ActivityStep: Sendable, Hashable, Identifiable {
     /// The tool call id for tool steps; a position-based id for thinking steps.
     public let id: String
+    /// Thinking, or a tool call with the tool's name.
     public internal(set) var kind: ActivityKind
+    /// Running, or how it ended.
     public internal(set) var status: ActivityStatus
     /// Gateway time the step began and ended, epoch ms; nil when unknown.
     public internal(set) var startedAtMs: Int?
@@ -65,13 +67,20 @@ public struct ActivityStep: Sendable, Hashable, Identifiable {
     }
 }
 
+/// What an ``ActivityStep`` is.
 public enum ActivityKind: Sendable, Hashable {
+    /// The model reasoning before it answers.
     case thinking
+    /// A tool call, such as `exec` or `read`.
     case tool(name: String)
 }
 
+/// Where an ``ActivityStep`` stands.
 public enum ActivityStatus: Sendable, Hashable {
+    /// Still going.
     case running
+    /// Finished; for a tool, without an error.
     case succeeded
+    /// The tool reported an error, or the step never finished (its run stopped or failed first).
     case failed
 }

@@ -24,9 +24,11 @@ struct RunRecord: Sendable, Hashable {
 
 /// How a run ended.
 public enum RunOutcome: Sendable, Hashable {
+    /// The run ended with `final`.
     case completed
     /// Aborted (`rpc`, `stop`, `timeout` ...), with the gateway's stop reason.
     case stopped(reason: String?)
+    /// The run ended with `error`: the gateway's message, and its classification when it gave one.
     case failed(message: String, kind: ChatErrorKind?)
 }
 

@@ -11,6 +11,7 @@ public struct SessionKeyMatcher: Sendable, Hashable {
     /// Keys that mean the main session: `main`, and the gateway's configured main key.
     public var mainAliases: Set<String>
 
+    /// A matcher for a gateway whose main session is `mainSessionKey`, also called `mainKey` (and `main`).
     public init(mainSessionKey: String = "agent:main:main", mainKey: String = "main") {
         self.mainSessionKey = mainSessionKey
         self.mainAliases = ["main", mainKey]
@@ -29,6 +30,7 @@ public struct SessionKeyMatcher: Sendable, Hashable {
         mainAliases.contains(key) ? mainSessionKey : key
     }
 
+    /// Whether the two keys name the same session: equal, or both names of the main session.
     public func matches(_ lhs: String, _ rhs: String) -> Bool {
         lhs == rhs || canonical(lhs) == canonical(rhs)
     }

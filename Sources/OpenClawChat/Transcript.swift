@@ -5,13 +5,15 @@ import OpenClawProtocol
 ///
 /// It holds no clock, no randomness and no I/O: every time and id arrives inside an action, so the
 /// same actions always give the same rows, and a terminal and an iOS client share the same engine.
-/// Streaming costs O(text received): reply text grows in an append-only ``TextBuffer``.
+/// Streaming costs O(text received): reply text grows in an append-only `TextBuffer`.
 ///
 /// The engine around it sends `chat.send` / `chat.history` and feeds the answers back, and fetches
 /// history whenever ``pendingHistoryRefresh`` is set.
 public struct Transcript: Sendable, Hashable {
     /// The session this transcript follows, as the client names it (`main` is fine).
     public let sessionKey: String
+    /// Decides which session keys of events and pages mean this session (`main` and the canonical
+    /// main key are the same).
     public let sessionKeys: SessionKeyMatcher
     /// The rows, oldest first: the last history page, then local sends and live replies history has
     /// not confirmed yet.
@@ -20,6 +22,7 @@ public struct Transcript: Sendable, Hashable {
     public internal(set) var pendingHistoryRefresh: HistoryRefreshReason?
     /// From the last history page.
     public internal(set) var sessionId: String?
+    /// The session's thinking level, from the last history page that had one.
     public internal(set) var thinkingLevel: String?
     /// From the last history page (v4 paging): older messages exist than the first row.
     public internal(set) var hasOlderHistory = false
@@ -41,6 +44,8 @@ public struct Transcript: Sendable, Hashable {
     /// Kept so whoever waits for such a send learns how it ended.
     public internal(set) var sendsHandledAsCommand: Set<String> = []
 
+    /// An empty transcript for one session. Pass the matcher of the gateway's `hello-ok`
+    /// (`SessionKeyMatcher(defaults:)`) when it names its main session differently from the defaults.
     public init(sessionKey: String, sessionKeys: SessionKeyMatcher = SessionKeyMatcher()) {
         self.sessionKey = sessionKey
         self.sessionKeys = sessionKeys
@@ -84,6 +89,7 @@ public struct Transcript: Sendable, Hashable {
         return next
     }
 
+    /// The row with this id, if there is one.
     public func entry(id: String) -> TranscriptEntry? {
         entries.first { $0.id == id }
     }

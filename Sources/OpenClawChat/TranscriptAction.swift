@@ -22,7 +22,9 @@ public enum TranscriptAction: Sendable {
     /// Stored history from a previous launch, shown before the gateway answers. Ignored once a history
     /// page has been applied: the gateway's word wins.
     case restored([StoredMessage])
+    /// A `chat` event: reply text, or the run's end. Repeated, stale and late events are ignored.
     case chatEvent(ChatEvent)
+    /// An `agent` event: thinking and tool steps of a run. Never a source of reply text.
     case agentEvent(AgentEvent)
     /// The engine has asked for `chat.history`; triggers from now on need another fetch.
     case historyRequested
@@ -36,6 +38,7 @@ public enum TranscriptAction: Sendable {
 public struct LocalSend: Sendable, Hashable {
     /// The `chat.send` idempotency key: also the row id and the run id of the reply.
     public var id: String
+    /// What the user typed.
     public var text: String
     /// Client time of the send, epoch ms.
     public var timestampMs: Int
@@ -46,6 +49,7 @@ public struct LocalSend: Sendable, Hashable {
     /// What goes with the text, without the bytes.
     public var attachments: [AttachmentSummary]
 
+    /// A send; by default an attempt is being made, with no attachments.
     public init(
         id: String, text: String, timestampMs: Int, isAttempt: Bool = true, attachments: [AttachmentSummary] = []
     ) {
@@ -76,10 +80,13 @@ public enum HistoryRefreshReason: Sendable, Hashable {
 
 /// What an action did.
 public enum TranscriptApplyResult: Sendable, Hashable {
+    /// The action was taken into account.
     case applied
+    /// The action left the rows as they were, for this reason.
     case ignored(TranscriptIgnoreReason)
 }
 
+/// Why an action left the transcript's rows as they were: for logs and tests, not for the person.
 public enum TranscriptIgnoreReason: Sendable, Hashable {
     /// The event or page belongs to another session.
     case otherSession

@@ -5,9 +5,14 @@ import OpenClawProtocol
 /// The id never changes for the life of the row: an optimistic user message keeps its idempotency
 /// key, and a streamed reply keeps its id, when history later confirms them.
 public struct TranscriptEntry: Sendable, Hashable, Identifiable {
+    /// The row's id, unique in the transcript: a local message's idempotency key, `reply:<run id>` for a
+    /// streamed reply, or the history key of a message first seen in history.
     public let id: String
+    /// Who wrote it: the user, the assistant, a tool result …
     public internal(set) var role: ChatRole
+    /// Where the row stands: queued, sending, streaming, complete, failed …
     public internal(set) var status: TranscriptEntryStatus
+    /// Whether the row rests on the gateway's history, on a local send, or on live events.
     public internal(set) var source: TranscriptEntrySource
     /// The run that produced a reply, or that a local user message started.
     public internal(set) var runId: String?
@@ -20,7 +25,10 @@ public struct TranscriptEntry: Sendable, Hashable, Identifiable {
     public internal(set) var activity: [ActivityStep]
     /// v4 `status` phase of a reply that has no text yet (`preparing_context` ...).
     public internal(set) var progressPhase: String?
+    /// Why a reply's run failed, when the gateway classified it.
     public internal(set) var errorKind: ChatErrorKind?
+    /// Why the model stopped (`stop`, `length`, `aborted` …), from the terminal event or the history
+    /// message.
     public internal(set) var stopReason: String?
     /// The stable key of the history message this row stands for, once history has confirmed it.
     var historyKey: String?

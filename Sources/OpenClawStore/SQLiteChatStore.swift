@@ -18,6 +18,7 @@ import OpenClawProtocol
 public final class SQLiteChatStore: ChatStore {
     /// The database file; nil for an in-memory store.
     public let path: String?
+    /// How much of the transcripts, and of the outbox's files, the store keeps.
     public let limits: ChatStoreLimits
     /// Set when the file at ``path`` was found damaged, while opening or later: where it went and
     /// what became of the outbox. The store in use is new (transcripts come back with the next
@@ -151,6 +152,9 @@ public final class SQLiteChatStore: ChatStore {
         }
     }
 
+    /// Messages that contain every word of `query` in their text or the names of their files, best
+    /// match first (bm25, then newest); the last word may be the start of a word. Case, accents and
+    /// English word endings are folded, and the query is never read as FTS5 syntax.
     public func search(_ query: String, gateway: String?, limit: Int) async throws -> [SearchHit] {
         let query = SearchQuery(query)
         guard query.matchExpression != nil, limit > 0 else { return [] }

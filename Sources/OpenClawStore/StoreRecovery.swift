@@ -19,6 +19,7 @@ public struct StoreRecovery: Sendable, Hashable {
         case emptied
     }
 
+    /// Why the file could not be used.
     public let cause: Cause
     /// Where the damaged file (and its `-wal`/`-shm`) was moved, for a later look or a bug report.
     public let movedTo: URL

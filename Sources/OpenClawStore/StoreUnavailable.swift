@@ -10,7 +10,10 @@ import GRDB
 
 /// Why ``SQLiteChatStore`` could not open its file for a reason a new file would not fix. The file
 /// is left exactly where and as it was (its outbox included), so fixing the cause brings it all back.
+///
+/// `description` names the file and the cause in words a person can act on.
 public struct StoreUnavailable: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What kept the store from using the file.
     public enum Reason: Sendable, Hashable {
         /// The file, or its folder, cannot be written.
         case readOnly
@@ -27,7 +30,9 @@ public struct StoreUnavailable: Error, Sendable, Hashable, CustomStringConvertib
         case other
     }
 
+    /// What kept the store from using the file.
     public let reason: Reason
+    /// The file that could not be used: the database, or the outbox journal beside it.
     public let path: String
     /// The underlying error, for logs.
     public let detail: String

@@ -8,7 +8,7 @@ extension GatewayConnectionConfiguration {
     ///
     /// `required: false` (the chat, the app) asks for the scope as optional: a gateway that wants this
     /// device approved for it first gets a connection without it, so chat still works and
-    /// ``GatewaySession/scopeRefusal`` says what to approve. `required: true` (a dedicated approver)
+    /// `GatewaySession.scopeRefusal` says what to approve. `required: true` (a dedicated approver)
     /// asks for it outright, so the refusal is the connection's error.
     public mutating func enableApprovals(required: Bool) {
         if !caps.contains(ExecApprovalNames.execApprovalsCap) { caps.append(ExecApprovalNames.execApprovalsCap) }

@@ -15,8 +15,11 @@ import OpenClawProtocol
 /// bytes, as the gateway will decide it; a declared type (`--mime`, the photo picker's UTType) is used
 /// only when the bytes say nothing more specific than "binary".
 public struct Attachment: Sendable, Hashable, Identifiable {
+    /// Where the bytes are until they are sent.
     public enum Source: Sendable, Hashable {
+        /// In memory (a photo from the picker, standard input).
         case bytes([UInt8])
+        /// In a file, read in chunks when the frame is written.
         case file(URL)
     }
 

@@ -3,6 +3,7 @@ import OpenClawProtocol
 /// An image or file of a transcript row, typed for display: what it is, its name and size when known,
 /// and where its bytes are (nowhere on this device once sent, a gateway URL, or still local).
 public struct AttachmentRow: Sendable, Hashable {
+    /// Where the attachment's bytes can be had.
     public enum Availability: Sendable, Hashable {
         /// The gateway dropped the bytes from history (the usual case).
         case omitted

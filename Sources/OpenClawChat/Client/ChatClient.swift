@@ -4,10 +4,16 @@ import OpenClawProtocol
 /// The chat methods of a gateway as typed calls: params in, decoded results out, each with its own
 /// timeout. The only place that knows method names and response shapes; everything above it
 /// (view model, terminal client) works with types.
+///
+/// A small value (the connection and the timeouts): make one wherever it is needed. A request made
+/// while the connection has no session fails at once with `GatewayError.notConnected`.
 public struct ChatClient: Sendable {
+    /// The connection the calls go through.
     public let connection: GatewayConnection
+    /// How long each method waits for its answer.
     public var timeouts: ChatTimeouts
 
+    /// A client for `connection`, with the default timeouts unless given.
     public init(connection: GatewayConnection, timeouts: ChatTimeouts = ChatTimeouts()) {
         self.connection = connection
         self.timeouts = timeouts
@@ -20,7 +26,7 @@ public struct ChatClient: Sendable {
         }
     }
 
-    /// Starts a run — or, for a stop command, stops the session's runs (``ChatSendResult/stopCommand``).
+    /// Starts a run — or, for a stop command, stops the session's runs (`ChatSendResult.stopCommand`).
     /// `idempotencyKey` is made by the client, becomes the run id, and makes a resend after a lost
     /// connection safe while the gateway remembers the key (5 minutes after the run ends): it answers
     /// `in_flight` or the cached result instead of a second run.
@@ -70,12 +76,14 @@ public struct ChatClient: Sendable {
         }
     }
 
+    /// The gateway's sessions (at most `limit`), for a session picker.
     public func sessions(limit: Int? = nil) async throws(GatewayError) -> SessionsListResult {
         try await perform(SessionsListParams(limit: limit), timeout: timeouts.sessions) {
             SessionsListResult(json: $0)
         }
     }
 
+    /// The models the gateway can route to.
     public func models() async throws(GatewayError) -> ModelsListResult {
         try await perform(ModelsListParams(), timeout: timeouts.models) { ModelsListResult(json: $0) }
     }
@@ -127,6 +135,7 @@ public struct ChatStreamEvents: AsyncSequence, Sendable {
 
     let base: GatewayEvents
 
+    /// Takes the next event and decodes it on the caller's executor.
     public struct AsyncIterator: AsyncIteratorProtocol {
         var base: GatewayEvents.AsyncIterator
 
@@ -147,21 +156,36 @@ public struct ChatStreamEvents: AsyncSequence, Sendable {
 /// Per-method timeouts. The official iOS client's values, with a little more room for `chat.send`,
 /// whose ack can wait behind a busy gateway.
 public struct ChatTimeouts: Sendable, Equatable {
+    /// `chat.history`: 15 s.
     public var history: Duration = .seconds(15)
+    /// `chat.send`, until the gateway acknowledges the message (not until the reply): 35 s.
     public var send: Duration = .seconds(35)
+    /// `chat.abort`: 10 s.
     public var abort: Duration = .seconds(10)
+    /// `sessions.list`: 15 s.
     public var sessions: Duration = .seconds(15)
+    /// `models.list` and `sessions.patch`: 15 s.
     public var models: Duration = .seconds(15)
+    /// `agent.identity.get`: 15 s.
     public var identity: Duration = .seconds(15)
 
+    /// The default timeouts.
     public init() {}
 }
 
 /// What the chat layer hears from the connection, typed.
+///
+/// ``ChatClient/events()`` yields these in arrival order. `chat` and `agent` events are what a
+/// ``Transcript`` takes; `connected`, `disconnected` and `gap` tell it when live events may have been lost.
 public enum ChatStreamEvent: Sendable, Equatable {
+    /// A handshake completed, the first one or a reconnect: events sent while the socket was down are
+    /// lost, so reload history.
     case connected(GatewaySession)
+    /// The connection ended; with reconnecting on, a `connected` follows when it is back.
     case disconnected(DisconnectReason)
+    /// A `chat` event: reply text and the end of a run.
     case chat(ChatEvent)
+    /// An `agent` event: what a run does on the way (thinking, tool calls).
     case agent(AgentEvent)
     /// Events were lost on a live connection: reload history to recover.
     case gap(expected: Int, received: Int)

@@ -38,7 +38,7 @@ public protocol ChatStore: Sendable {
 public struct StoredMessage: Sendable, Hashable {
     /// The transcript row id.
     public var id: String
-    /// The key that names the message across history fetches (see ``ChatMessage/stableKey``).
+    /// The key that names the message across history fetches (see `ChatMessage.stableKey`).
     public var historyKey: String
     public var runId: String?
     public var message: ChatMessage

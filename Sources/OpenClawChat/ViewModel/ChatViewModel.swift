@@ -16,15 +16,22 @@ import OpenClawProtocol
 public final class ChatViewModel {
     /// The session's rows, oldest first.
     public var messages: [TranscriptEntry] { transcript.entries }
+    /// The text being typed; ``send()`` sends it and clears it.
     public var composerText = ""
     /// `off`, `minimal`, `low`, `medium`, `high` … sent with each message; nil leaves the session's level.
     public var thinkingLevel: String?
+    /// The connection's state, followed from ``start()`` on: for a status line or a banner.
     public internal(set) var connectionState: ConnectionState = .disconnected(nil)
+    /// The session shown; ``switchSession(to:)`` changes it.
     public private(set) var currentSessionKey: String
+    /// The gateway's sessions, loaded after connecting and by ``refreshSessions()``.
     public internal(set) var sessions: [SessionSummary] = []
+    /// The agent's name and avatar for a header, loaded after connecting.
     public internal(set) var agentIdentity: AgentIdentity?
     /// Errors to show, each with a next step; the newest last.
     public private(set) var alerts: [ChatAlert] = []
+    /// The reducer behind ``messages``, for what the rows alone do not say (``Transcript/activeRunIds``,
+    /// ``Transcript/hasOlderHistory``).
     public internal(set) var transcript: Transcript
     /// Messages of this gateway not yet confirmed by history (every session), oldest first.
     public var outbox: [OutboxMessage] { outboxQueue.messages }
@@ -37,6 +44,7 @@ public final class ChatViewModel {
         return transcript.entries.last { $0.runId == runId && $0.role == .assistant }
     }
 
+    /// Whether a run may still produce text: what enables a stop button.
     public var isRunning: Bool { !transcript.activeRunIds.isEmpty }
 
     @ObservationIgnored let client: ChatClient
@@ -67,9 +75,18 @@ public final class ChatViewModel {
     /// The attachment limits of the last connection (before any: ``AttachmentLimits/notNegotiated``).
     @ObservationIgnored var lastAttachmentLimits = AttachmentLimits.notNegotiated
 
+    /// Makes a view model for one connection. Nothing happens until ``start()``.
+    ///
     /// - Parameters:
+    ///   - client: the chat calls and events of the connection to use.
+    ///   - sessionKey: the session to show first (`main`, the gateway's main session, by default).
     ///   - store: where transcripts and the outbox live; the default forgets them at exit.
-    ///   - gatewayID: the scope of what is stored; by default the gateway's URL.
+    ///   - gatewayID: the scope of what is stored; by default the connection URL's `storageIdentity`
+    ///     (scheme, host, port and path, without the query).
+    ///   - outboxPolicy: how many messages may wait, and for how long.
+    ///   - now: the clock, in epoch milliseconds; tests pass a fixed one.
+    ///   - makeID: makes each message's idempotency key (also its row id and run id); random UUIDs by
+    ///     default, fixed ones in tests.
     public init(
         client: ChatClient,
         sessionKey: String = "main",
@@ -336,6 +353,7 @@ public final class ChatViewModel {
         } while (stale || transcript.pendingHistoryRefresh != nil) && connectionState.isConnected
     }
 
+    /// Removes the alert with this id, once the person has seen it.
     public func dismissAlert(_ id: Int) {
         alerts.removeAll { $0.id == id }
     }

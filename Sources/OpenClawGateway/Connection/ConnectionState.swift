@@ -1,10 +1,16 @@
 import OpenClawProtocol
 
 /// What an established connection agreed with the gateway.
+///
+/// What ``GatewayConnection/connect()`` returns, and what ``ConnectionState/connected(_:)`` carries. A new
+/// session (with a new ``generation``) comes with every reconnect.
 public struct GatewaySession: Sendable, Equatable {
+    /// The gateway's `hello-ok`: its version, features, policy (tick interval, frame limit) and session
+    /// defaults.
     public let hello: HelloOk
     /// The version the gateway speaks; switches delta semantics and error shapes.
     public let protocolVersion: ProtocolVersion
+    /// This device's id, as the gateway knows it (derived from its public key).
     public let deviceId: String
     /// The scopes this socket holds: the ones requested (the gateway authorises against those).
     public let scopes: [String]
@@ -23,6 +29,7 @@ public struct GatewaySession: Sendable, Equatable {
 /// Optional scopes (``GatewayConnectionConfiguration/optionalScopes``) a gateway refused: it asked for
 /// a new approval of this device instead of granting them.
 public struct ScopeRefusal: Sendable, Equatable {
+    /// The optional scopes this connection went without.
     public var scopes: [String]
     /// The pairing request the refusal created, with the command that approves it; nil when the
     /// gateway refused the device token's scopes instead (`AUTH_SCOPE_MISMATCH`).
@@ -45,18 +52,26 @@ public struct ScopeRefusal: Sendable, Equatable {
 /// `failed` why the last attempt could not succeed, and stays until the person acts when retrying
 /// cannot help; `reconnecting` when and why the next automatic attempt comes.
 public enum ConnectionState: Sendable, Equatable {
+    /// Not connected, and nothing will reconnect by itself: nil before the first attempt, else why the
+    /// last connection ended.
     case disconnected(DisconnectReason?)
+    /// An attempt is under way: socket, challenge, `connect`, `hello-ok`.
     case connecting
+    /// The handshake is complete; requests can be sent.
     case connected(GatewaySession)
     /// Waiting for the next automatic attempt (see ``ReconnectPolicy``).
     case reconnecting(ReconnectStatus)
+    /// The last attempt failed, and nothing will try again until ``GatewayConnection/connect()`` or
+    /// ``GatewayConnection/reconnectNow()``.
     case failed(GatewayError)
 
+    /// The session while connected; nil in every other state.
     public var session: GatewaySession? {
         if case .connected(let session) = self { return session }
         return nil
     }
 
+    /// Whether a handshake is complete, so that requests can be sent.
     public var isConnected: Bool { session != nil }
 
     /// The pending automatic attempt, when the connection is waiting for one.

@@ -2,8 +2,11 @@ import OpenClawProtocol
 
 /// One raw frame as seen on the socket, for `--trace` and debug views. The text is already redacted.
 public struct FrameTrace: Sendable {
+    /// Whether the frame came from the gateway or went to it.
     public enum Direction: Sendable { case inbound, outbound }
+    /// Whether the frame came from the gateway or went to it.
     public let direction: Direction
+    /// The frame's text, secrets replaced.
     public let text: String
 }
 

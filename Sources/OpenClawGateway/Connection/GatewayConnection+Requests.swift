@@ -45,7 +45,7 @@ extension GatewayConnection {
         }
     }
 
-    /// Sends a request whose frame is too large to build as a ``JSONValue`` (a `chat.send` with
+    /// Sends a request whose frame is too large to build as a `JSONValue` (a `chat.send` with
     /// attachments): its exact size is checked against `policy.maxPayload` first, then it is written
     /// once, into the buffer the socket sends. Traces show the request without the attachments' bytes.
     public func request(_ request: ChatSendRequest, timeout: Duration? = nil) async throws(GatewayError) -> JSONValue? {

@@ -9,6 +9,7 @@ import OpenClawProtocol
 /// timers, callbacks) checks it and does nothing, so a reconnect can never be disturbed by the past.
 /// Reconnect timers carry an epoch of their own for the same reason.
 public actor GatewayConnection {
+    /// What this connection was made with: the address, the credential, the client, the reconnect policy.
     public nonisolated let configuration: GatewayConnectionConfiguration
     let transport: any WebSocketTransport
     let identityStore: any DeviceIdentityStore
@@ -20,6 +21,7 @@ public actor GatewayConnection {
     let eventHub = EventHub()
     let stateHub = Broadcaster<ConnectionState>()
 
+    /// Where the connection stands now; ``stateChanges()`` follows it.
     public private(set) var state: ConnectionState = .disconnected(nil)
     var generation = 0
     var socket: (any WebSocketConnection)?
@@ -59,6 +61,16 @@ public actor GatewayConnection {
     /// Whether the attempt under way sends the saved device token beside the shared one.
     var attemptUsesStoredDeviceToken = false
 
+    /// Makes a connection; nothing is opened until ``connect()`` or ``keepConnected()``.
+    ///
+    /// - Parameters:
+    ///   - configuration: the address, the credential, the client and the reconnect policy.
+    ///   - transport: opens the WebSocket; tests pass a stand-in.
+    ///   - identityStore: keeps this device's key pair; it must return the same key on every launch,
+    ///     or the gateway sees a new device that needs approval again.
+    ///   - tokenStore: keeps the device tokens the gateway issues.
+    ///   - logger: receives connects, disconnects and reconnect waits, never a secret.
+    ///   - traceFrame: receives every frame in and out, with secrets redacted (for a `--trace` option).
     public init(
         configuration: GatewayConnectionConfiguration,
         transport: any WebSocketTransport = WebSocketKitTransport(),
@@ -78,7 +90,7 @@ public actor GatewayConnection {
     // MARK: - Subscriptions
 
     /// Every event from now on, across reconnects, in arrival order. A subscriber that falls behind
-    /// holds the socket's reading back (see ``EventHub``); release subscriptions you stop reading.
+    /// holds the socket's reading back (see `EventHub`); release subscriptions you stop reading.
     public nonisolated func events() -> GatewayEvents { eventHub.subscribe() }
 
     /// What is buffered between the socket and the event subscribers, and the most ever buffered:
@@ -90,6 +102,7 @@ public actor GatewayConnection {
     /// Every state change from now on.
     public nonisolated func stateChanges() -> AsyncStream<ConnectionState> { stateHub.subscribe() }
 
+    /// The session of the current connection; nil unless ``state`` is `connected`.
     public var session: GatewaySession? { state.session }
 
     // MARK: - Connect and disconnect

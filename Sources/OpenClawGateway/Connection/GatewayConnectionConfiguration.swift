@@ -1,9 +1,15 @@
 import OpenClawProtocol
 
 /// The shared secret of a gateway: its token or its password (or none, for `auth.mode: none`).
+///
+/// Printing one never shows the secret: `description` says only which kind it is.
 public enum GatewayCredential: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible {
+    /// No shared secret: for a gateway without auth, or a device that signs in with its saved device
+    /// token.
     case none
+    /// The gateway's token (`gateway.auth.token`).
     case token(String)
+    /// The gateway's password (`gateway.auth.password`).
     case password(String)
     /// A setup code's single-use bootstrap token: pairs this device, whose device token is used after.
     case bootstrapToken(String)
@@ -23,12 +29,17 @@ public enum GatewayCredential: Sendable, Equatable, CustomStringConvertible, Cus
 
 /// Everything a connection needs to know before it opens its socket.
 public struct GatewayConnectionConfiguration: Sendable {
+    /// The gateway's address.
     public var url: GatewayURL
+    /// The shared secret sent in `connect`.
     public var credential: GatewayCredential
+    /// Who is connecting: id, mode, version and platform, sent in `connect` and signed in the device
+    /// proof. Keep the platform stable: the gateway asks for a new approval when it changes.
     public var client: ClientInfo
     /// The protocol versions offered in `connect`: 3...4, so that gateways from before and after May
     /// 2026 both accept us. Narrower only for tests and diagnostics.
     public var offeredProtocols: ClosedRange<Int>
+    /// `operator` for a client that chats; `node` for a computer that runs commands for the agent.
     public var role: String
     /// Requested scopes: read + write is what a chat client needs. Asking for more triggers a
     /// scope-upgrade pairing on the gateway.
@@ -41,7 +52,9 @@ public struct GatewayConnectionConfiguration: Sendable {
     /// again at once without them, so chat keeps working; the session records what was withheld
     /// (``GatewaySession/scopeRefusal``) and the approve command that would grant it.
     public var optionalScopes: [String] = []
+    /// The client's locale, sent in `connect` when set.
     public var locale: String?
+    /// The client's user agent, sent in `connect` when set.
     public var userAgent: String?
     /// How long to wait for `connect.challenge` after the socket opens.
     public var challengeTimeout: Duration
@@ -68,6 +81,8 @@ public struct GatewayConnectionConfiguration: Sendable {
     /// a login): a saved device token must not make a wrong token look right.
     public var retriesWithDeviceToken = true
 
+    /// A configuration with the defaults a chat client needs: protocols 3 and 4, role `operator`, scopes
+    /// read and write, tool events, and reconnecting on. Only the address and the client have no default.
     public init(
         url: GatewayURL,
         credential: GatewayCredential = .none,

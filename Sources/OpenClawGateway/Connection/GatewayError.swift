@@ -6,6 +6,7 @@ import OpenClawProtocol
 /// Messages never contain a token, a password or a key: they are built from codes and from the
 /// gateway's own error text, which carries none.
 public enum GatewayError: Error, Sendable, Equatable {
+    /// The address could not be read.
     case invalidURL(GatewayURLError)
     /// The socket could not be opened.
     case transport(TransportError)
@@ -31,6 +32,7 @@ public enum GatewayError: Error, Sendable, Equatable {
     case timeout(method: String, afterMs: Int)
     /// The connection ended while a request was pending, or a request was made with none open.
     case connectionLost(DisconnectReason)
+    /// A request was made while no connection was open; nothing is queued.
     case notConnected
     /// A request frame would exceed the gateway's `policy.maxPayload` (or the pre-handshake limit).
     case payloadTooLarge(bytes: Int, limit: Int)
@@ -38,6 +40,8 @@ public enum GatewayError: Error, Sendable, Equatable {
     case requestFailed(method: String, error: ErrorShape)
     /// The gateway's answer could not be understood.
     case invalidResponse(method: String, reason: String)
+    /// The waiting task was cancelled, or a connect attempt was overtaken by `disconnect()` or a newer
+    /// attempt.
     case cancelled
     /// The local identity or credential files could not be used.
     case localStorage(String)
@@ -47,9 +51,14 @@ public enum GatewayError: Error, Sendable, Equatable {
 
     /// Details of an authentication refusal, from `error.details`.
     public struct AuthFailure: Sendable, Equatable {
+        /// The gateway's `details.code` (`AUTH_TOKEN_MISMATCH`, `AUTH_RATE_LIMITED` …), when it sent one.
         public var code: ErrorDetailCode?
+        /// The gateway's own error text.
         public var message: String
+        /// What the gateway suggests doing next (`retry_with_device_token`, `wait_then_retry` …).
         public var recommendedNextStep: AuthNextStep?
+        /// Whether the gateway would accept this device's saved token instead; the connection then
+        /// tries once more with it by itself.
         public var canRetryWithDeviceToken: Bool
         /// How long the gateway asked us to wait before the next attempt, when it said (rate limiting).
         public var retryAfterMs: Int?
@@ -85,8 +94,12 @@ public enum GatewayError: Error, Sendable, Equatable {
 
     /// A pending pairing request.
     public struct PairingRequest: Sendable, Equatable {
+        /// The request's id on the gateway, for `openclaw devices approve`; nil when the gateway did not
+        /// say (`openclaw devices list` shows it).
         public var requestId: String?
+        /// Why approval is needed: a new device, a role or scope upgrade, or changed platform details.
         public var reason: PairingReason?
+        /// The device waiting for approval, when the gateway named it.
         public var deviceId: String?
 
         public init(requestId: String?, reason: PairingReason?, deviceId: String? = nil) {

@@ -27,6 +27,7 @@ public struct ReconnectPolicy: Sendable, Equatable {
     public var maxDelay: Duration
     /// Growth per failed attempt; values below 1 are treated as 1.
     public var multiplier: Double
+    /// How each computed delay is spread at random.
     public var jitter: Jitter
     /// A connection must stay up this long for the backoff to start again from the first step: a
     /// gateway that accepts and at once drops us (a crash loop, a proxy timing out) is then retried
@@ -59,8 +60,10 @@ public struct ReconnectPolicy: Sendable, Equatable {
 
     /// The wait before attempt `attempt` (1 is the first attempt after the connection ended).
     ///
-    /// - Parameter randomUnit: a value in `0..<1` (clamped); the jitter is derived from it alone, so the
-    ///   same inputs always give the same delay.
+    /// - Parameters:
+    ///   - attempt: the attempt's number, from 1; values below 1 count as 1.
+    ///   - randomUnit: a value in `0..<1` (clamped); the jitter is derived from it alone, so the same
+    ///     inputs always give the same delay.
     public func delay(forAttempt attempt: Int, randomUnit: Double) -> Duration {
         let initial = max(0, initialDelay.inSeconds)
         let cap = max(initial, maxDelay.inSeconds)
@@ -112,13 +115,15 @@ public struct ReconnectStatus: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// The number of the attempt being waited for: 1 after a connection ended, then 2, 3 … while
-    /// attempts fail. Back to 1 after the next successful handshake.
+    /// The number of the attempt being waited for: 1, then 2, 3 … while attempts fail. It starts again
+    /// from 1 when the connection that ended had stayed up for ``ReconnectPolicy/stableAfter``; after a
+    /// connection that dropped sooner it keeps counting, so the waits keep growing.
     public let attempt: Int
     /// How long this wait is.
     public let delay: Duration
     /// When the attempt starts (unless ``GatewayConnection/reconnectNow()`` or `connect()` comes first).
     public let nextAttemptAt: ContinuousClock.Instant
+    /// Why the connection is waiting: it ended, or the last attempt failed.
     public let cause: Cause
 
     public init(attempt: Int, delay: Duration, nextAttemptAt: ContinuousClock.Instant, cause: Cause) {

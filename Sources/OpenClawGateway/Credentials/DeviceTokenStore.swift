@@ -37,8 +37,11 @@ public struct DeviceTokenKey: Sendable, Hashable {
     var storageKey: String { "\(gateway)|\(deviceId)|\(role)" }
 }
 
+/// A device token or certificate pin store could not read or write its file (or the Keychain).
 public struct CredentialStoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Where the store keeps its data.
     public let path: String
+    /// What went wrong, in words.
     public let reason: String
 
     /// `path` names where the store keeps tokens (a file, or the Keychain for the iOS app's store).

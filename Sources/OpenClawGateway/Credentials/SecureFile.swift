@@ -12,6 +12,7 @@
 /// POSIX rather than `Data.write(options: .atomic)`, which creates the file with the umask's mode
 /// first and so leaves a window in which a secret is readable by others.
 public enum SecureFile {
+    /// A system call on a secret file failed: which one, on which path, with which `errno`.
     public struct Failure: Error, CustomStringConvertible {
         public let operation: String
         public let path: String

@@ -14,8 +14,11 @@ public enum DiagnosisStepKind: String, Sendable, CaseIterable {
 
 /// The outcome of one step: what was found, and for a failure what to do about it.
 public struct DiagnosisStep: Sendable, Equatable {
+    /// How a step ended.
     public enum Outcome: Sendable, Equatable {
+        /// The check succeeded.
         case passed
+        /// The check failed; the step says what to do about it.
         case failed
         /// Not applicable (TLS on `ws://`) or not reached because an earlier step failed.
         case skipped

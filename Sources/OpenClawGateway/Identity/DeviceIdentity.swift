@@ -113,10 +113,16 @@ extension DeviceIdentity: CustomStringConvertible, CustomDebugStringConvertible 
     public var debugDescription: String { description }
 }
 
+/// Why the device identity could not be loaded, stored or used; a connection reports it as
+/// `GatewayError.localStorage`.
 public enum DeviceIdentityError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The stored seed is not a valid Ed25519 key.
     case invalidPrivateKey
+    /// Signing the device proof failed.
     case signingFailed
+    /// The identity file exists but cannot be read or parsed.
     case unreadableStore(path: String, reason: String)
+    /// The identity file cannot be written.
     case unwritableStore(path: String, reason: String)
 
     public var description: String {

@@ -5,14 +5,20 @@ import Foundation
 /// Accepts what people paste: `http(s)://` is taken as `ws(s)://`, and a bare `host` or `host:port`
 /// means `ws://host:18789` (the gateway's default port).
 public struct GatewayURL: Sendable, Hashable, CustomStringConvertible {
+    /// The port gateways listen on unless configured otherwise.
     public static let defaultPort = 18789
 
+    /// Whether this is `wss://` (TLS).
     public let isSecure: Bool
+    /// The host name or IP address; an IPv6 address without brackets.
     public let host: String
     public let port: Int
+    /// The path of the WebSocket endpoint, `/` when none was given.
     public let path: String
+    /// The query string without `?`, as given; never shown (see ``description``).
     public let query: String?
 
+    /// An address from its parts, taken as they are (no checks; an empty path means `/`).
     public init(isSecure: Bool, host: String, port: Int, path: String = "/", query: String? = nil) {
         self.isSecure = isSecure
         self.host = host
@@ -21,6 +27,10 @@ public struct GatewayURL: Sendable, Hashable, CustomStringConvertible {
         self.query = query
     }
 
+    /// Reads an address as a person types it: `ws://` or `wss://` (`http://` and `https://` mean the
+    /// same), or a bare `host` or `host:port`, which means `ws://` on port 18789. With a scheme and no
+    /// port, the scheme's port (80, 443) is used. A user name or password in the URL is refused, so that a
+    /// secret never travels in an address that gets printed.
     public init(parsing text: String) throws(GatewayURLError) {
         var rest = Substring(text.trimmingCharacters(in: .whitespacesAndNewlines))
         guard !rest.isEmpty else { throw .empty }
@@ -72,6 +82,7 @@ public struct GatewayURL: Sendable, Hashable, CustomStringConvertible {
         self.init(isSecure: secure, host: host, port: resolvedPort, path: path, query: query)
     }
 
+    /// `wss` or `ws`.
     public var scheme: String { isSecure ? "wss" : "ws" }
 
     /// Whether the host is this machine: pairing is silent there, and a `ws://` link stays local.
@@ -124,6 +135,7 @@ public struct GatewayURL: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
+/// Why a text is not a gateway address; `description` says it in words a person can act on.
 public enum GatewayURLError: Error, Sendable, Equatable, CustomStringConvertible {
     case empty
     case unsupportedScheme(String)

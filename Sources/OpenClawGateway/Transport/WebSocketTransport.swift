@@ -12,7 +12,7 @@ public enum TransportEvent: Sendable, Equatable {
 /// An open WebSocket. Inbound messages arrive in order on ``events``, which ends after `.closed`.
 ///
 /// The events are a bounded buffer: while the reader is behind, the socket is not read (see
-/// ``InboundQueue``), so reading slowly is how a consumer pushes back on the gateway.
+/// `InboundQueue`), so reading slowly is how a consumer pushes back on the gateway.
 public protocol WebSocketConnection: Sendable {
     var events: TransportEvents { get }
     /// What is buffered and when anything last arrived (pongs included), for the liveness probe.
@@ -43,7 +43,9 @@ extension WebSocketConnection {
 public protocol WebSocketTransport: Sendable {
     /// Opens a socket to `url`. The upgrade request must not carry an `Origin` header: a gateway that
     /// sees one treats the client as a browser (origin check, browser rate limits, no local pairing).
-    /// - Parameter maxFrameSize: the largest inbound message accepted; larger ones close the socket (1009).
+    /// - Parameters:
+    ///   - url: the gateway's address (`ws://` or `wss://`, host, port and path).
+    ///   - maxFrameSize: the largest inbound message accepted; larger ones close the socket (1009).
     func connect(to url: GatewayURL, maxFrameSize: Int) async throws(TransportError) -> any WebSocketConnection
 }
 

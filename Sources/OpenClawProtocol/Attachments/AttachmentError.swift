@@ -13,8 +13,11 @@ public enum AttachmentError: Error, Sendable, Hashable, CustomStringConvertible 
     /// The file could not be read, or changed size between choosing it and sending it.
     case unreadable(fileName: String, reason: String)
 
+    /// Why a gateway would not take a file of that type.
     public enum UnsupportedReason: String, Sendable, Hashable {
+        /// An archive (zip, tar …): gateways drop archives.
         case archive
+        /// Not an image, and the gateway (protocol 3) takes images only.
         case imagesOnly
     }
 

@@ -1,7 +1,8 @@
 /// One block of a message's content.
 ///
-/// Unknown block types (`canvas`, or whatever a later gateway adds) are kept whole in ``other`` so
-/// that a newer transcript never fails to decode and a renderer can still show something.
+/// Unknown block types (`canvas`, or whatever a later gateway adds) are kept whole in
+/// ``other(type:raw:)`` so that a newer transcript never fails to decode and a renderer can still show
+/// something.
 public enum ChatContentPart: Sendable, Hashable {
     case text(String)
     /// The model's reasoning, when the transcript kept it.

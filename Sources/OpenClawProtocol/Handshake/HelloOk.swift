@@ -7,10 +7,15 @@ public struct HelloOk: Sendable, Hashable {
     /// The version the gateway speaks (its own `PROTOCOL_VERSION`): the only source of truth for
     /// version-dependent behaviour. Raw, because a gateway may answer with a version we do not speak.
     public var protocolNumber: Int
+    /// The gateway's version and this socket's connection id.
     public var server: ServerInfo
+    /// The methods and events the gateway advertises.
     public var features: Features
+    /// The gateway's state when the socket opened: uptime, session defaults, health.
     public var snapshot: Snapshot
+    /// Limits for this socket: frame size, buffering, tick interval, attachments.
     public var policy: Policy
+    /// The role and scopes granted, and the device token to keep; nil when the gateway sent none.
     public var auth: AuthInfo?
     public var canvasHostUrl: String?
     public var pluginSurfaceUrls: [String: String]
@@ -59,8 +64,11 @@ public struct HelloOk: Sendable, Hashable {
         notAdvertised = HelloOkParts.missing(in: json)
     }
 
+    /// `hello-ok.server`.
     public struct ServerInfo: Sendable, Hashable {
+        /// The gateway's release, `unknown` when it did not say.
         public var version: String
+        /// The gateway's id for this socket.
         public var connId: String
 
         public init(version: String, connId: String) {
@@ -76,8 +84,11 @@ public struct HelloOk: Sendable, Hashable {
         }
     }
 
+    /// `hello-ok.features`: what the gateway says it supports.
     public struct Features: Sendable, Hashable {
+        /// Method names the gateway accepts.
         public var methods: [String]
+        /// Event names the gateway may send.
         public var events: [String]
         public var capabilities: [String]
 
@@ -96,8 +107,11 @@ public struct HelloOk: Sendable, Hashable {
         }
     }
 
+    /// `hello-ok.snapshot.sessionDefaults`: how the gateway names its main session.
     public struct SessionDefaults: Sendable, Hashable {
+        /// The agent a session without one belongs to.
         public var defaultAgentId: String
+        /// The short name of the main session (`main`).
         public var mainKey: String
         /// The canonical key of the main session, e.g. `agent:main:main`; the alias `main` means the same.
         public var mainSessionKey: String
@@ -128,9 +142,11 @@ public struct HelloOk: Sendable, Hashable {
         }
     }
 
+    /// `hello-ok.snapshot`: the gateway's state when the socket opened.
     public struct Snapshot: Sendable, Hashable {
         public var uptimeMs: Int
         public var stateVersion: StateVersion
+        /// How the gateway names its main session; nil when it did not say.
         public var sessionDefaults: SessionDefaults?
         /// The cached health summary as the gateway sent it.
         public var health: JSONValue
@@ -161,6 +177,8 @@ public struct HelloOk: Sendable, Hashable {
         }
     }
 
+    /// `hello-ok.policy`: the limits of this socket, or the protocol's defaults where the gateway said
+    /// nothing.
     public struct Policy: Sendable, Hashable {
         /// Largest frame either side may send after the handshake.
         public var maxPayload: Int

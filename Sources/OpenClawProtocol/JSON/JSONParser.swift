@@ -1,5 +1,6 @@
 /// Why a byte sequence is not a JSON document we accept.
 public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What was wrong with the input.
     public enum Reason: Sendable, Equatable {
         case unexpectedEnd
         case unexpectedByte(UInt8)
