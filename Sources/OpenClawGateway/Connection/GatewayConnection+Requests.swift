@@ -66,12 +66,16 @@ extension GatewayConnection {
         if let failure { throw .attachment(failure) }
         let method = request.method
         let summary = FrameCodec.text(RequestFrame(id: id, method: method, params: request.summary))
+        // Handed over, not kept: NIO masks a client frame in place, and a reference still held here
+        // would turn that into a copy of the whole frame (27 MB for a 20 MB file).
+        var pending: ByteBuffer? = buffer
+        buffer = ByteBuffer()
         let result = await dispatch(
             id: id, method: method, timeout: timeout ?? configuration.defaultRequestTimeout,
             generation: session.generation
-        ) { [buffer] in
+        ) {
             trace(.outbound, summary)
-            writer.enqueue(utf8Frame: buffer, requestID: id)
+            if let frame = pending.take() { writer.enqueue(utf8Frame: frame, requestID: id) }
         }
         let frame = try result.get()
         guard frame.ok else {

@@ -12,16 +12,16 @@ import OpenClawProtocol
 /// | `maxPayload` | 1 KiB … 64 MiB | 25 MiB |
 /// | `maxBufferedBytes` | 1 KiB … 1 GiB | 50 MiB |
 /// | `tickIntervalMs` | 50 ms … 10 min | 30 s |
-public enum PolicyBounds {
+package enum PolicyBounds {
     /// A small limit only makes our own requests fail early (`payloadTooLarge`); a huge one is capped.
-    public static let maxPayload: ClosedRange<Int> = 1024...(64 << 20)
-    public static let maxBufferedBytes: ClosedRange<Int> = 1024...(1 << 30)
-    public static let tickIntervalMs: ClosedRange<Int> = 50...600_000
+    package static let maxPayload: ClosedRange<Int> = 1024...(64 << 20)
+    package static let maxBufferedBytes: ClosedRange<Int> = 1024...(1 << 30)
+    package static let tickIntervalMs: ClosedRange<Int> = 50...600_000
     /// Tick intervals tolerated before a silent connection is questioned (see `tickTolerance`).
-    public static let tickTolerance: ClosedRange<Int> = 1...10
+    package static let tickTolerance: ClosedRange<Int> = 1...10
 
     /// `policy` with every value moved into its range.
-    public static func clamped(_ policy: HelloOk.Policy) -> HelloOk.Policy {
+    package static func clamped(_ policy: HelloOk.Policy) -> HelloOk.Policy {
         var policy = policy
         policy.maxPayload = policy.maxPayload.clamped(to: maxPayload)
         policy.maxBufferedBytes = policy.maxBufferedBytes.clamped(to: maxBufferedBytes)
@@ -30,7 +30,7 @@ public enum PolicyBounds {
     }
 
     /// `hello` with its policy clamped: what the session keeps, so no later reader sees raw values.
-    public static func clamped(_ hello: HelloOk) -> HelloOk {
+    package static func clamped(_ hello: HelloOk) -> HelloOk {
         var hello = hello
         hello.policy = clamped(hello.policy)
         return hello

@@ -11,16 +11,16 @@
 ///
 /// POSIX rather than `Data.write(options: .atomic)`, which creates the file with the umask's mode
 /// first and so leaves a window in which a secret is readable by others.
-public enum SecureFile {
+package enum SecureFile {
     /// A system call on a secret file failed: which one, on which path, with which `errno`.
-    public struct Failure: Error, CustomStringConvertible {
-        public let operation: String
-        public let path: String
-        public let code: Int32
-        public var description: String { "\(operation) \(path) failed: \(String(cString: strerror(code)))" }
+    package struct Failure: Error, CustomStringConvertible {
+        package let operation: String
+        package let path: String
+        package let code: Int32
+        package var description: String { "\(operation) \(path) failed: \(String(cString: strerror(code)))" }
     }
 
-    public static func read(_ path: String) throws(Failure) -> [UInt8]? {
+    package static func read(_ path: String) throws(Failure) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY)
         if descriptor < 0 {
             if errno == ENOENT { return nil }
@@ -40,7 +40,7 @@ public enum SecureFile {
         }
     }
 
-    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(Failure) {
+    package static func writeAtomically(_ bytes: [UInt8], to path: String) throws(Failure) {
         try makeDirectory(parent(of: path))
         let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o600)
@@ -68,12 +68,12 @@ public enum SecureFile {
         }
     }
 
-    public static func remove(_ path: String) throws(Failure) {
+    package static func remove(_ path: String) throws(Failure) {
         if unlink(path) != 0, errno != ENOENT { throw Failure(operation: "remove", path: path, code: errno) }
     }
 
     /// Creates `path` and its missing parents with mode 0700.
-    public static func makeDirectory(_ path: String) throws(Failure) {
+    package static func makeDirectory(_ path: String) throws(Failure) {
         guard !path.isEmpty, path != "/" else { return }
         var status = stat()
         if stat(path, &status) == 0 { return }
@@ -82,7 +82,7 @@ public enum SecureFile {
     }
 
     /// The permission bits of a file, for tests and diagnostics.
-    public static func mode(of path: String) -> UInt32? {
+    package static func mode(of path: String) -> UInt32? {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
         return UInt32(status.st_mode) & 0o777

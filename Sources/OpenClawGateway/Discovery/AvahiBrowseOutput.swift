@@ -5,8 +5,8 @@
 /// space-separated `"…"` strings. One service seen on several interfaces or over IPv4 and IPv6 prints
 /// several lines; they become one gateway with all its addresses. `+` (found, not resolved) and `-`
 /// (gone) lines and anything unreadable are skipped: a neighbour's broken beacon must not hide the others.
-public enum AvahiBrowseOutput {
-    public static func gateways(from output: String) -> [DiscoveredGateway] {
+package enum AvahiBrowseOutput {
+    package static func gateways(from output: String) -> [DiscoveredGateway] {
         var found: [DiscoveredGateway] = []
         for line in output.split(whereSeparator: \.isNewline) {
             guard let gateway = resolved(String(line)), gateway.txt.isGateway else { continue }

@@ -3,13 +3,13 @@
 ///
 /// Hand-written so the protocol module stays free of Foundation's formatters, which differ between
 /// platforms in what they accept.
-public enum WireTimestamp {
+package enum WireTimestamp {
     /// Epoch milliseconds from a JSON number or string; nil for anything else.
     ///
     /// Numbers between 10⁹ and 10¹¹ are read as epoch **seconds** (Python's `time.time()`, Go's
     /// `Unix()`): as milliseconds they would fall in the first days of 1970, which no gateway means,
     /// while as seconds they span 2001 to 5138. Smaller and larger numbers are milliseconds.
-    public static func epochMilliseconds(_ json: JSONValue?) -> Int? {
+    package static func epochMilliseconds(_ json: JSONValue?) -> Int? {
         switch json {
         case .int(let value)?: return fromNumber(Double(value), exact: value)
         case .double(let value)?: return fromNumber(value, exact: nil)
@@ -42,7 +42,7 @@ public enum WireTimestamp {
     /// Epoch milliseconds of `YYYY-MM-DD`, `YYYY-MM-DDTHH:MM[:SS[.fff...]]` with an optional zone
     /// (`Z` or `±HH[:MM]`), `T` or a space between date and time. A time without a zone is read as
     /// UTC. Nil for anything malformed or out of range.
-    public static func iso8601EpochMilliseconds(_ text: String) -> Int? {
+    package static func iso8601EpochMilliseconds(_ text: String) -> Int? {
         var reader = ByteReader(Array(text.utf8))
         reader.skipSpaces()
         guard let year = reader.digits(exactly: 4), reader.take(UInt8(ascii: "-")),
