@@ -269,14 +269,15 @@ struct ReconnectTests {
 
     @Test func reconnectNowAttemptsAtOnceWhileWaitingAndTheAbandonedWaitNeverFires() async throws {
         try await withTestGateway { gateway in
-            let policy = ReconnectPolicy(initialDelay: .seconds(6), jitter: .none)
+            // A wait long enough that the reconnect made at once lands before it ends on a loaded machine.
+            let policy = ReconnectPolicy(initialDelay: .seconds(10), jitter: .none)
             let connection = try Harness.connection(to: gateway, reconnect: policy)
             let states = StateRecorder(connection)
             let first = try await connection.connect()
 
             await gateway.dropAllConnections()
             let waiting = try #require(await states.first { $0.reconnectStatus != nil }?.reconnectStatus)
-            #expect(waiting.delay == .seconds(6))
+            #expect(waiting.delay == .seconds(10))
             await connection.reconnectNow()
             let session = try #require(await connection.state.session)
             #expect(session.generation > first.generation)

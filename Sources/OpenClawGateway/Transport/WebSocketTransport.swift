@@ -25,7 +25,8 @@ public protocol WebSocketConnection: Sendable {
     /// whether it was written. Frames queued from one task (or actor) leave in the order queued.
     func write(text: String, completion: @escaping @Sendable (Bool) -> Void)
     /// Like ``write(text:completion:)`` for a text frame already encoded as UTF-8 bytes: large frames
-    /// (attachments) are built in their final buffer and handed over without another copy.
+    /// (attachments) are built in their final buffer and handed over without another copy. A transport
+    /// may send a large one as fragments (the WebSocketKit one does), keeping the order of frames.
     func write(utf8Frame: ByteBuffer, completion: @escaping @Sendable (Bool) -> Void)
     /// Sends a close frame with `code` and lets the socket go.
     func close(code: Int) async
