@@ -1,12 +1,14 @@
 import Foundation
 import NIOCore
 import NIOPosix
+import NIOSSL
 import NIOWebSocket
 import OpenClawProtocol
 import Synchronization
 import WebSocketKit
 
 #if canImport(Network)
+    import Network
     import NIOTransportServices
 #endif
 
@@ -194,31 +196,48 @@ public struct WebSocketKitTransport: WebSocketTransport {
         }
     }
 
+    /// What went wrong, from the error's type: SwiftNIO's and websocket-kit's errors carry what
+    /// happened (the refused connection's errno, the failed DNS queries, the timeout) as values.
     static func classify(_ error: any Error, url: GatewayURL) -> TransportError {
-        if let clientError = error as? WebSocketClient.Error {
-            switch clientError {
-            case .invalidResponseStatus(let head): return .upgradeRejected(status: Int(head.status.code))
-            default: return .other(String(describing: clientError))
+        switch error {
+        case let clientError as WebSocketClient.Error:
+            if case .invalidResponseStatus(let head) = clientError {
+                return .upgradeRejected(status: Int(head.status.code))
             }
-        }
-        if error is NIOConnectionError || error is ChannelError {
-            let text = String(describing: error)
-            if text.contains("connectionRefused") || text.contains("Connection refused") {
-                return .connectionRefused(host: url.host, port: url.port)
-            }
-            if text.contains("resolution") || text.contains("dnsAError") || text.contains("dnsAAAAError")
-                || text.contains("SocketAddressError")
-            {
+            return .other(String(describing: clientError))
+        case let connection as NIOConnectionError:
+            // Happy Eyeballs: no address to try means the name did not resolve.
+            if connection.connectionErrors.isEmpty, connection.dnsAError != nil || connection.dnsAAAAError != nil {
                 return .hostNotFound(host: url.host)
             }
-            if text.contains("connectTimeout") { return .timedOut }
             return .connectionRefused(host: url.host, port: url.port)
-        }
-        if error is SocketAddressError { return .hostNotFound(host: url.host) }
-        let typeName = String(reflecting: type(of: error))
-        if typeName.contains("NIOSSL") || typeName.contains("BoringSSL") {
+        case let channelError as ChannelError:
+            if case .connectTimeout = channelError { return .timedOut }
+            return .connectionRefused(host: url.host, port: url.port)
+        case let io as IOError where io.errnoCode == ECONNREFUSED:
+            return .connectionRefused(host: url.host, port: url.port)
+        case is SocketAddressError:
+            return .hostNotFound(host: url.host)
+        case is NIOSSLError, is BoringSSLError:
             return .tlsFailed(reason: String(describing: error))
+        default:
+            #if canImport(Network)
+                if let network = error as? NWError { return classify(network, url: url) }
+            #endif
+            return .other(String(describing: error))
         }
-        return .other(String(describing: error))
     }
+
+    #if canImport(Network)
+        /// Network.framework's errors (the transport on Apple platforms).
+        static func classify(_ error: NWError, url: GatewayURL) -> TransportError {
+            switch error {
+            case .posix(.ECONNREFUSED): .connectionRefused(host: url.host, port: url.port)
+            case .posix(.ETIMEDOUT): .timedOut
+            case .dns: .hostNotFound(host: url.host)
+            case .tls: .tlsFailed(reason: String(describing: error))
+            default: .other(String(describing: error))
+            }
+        }
+    #endif
 }

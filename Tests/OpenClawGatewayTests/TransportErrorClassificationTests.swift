@@ -1,0 +1,40 @@
+import NIOCore
+import NIOPosix
+import Testing
+
+@testable import OpenClawGateway
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A failed connect is classified by the error's type and values, never by its text.
+@Suite("Transport errors, typed")
+struct TransportErrorClassificationTests {
+    let url = GatewayURL(isSecure: false, host: "mini.local", port: 18789)
+
+    @Test func eachKindOfFailureReadsAsWhatHappened() {
+        #expect(
+            WebSocketKitTransport.classify(ChannelError.connectTimeout(.seconds(12)), url: url) == .timedOut)
+        #expect(
+            WebSocketKitTransport.classify(IOError(errnoCode: ECONNREFUSED, reason: "connect"), url: url)
+                == .connectionRefused(host: "mini.local", port: 18789))
+        #expect(
+            WebSocketKitTransport.classify(SocketAddressError.unknown(host: "mini.local", port: 18789), url: url)
+                == .hostNotFound(host: "mini.local"))
+        // An error nothing here knows keeps its description, whatever its text says.
+        struct Unknown: Error, CustomStringConvertible { var description: String { "Connection refused" } }
+        #expect(WebSocketKitTransport.classify(Unknown(), url: url) == .other("Connection refused"))
+    }
+
+    @Test func aNameThatDoesNotResolveIsHostNotFound() async throws {
+        let transport = WebSocketKitTransport()
+        await #expect(throws: TransportError.hostNotFound(host: "no-such-gateway.invalid")) {
+            _ = try await transport.connect(
+                to: GatewayURL(isSecure: false, host: "no-such-gateway.invalid", port: 18789),
+                maxFrameSize: 1 << 20)
+        }
+    }
+}
