@@ -112,6 +112,19 @@ struct ApprovalsCLITests {
         #expect(help.stdout.contains("watch"))
     }
 
+    @Test func denyingAPatternTheAllowlistDoesNotHaveSaysSoAndChangesNothing() async throws {
+        let state = CLIProcess.temporaryStateDirectory()
+        let allowed = try await CLIProcess.run(["approvals", "--state-dir", state, "allow", "/usr/bin/git"])
+        #expect(allowed.status == 0, "stderr: \(allowed.stderr)")
+        let absent = try await CLIProcess.run(["approvals", "--state-dir", state, "deny", "/usr/bin/gti"])
+        #expect(absent.status == 0, "stderr: \(absent.stderr)")
+        #expect(absent.stdout.contains("/usr/bin/gti is not in the allowlist of agent main: nothing removed."))
+        #expect(!absent.stdout.contains("saved"), "\(absent.stdout)")
+        #expect(absent.stdout.contains("/usr/bin/git"), "the allowlist is shown as it stays")
+        let removed = try await CLIProcess.run(["approvals", "--state-dir", state, "deny", "/usr/bin/git"])
+        #expect(removed.stdout.contains("saved"), "\(removed.stdout)")
+    }
+
     @Test func theInteractiveChatShowsACardAndApprovesWithASlashCommand() async throws {
         try await CLITests.withGateway(Self.gateway) { gateway, common in
             let chat = try InteractiveProcess(["chat", "--approvals"] + common, mode: .terminal)

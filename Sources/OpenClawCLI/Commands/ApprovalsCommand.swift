@@ -54,7 +54,8 @@ struct ApprovalsPolicyCommand: AsyncParsableCommand {
         do {
             var snapshot = try store.snapshot()
             var edited = snapshot.file
-            try apply(to: &edited)
+            let notice = try apply(to: &edited)
+            if let notice { terminal.line(terminal.styled(notice, .yellow)) }
             if edited != snapshot.file {
                 snapshot = try store.set(edited, baseHash: snapshot.hash)
                 terminal.line("saved \(store.path)")
@@ -66,15 +67,22 @@ struct ApprovalsPolicyCommand: AsyncParsableCommand {
         }
     }
 
-    private func apply(to file: inout ExecApprovalsFile) throws {
+    /// Edits the file as asked; returns a line to show when the request changes nothing it names (a
+    /// `deny` of a pattern the allowlist does not have).
+    private func apply(to file: inout ExecApprovalsFile) throws -> String? {
         let usesAgent = agent != ExecApprovalsFile.defaultAgent
-        if usesAgent || !action.isEmpty, file.agents[agent] == nil { file.agents[agent] = ExecPolicySettings() }
+        let removesAbsentPattern =
+            action.count == 2 && action[0] == Verb.deny.rawValue
+            && !(file.agents[agent]?.allowlist ?? []).contains { $0.pattern == action[1] }
+        if usesAgent || (!action.isEmpty && !removesAbsentPattern), file.agents[agent] == nil {
+            file.agents[agent] = ExecPolicySettings()
+        }
         var settings = usesAgent ? file.agents[agent] ?? ExecPolicySettings() : file.defaults
         settings.security = security ?? settings.security
         settings.ask = ask ?? settings.ask
         settings.askFallback = askFallback ?? settings.askFallback
         if usesAgent { file.agents[agent] = settings } else { file.defaults = settings }
-        guard !action.isEmpty else { return }
+        guard !action.isEmpty else { return nil }
         guard action.count == 2, let verb = Verb(rawValue: action[0]) else {
             throw ValidationError("expected `allow PATTERN` or `deny PATTERN`")
         }
@@ -87,9 +95,14 @@ struct ApprovalsPolicyCommand: AsyncParsableCommand {
             }
             if !list.contains(where: { $0.pattern == pattern }) { list.append(ExecAllowlistEntry(pattern: pattern)) }
         case .deny:
+            guard !removesAbsentPattern else {
+                return
+                    "\(TerminalText.escapedLine(pattern)) is not in the allowlist of agent \(agent): nothing removed."
+            }
             list.removeAll { $0.pattern == pattern }
         }
         file.agents[agent]?.allowlist = list
+        return nil
     }
 
     private enum Verb: String {
