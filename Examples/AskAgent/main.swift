@@ -13,6 +13,11 @@ func say(_ text: String, terminator: String = "\n") {
 var quietLogger = Logger(label: "ask-agent")
 quietLogger.logLevel = .warning  // The connection logs each connect and reconnect at `info`.
 
+#if os(macOS)
+    let platform = "macos"  // Stable across OS updates: the gateway pins it when it approves the device.
+#else
+    let platform = "linux"
+#endif
 let arguments = CommandLine.arguments
 func option(_ name: String) -> String? {
     arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
@@ -20,7 +25,7 @@ func option(_ name: String) -> String? {
 let url = option("--url") ?? "ws://127.0.0.1:18789"
 let token = option("--token") ?? ProcessInfo.processInfo.environment["OPENCLAW_GATEWAY_TOKEN"]
 guard let question = arguments.dropFirst().last, ![url, token].contains(question), let token else {
-    say("usage: ask-agent [--url URL] --token TOKEN QUESTION")
+    say("usage: OPENCLAW_GATEWAY_TOKEN=… ask-agent [--url URL] QUESTION   (or --token TOKEN, which ps can show)")
     exit(2)
 }
 
@@ -29,7 +34,7 @@ do {
     let folder = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".openclaw-examples")
     let configuration = GatewayConnectionConfiguration(
         url: try GatewayURL(parsing: url), credential: .token(token),
-        client: ClientInfo(id: .cli, mode: .cli, version: "1.0", platform: "linux"), reconnect: nil)
+        client: ClientInfo(id: .cli, mode: .cli, version: "1.0", platform: platform), reconnect: nil)
     let connection = GatewayConnection(
         configuration: configuration,
         identityStore: FileDeviceIdentityStore(path: folder.appendingPathComponent("identity.json").path),

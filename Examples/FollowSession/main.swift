@@ -1,4 +1,5 @@
-// Follows a session's live events and prints one line for each: replies, tool steps, connection changes.
+// Follows a session's live events and prints one line for each: replies, failures, connection changes.
+// (Tool steps reach only the client that sent the message: this one sees them only for runs it started.)
 // The connection heals itself (reconnect on by default); Ctrl-C ends the program.
 //   swift run follow-session --url ws://127.0.0.1:18789 --token TOKEN [--session KEY]
 import Foundation
@@ -14,12 +15,17 @@ func say(_ text: String, terminator: String = "\n") {
 var quietLogger = Logger(label: "follow-session")
 quietLogger.logLevel = .warning  // The connection logs each connect and reconnect at `info`.
 
+#if os(macOS)
+    let platform = "macos"  // Stable across OS updates: the gateway pins it when it approves the device.
+#else
+    let platform = "linux"
+#endif
 let arguments = CommandLine.arguments
 func option(_ name: String) -> String? {
     arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
 }
 guard let token = option("--token") ?? ProcessInfo.processInfo.environment["OPENCLAW_GATEWAY_TOKEN"] else {
-    say("usage: follow-session [--url URL] --token TOKEN [--session KEY]")
+    say("usage: OPENCLAW_GATEWAY_TOKEN=… follow-session [--url URL] [--session KEY]   (or --token TOKEN)")
     exit(2)
 }
 
@@ -27,7 +33,7 @@ do {
     let folder = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".openclaw-examples")
     let configuration = GatewayConnectionConfiguration(
         url: try GatewayURL(parsing: option("--url") ?? "ws://127.0.0.1:18789"), credential: .token(token),
-        client: ClientInfo(id: .cli, mode: .cli, version: "1.0", platform: "linux"))
+        client: ClientInfo(id: .cli, mode: .cli, version: "1.0", platform: platform))
     let connection = GatewayConnection(
         configuration: configuration,
         identityStore: FileDeviceIdentityStore(path: folder.appendingPathComponent("identity.json").path),

@@ -245,7 +245,7 @@ extension TranscriptEntry {
         role = message.role
         source = .history
         historyKey = key
-        self.message = message
+        self.message = self.message.map { message.keepingMediaNames(of: $0) } ?? message
         body.set(message.text)
         timestampMs = message.timestampMs ?? timestampMs
         self.activity = activity

@@ -1,8 +1,9 @@
+import OpenClawChat
 import OpenClawProtocol
 
 /// The store refused to keep a message's files: the outbox would hold more than
 /// ``ChatStoreLimits/maxOutboxAttachmentBytes`` of files waiting to be sent.
-public struct OutboxFilesOverLimit: Error, Sendable, Hashable, CustomStringConvertible {
+public struct OutboxFilesOverLimit: OutboxRefusal, Sendable, Hashable {
     /// What the message's files add up to.
     public var messageBytes: Int
     /// What the outbox already holds for other messages.

@@ -55,7 +55,8 @@ enum OutboxJournalCoding {
                     text: value["state"]?.stringValue ?? "", reason: value["failureReason"]?.stringValue),
                 attempts: value["attempts"]?.intValue ?? 0, lastAttemptAtMs: value["lastAttemptAtMs"]?.intValue,
                 uncertainSinceMs: value["uncertainSinceMs"]?.intValue)
-            message.attachments = OutboxRecord.attachments(json: value["attachments"], of: id, spool: spool)
+            message.attachments = OutboxRecord.attachments(
+                json: value["attachments"], of: OutboxSpool.Key(gateway: gateway, id: id), spool: spool)
             return (.put(message), count)
         default:
             return nil

@@ -31,12 +31,17 @@ enum OutboxRecord {
             lastAttemptAtMs: row["last_attempt_at_ms"],
             uncertainSinceMs: row.hasColumn("uncertain_since_ms") ? row["uncertain_since_ms"] : nil
         )
+        let key = OutboxSpool.Key(gateway: message.gateway, id: message.id)
         if row.hasColumn("attachments_json") {
             let json: String? = row["attachments_json"]
-            message.attachments = attachments(
-                json: json.flatMap { try? JSONParser().parse($0) }, of: message.id, spool: spool)
-        } else if StoreFile.exists(spool.folder(messageId: message.id)) {
-            message.state = .failed(reason: "its attachments could not be recovered")
+            message.attachments = attachments(json: json.flatMap { try? JSONParser().parse($0) }, of: key, spool: spool)
+        } else if StoreFile.exists(spool.folder(key)) {
+            // A damaged file's old columns: it had files, which ones is lost. A stand-in that can never be
+            // read keeps it from being sent (or retried) as text alone; it stays failed, for discarding.
+            message.attachments = [
+                spool.attachment(
+                    key, index: 0, fileName: "its files", mimeType: MediaType.octetStream.mimeType, size: -1)
+            ]
         }
         if let missing = spool.missingFile(of: message) {
             message.state = .failed(reason: "its attachment “\(missing)” is missing")
@@ -56,10 +61,10 @@ enum OutboxRecord {
             })
     }
 
-    static func attachments(json: JSONValue?, of messageId: String, spool: OutboxSpool) -> [Attachment] {
+    static func attachments(json: JSONValue?, of key: OutboxSpool.Key, spool: OutboxSpool) -> [Attachment] {
         (json?.arrayValue ?? []).enumerated().map { index, item in
             spool.attachment(
-                messageId: messageId, index: index, fileName: item["fileName"]?.stringValue ?? "file \(index + 1)",
+                key, index: index, fileName: item["fileName"]?.stringValue ?? "file \(index + 1)",
                 mimeType: item["mimeType"]?.stringValue ?? MediaType.octetStream.mimeType,
                 size: item["size"]?.intValue ?? -1)
         }

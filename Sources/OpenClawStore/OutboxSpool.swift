@@ -19,10 +19,22 @@ import OpenClawProtocol
 /// (``ChatStoreLimits/maxOutboxAttachmentBytes``); a message's folder goes when the message leaves the
 /// outbox, and folders no outbox message names are removed when the store opens.
 ///
-/// A message's folder is named by the hex of its id (ids come from clients; hex keeps any id a safe
-/// file name), and holds one file per attachment, named by its position: the outbox row stores only
-/// names, types and sizes, and the place of the bytes follows from the id. Folders are 0700, files 0600.
+/// A message's folder is named by a 128-bit hash of its gateway and id (the outbox's key: two gateways
+/// may hold the same id; ids come from clients, and a hash is a safe, short file name whatever they are),
+/// and holds one file per attachment, named by its position: the outbox row stores only names, types and
+/// sizes, and the place of the bytes follows from the key. Folders are 0700, files 0600; files and folders
+/// are fsynced before the row that names them is written.
 struct OutboxSpool: Sendable {
+    /// What a folder belongs to: an outbox row's key.
+    struct Key: Hashable, Sendable {
+        var gateway: String
+        var id: String
+    }
+
+    /// Folders younger than this are left alone at open although no row names them yet: another process
+    /// may be between its copy and its row.
+    static let orphanGrace: TimeInterval = 600
+
     let directory: String
 
     init(databasePath: String) {
@@ -33,27 +45,59 @@ struct OutboxSpool: Sendable {
         self.directory = directory
     }
 
-    func folder(messageId: String) -> String {
-        directory + "/" + messageId.utf8.map { String(format: "%02x", $0) }.joined()
+    func folder(_ key: Key) -> String {
+        directory + "/" + Self.name(key)
     }
 
-    func file(messageId: String, index: Int) -> String {
-        folder(messageId: messageId) + "/\(index)"
+    func file(_ key: Key, index: Int) -> String {
+        folder(key) + "/\(index)"
     }
 
-    /// Copies the message's attachments here (nothing to do without any), replacing an earlier copy.
-    /// Each file is read in chunks: a large file never sits in memory whole.
+    /// Two 64-bit FNV-1a hashes of `gateway \0 id` with different offsets, as 32 hex digits.
+    static func name(_ key: Key) -> String {
+        let bytes = Array(key.gateway.utf8) + [0] + Array(key.id.utf8)
+        func fnv(_ offset: UInt64) -> String {
+            var hash = offset
+            for byte in bytes {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x100_0000_01b3
+            }
+            let digits = String(hash, radix: 16)
+            return String(repeating: "0", count: 16 - digits.count) + digits
+        }
+        return fnv(0xcbf2_9ce4_8422_2325) + fnv(0x8422_2325_cbf2_9ce4)
+    }
+
+    /// Copies the message's attachments here (nothing to do without any), replacing an earlier copy;
+    /// on failure nothing of the message's folder is left. Each file is read in chunks: a large file never
+    /// sits in memory whole.
     func store(_ message: OutboxMessage) throws(StoreFile.Failure) {
         guard !message.attachments.isEmpty else { return }
-        let folder = folder(messageId: message.id)
-        try StoreFile.makeDirectory(directory)
-        try StoreFile.makeDirectory(folder)
-        for (index, attachment) in message.attachments.enumerated() {
-            let path = file(messageId: message.id, index: index)
-            // A copy of this very file (a message read back from here and enqueued again): already in place.
-            if case .file(let url) = attachment.source, url.path == path { continue }
-            try copy(attachment, to: path)
+        let key = Key(gateway: message.gateway, id: message.id)
+        let folder = folder(key)
+        do throws(StoreFile.Failure) {
+            try StoreFile.makeDirectory(directory)
+            try StoreFile.makeDirectory(folder)
+            for (index, attachment) in message.attachments.enumerated() {
+                let path = file(key, index: index)
+                // This very file (a message read back from here and enqueued again): already in place.
+                if case .file(let url) = attachment.source, url.path == path { continue }
+                try copy(attachment, to: path)
+            }
+            Self.syncFolder(folder)
+            Self.syncFolder(directory)
+        } catch {
+            remove(key)
+            throw error
         }
+    }
+
+    /// Makes a folder's entries durable (a file fsynced in a folder that was not can vanish in a crash).
+    private static func syncFolder(_ path: String) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        _ = fsync(descriptor)
+        close(descriptor)
     }
 
     private func copy(_ attachment: Attachment, to path: String) throws(StoreFile.Failure) {
@@ -73,7 +117,7 @@ struct OutboxSpool: Sendable {
             }
         } catch {
             unlink(path)
-            throw StoreFile.Failure(operation: "read \(attachment.fileName)", path: path, code: EIO)
+            throw StoreFile.Failure(operation: "copy (\(error))", path: path, code: EIO)
         }
         if let writeFailure {
             unlink(path)
@@ -87,38 +131,37 @@ struct OutboxSpool: Sendable {
     }
 
     /// The attachment as the outbox row describes it, its bytes read from here when it is sent.
-    func attachment(messageId: String, index: Int, fileName: String, mimeType: String, size: Int) -> Attachment {
+    func attachment(_ key: Key, index: Int, fileName: String, mimeType: String, size: Int) -> Attachment {
         Attachment(
-            id: "\(messageId)-\(index)", fileName: fileName, mediaType: MediaType(mimeType: mimeType), size: size,
-            source: .file(URL(fileURLWithPath: file(messageId: messageId, index: index))))
+            id: "\(key.id)-\(index)", fileName: fileName, mediaType: MediaType(mimeType: mimeType), size: size,
+            source: .file(URL(fileURLWithPath: file(key, index: index))))
     }
 
-    /// Whether every attachment's copy is here with its size: a message missing one is never sent
-    /// without it.
+    /// The name of an attachment whose copy is not here with its size: a message missing one is never
+    /// sent without it.
     func missingFile(of message: OutboxMessage) -> String? {
+        let key = Key(gateway: message.gateway, id: message.id)
         for (index, attachment) in message.attachments.enumerated()
-        where StoreFile.size(file(messageId: message.id, index: index)) != attachment.size {
+        where StoreFile.size(file(key, index: index)) != attachment.size {
             return attachment.fileName
         }
         return nil
     }
 
-    func remove(messageId: String) {
-        try? FileManager.default.removeItem(atPath: folder(messageId: messageId))
+    func remove(_ key: Key) {
+        try? FileManager.default.removeItem(atPath: folder(key))
     }
 
-    /// Removes the folders of messages no longer in the outbox (a crash between the row's removal and
-    /// its folder's).
-    func removeAll(except messageIds: Set<String>) {
-        let kept = Set(messageIds.map { URL(fileURLWithPath: folder(messageId: $0)).lastPathComponent })
+    /// Removes the folders no outbox row names (a crash between a copy and its row, or between a row's
+    /// removal and its folder's), except recent ones (``orphanGrace``).
+    func removeAll(except keys: Set<Key>, now: Date = Date()) {
+        let kept = Set(keys.map(Self.name))
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
         for name in names where !kept.contains(name) {
-            try? FileManager.default.removeItem(atPath: directory + "/" + name)
+            let path = directory + "/" + name
+            let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+            if let modified, now.timeIntervalSince(modified) < Self.orphanGrace { continue }
+            try? FileManager.default.removeItem(atPath: path)
         }
-    }
-
-    /// Bytes held for messages other than `excluding`.
-    func totalBytes(of messages: [OutboxMessage], excluding id: String) -> Int {
-        messages.filter { $0.id != id }.reduce(0) { $0 + $1.attachments.reduce(0) { $0 + $1.size } }
     }
 }

@@ -25,6 +25,9 @@ public final class SQLiteChatStore: ChatStore {
     /// history fetch), which callers should tell the user.
     public var recovery: StoreRecovery? { connection.recovery }
 
+    /// A store on a file keeps the outbox for the next launch; an in-memory one does not.
+    public var keepsOutboxAcrossLaunches: Bool { path != nil }
+
     /// Where the damaged file was moved, if it was (``recovery`` says more).
     public var recoveredFromCorruption: URL? { recovery?.movedTo }
 
@@ -95,8 +98,12 @@ public final class SQLiteChatStore: ChatStore {
         connection = StoreConnection(
             path: path, journal: journal, writer: writer, recovery: recovery, logger: logger)
         if StoreFile.exists(spool.directory) {
-            let ids = try? writer.read { db in try String.fetchAll(db, sql: "SELECT id FROM outbox") }
-            if let ids { spool.removeAll(except: Set(ids)) }
+            let keys = try? writer.read { db in
+                try Row.fetchAll(db, sql: "SELECT gateway, id FROM outbox").map { row in
+                    OutboxSpool.Key(gateway: row["gateway"] ?? "", id: row["id"] ?? "")
+                }
+            }
+            if let keys { spool.removeAll(except: Set(keys)) }
         }
     }
 
@@ -164,29 +171,42 @@ public final class SQLiteChatStore: ChatStore {
     // MARK: Outbox
 
     /// Keeps the message until ``removeFromOutbox(id:gateway:)``. Its attachments are copied into the
-    /// spool first (outside the write transaction, which other writers would wait for); a copy whose row
-    /// never comes (a crash in between) is removed at the next open.
+    /// spool first (outside the write transaction, which other writers would wait for); if the row is not
+    /// written the copy goes, and one whose row never comes (a crash in between) goes at a later open.
+    /// Throws ``OutboxFilesOverLimit``, keeping nothing, when the files would pass the bound.
     public func enqueue(_ message: OutboxMessage) async throws {
         let journal = journal
-        let spool = spool
+        let key = OutboxSpool.Key(gateway: message.gateway, id: message.id)
+        var copied = false
         if !message.attachments.isEmpty {
-            let held = try await outbox().reduce(0) { total, other in
-                other.id == message.id ? total : total + other.attachments.reduce(0) { $0 + $1.size }
+            let queued = try await outbox()
+            // Enqueued again (it is already here, with its files): the row stays as it is.
+            if !queued.contains(where: { $0.gateway == key.gateway && $0.id == key.id }) {
+                let held = queued.reduce(0) { total, other in
+                    total + other.attachments.reduce(0) { $0 + max(0, $1.size) }
+                }
+                let bytes = message.attachments.reduce(0) { $0 + $1.size }
+                guard held + bytes <= limits.maxOutboxAttachmentBytes else {
+                    throw OutboxFilesOverLimit(
+                        messageBytes: bytes, heldBytes: held, limit: limits.maxOutboxAttachmentBytes)
+                }
+                try spool.store(message)
+                copied = true
             }
-            let bytes = message.attachments.reduce(0) { $0 + $1.size }
-            guard held + bytes <= limits.maxOutboxAttachmentBytes else {
-                throw OutboxFilesOverLimit(messageBytes: bytes, heldBytes: held, limit: limits.maxOutboxAttachmentBytes)
-            }
-            try spool.store(message)
         }
-        try await connection.write { db in
-            try db.execute(
-                sql: """
-                    INSERT INTO outbox (\(OutboxRecord.selection)) VALUES (\(OutboxRecord.placeholders))
-                    ON CONFLICT (gateway, id) DO NOTHING
-                    """,
-                arguments: OutboxRecord.arguments(message))
-            try Self.journal(.put(message), to: journal, db: db)
+        do {
+            try await connection.write { db in
+                try db.execute(
+                    sql: """
+                        INSERT INTO outbox (\(OutboxRecord.selection)) VALUES (\(OutboxRecord.placeholders))
+                        ON CONFLICT (gateway, id) DO NOTHING
+                        """,
+                    arguments: OutboxRecord.arguments(message))
+                try Self.journal(.put(message), to: journal, db: db)
+            }
+        } catch {
+            if copied { spool.remove(key) }
+            throw error
         }
     }
 
@@ -210,11 +230,13 @@ public final class SQLiteChatStore: ChatStore {
 
     public func removeFromOutbox(id: String, gateway: String) async throws {
         let journal = journal
-        try await connection.write { db in
+        let removed = try await connection.write { db in
             try db.execute(sql: "DELETE FROM outbox WHERE gateway = ? AND id = ?", arguments: [gateway, id])
+            let changed = db.changesCount > 0
             try Self.journal(.remove(gateway: gateway, id: id), to: journal, db: db)
+            return changed
         }
-        spool.remove(messageId: id)
+        if removed { spool.remove(OutboxSpool.Key(gateway: gateway, id: id)) }
     }
 
     public func outbox(gateway: String) async throws -> [OutboxMessage] {

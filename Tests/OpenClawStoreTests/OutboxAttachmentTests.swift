@@ -46,8 +46,10 @@ struct OutboxAttachmentTests {
         #expect(try Self.bytes(restored.attachments[0]) == Self.png)
         #expect(try Self.bytes(restored.attachments[1]) == Self.pdf)
         let spool = OutboxSpool(databasePath: path)
-        #expect(SecureFileMode.of(spool.folder(messageId: "key-1")) == 0o700)
-        #expect(SecureFileMode.of(spool.file(messageId: "key-1", index: 1)) == 0o600, "private photos and files")
+        #expect(SecureFileMode.of(spool.folder(.init(gateway: "gw", id: "key-1"))) == 0o700)
+        #expect(
+            SecureFileMode.of(spool.file(.init(gateway: "gw", id: "key-1"), index: 1)) == 0o600,
+            "private photos and files")
 
         // An update (an attempt, an ack) keeps the files; delivery removes them.
         var attempted = restored
@@ -56,7 +58,7 @@ struct OutboxAttachmentTests {
         try await reopened.update(attempted)
         #expect(try await SQLiteChatStore(path: path).outbox(gateway: "gw").first?.attachments.count == 2)
         try await reopened.removeFromOutbox(id: "key-1", gateway: "gw")
-        #expect(!FileManager.default.fileExists(atPath: spool.folder(messageId: "key-1")))
+        #expect(!FileManager.default.fileExists(atPath: spool.folder(.init(gateway: "gw", id: "key-1"))))
     }
 
     @Test func aMessageWhoseCopyIsGoneIsFailedNamingTheFileNeverSentWithoutIt() async throws {
@@ -64,7 +66,8 @@ struct OutboxAttachmentTests {
         defer { folder.remove() }
         let path = folder.file("chat.sqlite")
         try await SQLiteChatStore(path: path).enqueue(try Self.message(folder: folder))
-        try FileManager.default.removeItem(atPath: OutboxSpool(databasePath: path).file(messageId: "key-1", index: 0))
+        try FileManager.default.removeItem(
+            atPath: OutboxSpool(databasePath: path).file(.init(gateway: "gw", id: "key-1"), index: 0))
 
         let restored = try #require(try await SQLiteChatStore(path: path).outbox(gateway: "gw").first)
         #expect(restored.state == .failed(reason: "its attachment “photo.png” is missing"))
@@ -81,10 +84,31 @@ struct OutboxAttachmentTests {
             try await store.enqueue(try Self.message(folder: folder, id: "second"))
         }
         #expect(try await store.outbox(gateway: "gw").map(\.id) == ["first"])
-        #expect(!FileManager.default.fileExists(atPath: OutboxSpool(databasePath: path).folder(messageId: "second")))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: OutboxSpool(databasePath: path).folder(.init(gateway: "gw", id: "second"))))
         let error = OutboxFilesOverLimit(messageBytes: 3_040_017, heldBytes: 3_040_017, limit: 5_000_000)
         #expect(
             error.description == "the files waiting to be sent would take 6.1 MB on this device, over its 5 MB limit")
+    }
+
+    /// The outbox's key is (gateway, id): two gateways' messages with one id keep their own files.
+    @Test func twoGatewaysWithTheSameIdKeepTheirOwnFiles() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let store = try SQLiteChatStore(path: folder.file("chat.sqlite"))
+        let home = try Self.message(folder: folder, id: "same")
+        var work = OutboxMessage(
+            id: "same", gateway: "work", sessionKey: "main", text: "other", createdAtMs: 2,
+            attachments: [OpenClawChat.Attachment(bytes: Array(Self.png.reversed()), fileName: "other.png")])
+        work.thinking = nil
+        try await store.enqueue(home)
+        try await store.enqueue(work)
+        #expect(try Self.bytes(try #require(try await store.outbox(gateway: "gw").first).attachments[0]) == Self.png)
+        try await store.removeFromOutbox(id: "same", gateway: "work")
+        let left = try #require(try await store.outbox(gateway: "gw").first)
+        #expect(try Self.bytes(left.attachments[1]) == Self.pdf, "removing one gateway's message keeps the other's")
+        #expect(try await store.outbox(gateway: "work").isEmpty)
     }
 
     @Test func folderNoOutboxMessageNamesAreRemovedAtOpen() async throws {
@@ -93,13 +117,18 @@ struct OutboxAttachmentTests {
         let path = folder.file("chat.sqlite")
         try await SQLiteChatStore(path: path).enqueue(try Self.message(folder: folder))
         let spool = OutboxSpool(databasePath: path)
-        // A crash after the copy, before the row: the folder of a message that never made it.
-        try FileManager.default.createDirectory(
-            atPath: spool.folder(messageId: "never-queued"), withIntermediateDirectories: true)
+        // A crash after the copy, before the row: the folder of a message that never made it. A folder that
+        // recent is left alone (another process may be about to write its row); an old one goes.
+        let orphan = spool.folder(.init(gateway: "gw", id: "never-queued"))
+        try FileManager.default.createDirectory(atPath: orphan, withIntermediateDirectories: true)
+        _ = try SQLiteChatStore(path: path)
+        #expect(FileManager.default.fileExists(atPath: orphan))
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -OutboxSpool.orphanGrace - 60)], ofItemAtPath: orphan)
 
         _ = try SQLiteChatStore(path: path)
-        #expect(!FileManager.default.fileExists(atPath: spool.folder(messageId: "never-queued")))
-        #expect(FileManager.default.fileExists(atPath: spool.file(messageId: "key-1", index: 1)))
+        #expect(!FileManager.default.fileExists(atPath: orphan))
+        #expect(FileManager.default.fileExists(atPath: spool.file(.init(gateway: "gw", id: "key-1"), index: 1)))
     }
 
     @Test func aDamagedDatabaseGivesBackTheMessageWithItsFiles() async throws {

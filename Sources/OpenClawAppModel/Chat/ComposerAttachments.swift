@@ -46,13 +46,19 @@ public final class ComposerAttachments {
             Attachment(bytes: bytes, fileName: fileName, declaredType: declaredMimeType.map(MediaType.init(mimeType:))))
     }
 
-    /// A file from the importer (the view holds its security-scoped access until the message is sent).
+    /// A file from the importer. Outside the app's sandbox, access ends with the importer's callback, so
+    /// the app hands over its own copy (in its temporary folder), read when the message is sent.
     public func attach(fileAt url: URL) async {
         do {
             await add(try Attachment.file(at: url))
         } catch {
             refusal = error.description
         }
+    }
+
+    /// A file the app could not take (its copy failed): said like any refusal.
+    public func refuse(_ error: AttachmentError) {
+        refusal = error.description
     }
 
     public func remove(_ id: String) {

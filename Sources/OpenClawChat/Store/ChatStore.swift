@@ -31,7 +31,19 @@ public protocol ChatStore: Sendable {
 
     /// The outbox of a gateway, oldest first (the order to deliver in).
     func outbox(gateway: String) async throws -> [OutboxMessage]
+
+    /// Whether what the outbox holds outlives this process (a store on disk): what to tell someone who
+    /// quits with messages not yet delivered.
+    var keepsOutboxAcrossLaunches: Bool { get }
 }
+
+extension ChatStore {
+    public var keepsOutboxAcrossLaunches: Bool { false }
+}
+
+/// An error by which a store declines to keep an outbox message (its files would pass the store's
+/// bound), as opposed to failing: the message stays in memory, and the person is told why.
+public protocol OutboxRefusal: Error, CustomStringConvertible {}
 
 /// A message of a session's history as the store keeps it: the gateway's message plus the row
 /// identity the transcript gave it, so a restored conversation keeps its ids.

@@ -160,6 +160,7 @@ extension ChatViewModel {
     /// bound): what to tell someone who quits now.
     public func waitingForDelivery() async -> (stored: [OutboxMessage], inMemoryOnly: [OutboxMessage]) {
         let waiting = outbox.filter(\.state.needsDelivery)
+        guard store.keepsOutboxAcrossLaunches else { return ([], waiting) }
         let storedIds = Set(((try? await store.outbox(gateway: gatewayID)) ?? []).map(\.id))
         return (waiting.filter { storedIds.contains($0.id) }, waiting.filter { !storedIds.contains($0.id) })
     }
@@ -173,7 +174,16 @@ extension ChatViewModel {
     func persist(_ change: OutboxChange) async {
         switch change {
         case .added(let message):
-            await persist { [store] in try await store.enqueue(message) }
+            do {
+                try await store.enqueue(message)
+            } catch let refusal as any OutboxRefusal {
+                // Declined, not failed: said for this message, and later store failures are still reported.
+                raise(
+                    message: "This message is not kept on this device: \(refusal).",
+                    nextStep: "It is sent while this app is open; send fewer or smaller files to have it kept.")
+            } catch {
+                reportStoreFailure(error)
+            }
         case .updated(let message):
             await persist { [store] in try await store.update(message) }
         case .removed(let message):

@@ -66,16 +66,16 @@ extension GatewayConnection {
         if let failure { throw .attachment(failure) }
         let method = request.method
         let summary = FrameCodec.text(RequestFrame(id: id, method: method, params: request.summary))
-        // Handed over, not kept: NIO masks a client frame in place, and a reference still held here
-        // would turn that into a copy of the whole frame (27 MB for a 20 MB file).
-        var pending: ByteBuffer? = buffer
+        // Handed over, not kept: the transport owns the frame from here (it sends a large one in
+        // fragments, and frees it when the last has left).
+        var frameToSend: ByteBuffer? = buffer
         buffer = ByteBuffer()
         let result = await dispatch(
             id: id, method: method, timeout: timeout ?? configuration.defaultRequestTimeout,
             generation: session.generation
         ) {
             trace(.outbound, summary)
-            if let frame = pending.take() { writer.enqueue(utf8Frame: frame, requestID: id) }
+            if let frame = frameToSend.take() { writer.enqueue(utf8Frame: frame, requestID: id) }
         }
         let frame = try result.get()
         guard frame.ok else {

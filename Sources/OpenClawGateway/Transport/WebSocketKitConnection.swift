@@ -64,11 +64,18 @@ final class WebSocketKitConnection: WebSocketConnection {
 
     func write(utf8Frame: ByteBuffer, completion: @escaping @Sendable (Bool) -> Void) {
         guard !socket.isClosed else { return completion(false) }
-        guard !waitsBehindFragments(.message(utf8Frame, completion)) else { return }
-        guard utf8Frame.readableBytes > Self.fragmentBytes else {
-            return socket.send(utf8Frame, opcode: .text, promise: promise(completion))
+        let large = utf8Frame.readableBytes > Self.fragmentBytes
+        // One lock queues the frame behind a message in fragments, or claims the socket for this one.
+        let waits = gate.withLock { gate in
+            if gate.busy {
+                gate.waiting.append(.message(utf8Frame, completion))
+                return true
+            }
+            if large { gate.busy = true }
+            return false
         }
-        gate.withLock { $0.busy = true }
+        guard !waits else { return }
+        guard large else { return socket.send(utf8Frame, opcode: .text, promise: promise(completion)) }
         Task { await self.writeInFragments(utf8Frame, completion: completion) }
     }
 

@@ -31,3 +31,26 @@ struct OutboxAttachmentPersistenceTests {
         #expect(stored.last?.attachments == [])
     }
 }
+
+/// The names this device sent files under survive later history pages, which carry only types and sizes.
+@Suite("Transcript: file names kept across launches")
+struct FileNamesAcrossLaunchesTests {
+    static func photoMessage(named name: String?) -> ChatMessage {
+        ChatMessage(
+            role: .user,
+            content: [.text("look"), .image(ChatMediaPart(mimeType: "image/png", fileName: name, bytes: 40))],
+            timestampMs: 1, entry: ChatTranscriptEntryInfo(id: "h1"))
+    }
+
+    @Test func aLaterLaunchsHistoryPageDoesNotTakeTheStoredNameAway() {
+        var transcript = Transcript(sessionKey: "main")
+        transcript.apply(
+            .restored([StoredMessage(id: "row-1", historyKey: "h1", message: Self.photoMessage(named: "beach.png"))]))
+        transcript.apply(.historyLoaded(ChatHistoryPage(sessionKey: "main", messages: [Self.photoMessage(named: nil)])))
+
+        let stored = transcript.storableMessages
+        #expect(stored.map(\.historyKey) == ["h1"])
+        #expect(stored.first?.message.mediaFileNames == ["beach.png"])
+        #expect(transcript.entries.first?.attachments.map(\.fileName) == ["beach.png"])
+    }
+}

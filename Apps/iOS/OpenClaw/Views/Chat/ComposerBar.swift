@@ -3,6 +3,7 @@ import OpenClawChat
 import OpenClawPresentation
 import PhotosUI
 import SwiftUI
+import UIKit
 import UniformTypeIdentifiers
 
 /// The text field and its buttons: attach (photos, files), send, and stop while a reply runs. Chosen
@@ -80,12 +81,14 @@ struct ComposerBar: View {
         }
     }
 
-    /// The picker hands over bytes and a content type, never a name: the name says what it is.
+    /// The picker hands over bytes and a content type, never a name: the name says what it is and when
+    /// it was picked, so the photos of different messages do not share names.
     private func attachPhotos(_ items: [PhotosPickerItem]) async {
+        let stamp = Int(Date().timeIntervalSince1970)
         for (index, item) in items.enumerated() {
             guard let data = try? await item.loadTransferable(type: Data.self) else { continue }
             let type = item.supportedContentTypes.first
-            let name = "photo-\(index + 1).\(type?.preferredFilenameExtension ?? "jpg")"
+            let name = "photo-\(stamp)-\(index + 1).\(type?.preferredFilenameExtension ?? "jpg")"
             await screen.attachments.attach(
                 bytes: [UInt8](data), fileName: name, declaredMimeType: type?.preferredMIMEType)
         }
@@ -103,7 +106,8 @@ struct ComposerBar: View {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                 try FileManager.default.copyItem(at: url, to: copy)
             } catch {
-                await screen.attachments.attach(fileAt: url)  // Reports why it cannot be read.
+                screen.attachments.refuse(
+                    .unreadable(fileName: url.lastPathComponent, reason: error.localizedDescription))
                 continue
             }
             await screen.attachments.attach(fileAt: copy)
@@ -111,15 +115,17 @@ struct ComposerBar: View {
     }
 }
 
-/// A chosen file above the composer: a thumbnail for a photo, its label otherwise, and a remove button.
+/// A chosen file above the composer: a thumbnail for a photo (made once, small, off the main thread),
+/// its label otherwise, and a remove button.
 private struct DraftChip: View {
     let draft: ComposerAttachments.Draft
     let remove: () -> Void
+    @State private var thumbnail: UIImage?
 
     var body: some View {
         HStack(spacing: 4) {
-            if let bytes = draft.thumbnailBytes, let image = UIImage(data: Data(bytes)) {
-                Image(uiImage: image)
+            if let thumbnail {
+                Image(uiImage: thumbnail)
                     .resizable()
                     .scaledToFill()
                     .frame(width: 44, height: 44)
@@ -135,5 +141,9 @@ private struct DraftChip: View {
         }
         .padding(4)
         .background(Color(uiColor: .tertiarySystemBackground), in: RoundedRectangle(cornerRadius: 8))
+        .task(id: draft.id) {
+            guard let bytes = draft.thumbnailBytes else { return }
+            thumbnail = await UIImage(data: Data(bytes))?.byPreparingThumbnail(ofSize: CGSize(width: 88, height: 88))
+        }
     }
 }

@@ -89,24 +89,34 @@ struct MessageBubble: View, Equatable {
     }
 }
 
-/// An image or file of a message: a picture when the gateway links one over http(s), else its label
-/// (history keeps the type and size, not the bytes; gateway-relative media would need the gateway's
-/// authenticated media route, which the app does not call yet).
+/// An image or file of a message, as its label. An image the message links over https is loaded only
+/// when tapped: loading every link a reply contains would let it track the reader or probe the local
+/// network (gateway-relative media would need the gateway's authenticated media route, not called yet).
 private struct AttachmentLine: View {
     let attachment: AttachmentRow
+    @State private var showsImage = false
 
     var body: some View {
         if attachment.isImage, case .url(let link) = attachment.availability, let url = URL(string: link),
-            url.scheme == "https" || url.scheme == "http"
+            url.scheme == "https"
         {
-            AsyncImage(url: url) { image in
-                image.resizable().scaledToFit()
-            } placeholder: {
-                Label(attachment.label, systemImage: "photo").font(.caption)
+            if showsImage {
+                AsyncImage(url: url) { image in
+                    image.resizable().scaledToFit()
+                } placeholder: {
+                    ProgressView()
+                }
+                .frame(maxWidth: 220, maxHeight: 220)
+                .clipShape(RoundedRectangle(cornerRadius: 10))
+                .accessibilityLabel(attachment.label)
+            } else {
+                Button {
+                    showsImage = true
+                } label: {
+                    Label(attachment.label, systemImage: "photo").font(.caption)
+                }
+                .accessibilityHint("Loads the image from \(url.host ?? "the web")")
             }
-            .frame(maxWidth: 220, maxHeight: 220)
-            .clipShape(RoundedRectangle(cornerRadius: 10))
-            .accessibilityLabel(attachment.label)
         } else {
             Label(attachment.label, systemImage: attachment.isImage ? "photo" : "doc")
                 .font(.caption)
