@@ -11,7 +11,8 @@ struct GatewayCommand: AsyncParsableCommand {
     )
 
     @Option(help: "Port to listen on (0 picks a free one).") var port = 18789
-    @Option(help: "Token clients must present.") var token = "test-token"
+    static let defaultToken = "test-token"
+    @Option(help: "Token clients must present.") var token = Self.defaultToken
     @Option(name: .customLong("protocol"), help: "Protocol version to speak: 3 or 4.") var protocolVersion = 4
     @Option(help: "Interface to bind.") var host = "127.0.0.1"
     @Option(
@@ -74,7 +75,9 @@ struct GatewayCommand: AsyncParsableCommand {
         let dialect = quirks.isEmpty ? "" : ", quirks: " + quirks.names.joined(separator: ", ")
         terminal.line("Test gateway (protocol \(protocolVersion)\(dialect)) listening on \(gateway.url)")
         if let fingerprint = gateway.tlsFingerprint { terminal.line("TLS certificate fingerprint: \(fingerprint)") }
-        terminal.line("Try: openclaw-chat --url \(gateway.url) --token <token>   (Ctrl-C to stop)")
+        // The built-in test token is no secret (it is in the help); one given with --token is not echoed.
+        let shownToken = token == Self.defaultToken ? token : "<token>"
+        terminal.line("Try: openclaw-chat --url \(gateway.url) --token \(shownToken)   (Ctrl-C to stop)")
         let console = requirePairing ? Task { await PairingConsole.run(gateway, terminal: terminal) } : nil
         if requirePairing {
             terminal.line("Pairing required: requests are shown here; approve them with 'approve ID'.")
