@@ -76,6 +76,34 @@ struct RequestAndEventTests {
         }
     }
 
+    /// One timer serves every request: a short timeout asked for after a long one still fires on time,
+    /// the long one fires at its own deadline, and answered requests in between are not disturbed.
+    @Test func shortAndLongTimeoutsEachFireAtTheirOwnDeadline() async throws {
+        try await withTestGateway { gateway in
+            var faults = FaultPlan()
+            faults.ignoreRequests = ["sessions.list"]
+            await gateway.setFaults(faults)
+            let connection = try Harness.connection(to: gateway)
+            try await connection.connect()
+            let clock = ContinuousClock()
+            let start = clock.now
+            async let long: Duration = {
+                _ = try? await connection.request("sessions.list", params: [:], timeout: .seconds(20))
+                return clock.now - start
+            }()
+            try await Task.sleep(for: .milliseconds(50))
+            await #expect(throws: GatewayError.timeout(method: "sessions.list", afterMs: 300)) {
+                try await connection.request("sessions.list", params: [:], timeout: .milliseconds(300))
+            }
+            // Bounds, not measures: the short one did not wait for the long one's timer.
+            #expect(clock.now - start < .seconds(15))
+            #expect(try await connection.request("health") != nil)
+            let longElapsed = await long
+            #expect(longElapsed >= .seconds(20))
+            #expect(longElapsed < .seconds(40))
+        }
+    }
+
     @Test func everyPendingRequestFailsPromptlyWhenTheGatewayDrops() async throws {
         try await withTestGateway { gateway in
             var faults = FaultPlan()

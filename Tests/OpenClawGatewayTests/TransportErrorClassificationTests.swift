@@ -21,9 +21,6 @@ struct TransportErrorClassificationTests {
         #expect(
             WebSocketKitTransport.classify(IOError(errnoCode: ECONNREFUSED, reason: "connect"), url: url)
                 == .connectionRefused(host: "mini.local", port: 18789))
-        #expect(
-            WebSocketKitTransport.classify(SocketAddressError.unknown(host: "mini.local", port: 18789), url: url)
-                == .hostNotFound(host: "mini.local"))
         // An error nothing here knows keeps its description, whatever its text says.
         struct Unknown: Error, CustomStringConvertible { var description: String { "Connection refused" } }
         #expect(WebSocketKitTransport.classify(Unknown(), url: url) == .other("Connection refused"))

@@ -98,15 +98,10 @@ extension GatewayConnection {
                     pending.resolve(id: id, with: .failure(.cancelled))
                     return
                 }
-                let timeoutMs = timeout.milliseconds
-                pending.setTimeout(
-                    id: id,
-                    Task { [weak self] in
-                        try? await Task.sleep(for: timeout)
-                        guard !Task.isCancelled else { return }
-                        await self?.resolveRequest(id: id, with: .failure(.timeout(method: method, afterMs: timeoutMs)))
-                    }
-                )
+                let deadline = ContinuousClock.now + timeout
+                if pending.setDeadline(id: id, deadline, timeoutMs: timeout.milliseconds) {
+                    armRequestTimer(for: deadline)
+                }
                 write()
             }
         } onCancel: {
@@ -118,5 +113,26 @@ extension GatewayConnection {
 
     func resolveRequest(id: String, with result: Result<ResponseFrame, GatewayError>) {
         pending.resolve(id: id, with: result)
+    }
+
+    /// Makes the one request timer fire by `deadline`: a new timer only when none is set or this
+    /// deadline comes first (requests made one after another with the same timeout create none).
+    func armRequestTimer(for deadline: ContinuousClock.Instant) {
+        if let armed = requestTimerDeadline, armed <= deadline { return }
+        requestTimer?.cancel()
+        requestTimerDeadline = deadline
+        requestTimer = Task { [weak self] in
+            try? await Task.sleep(until: deadline, clock: .continuous)
+            guard !Task.isCancelled else { return }
+            await self?.requestTimerFired()
+        }
+    }
+
+    /// Times out what has expired and sets the timer for the next deadline, if any.
+    private func requestTimerFired() {
+        requestTimer = nil
+        requestTimerDeadline = nil
+        pending.expire(at: .now)
+        if let next = pending.earliestDeadline { armRequestTimer(for: next) }
     }
 }

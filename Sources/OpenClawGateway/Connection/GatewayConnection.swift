@@ -36,6 +36,9 @@ public actor GatewayConnection {
     /// The socket closed while handshaking (why, as the attempt's error).
     var closedDuringHandshake: GatewayError?
     var pending = PendingRequests()
+    /// The one timer for request timeouts (see ``PendingRequests``) and when it fires.
+    var requestTimer: Task<Void, Never>?
+    var requestTimerDeadline: ContinuousClock.Instant?
     var challengeWaiter: CheckedContinuation<Result<ConnectChallenge, GatewayError>, Never>?
     var connectAttempt: Task<Result<GatewaySession, GatewayError>, Never>?
     var lastInbound = ContinuousClock.now

@@ -3,6 +3,10 @@ import OpenClawProtocol
 
 /// Requests sent and not yet answered, matched by id. Each is resolved exactly once: by its response,
 /// its timeout, its cancellation, or the end of the socket.
+///
+/// Timeouts are deadlines kept here, not a task per request: the connection runs one timer for the
+/// earliest deadline (``earliestDeadline``) and resolves what has expired (``expire(at:)``). Creating and
+/// cancelling a task for every request cost more than the rest of a `health` round trip's bookkeeping.
 struct PendingRequests {
     typealias Completion = CheckedContinuation<Result<ResponseFrame, GatewayError>, Never>
 
@@ -10,7 +14,8 @@ struct PendingRequests {
         let method: String
         let generation: Int
         let continuation: Completion
-        var timeout: Task<Void, Never>?
+        var deadline: ContinuousClock.Instant?
+        var timeoutMs: Int
     }
 
     private var entries: [String: Entry] = [:]
@@ -18,14 +23,29 @@ struct PendingRequests {
     var count: Int { entries.count }
 
     mutating func add(id: String, method: String, generation: Int, continuation: Completion) {
-        entries[id] = Entry(method: method, generation: generation, continuation: continuation)
+        entries[id] = Entry(method: method, generation: generation, continuation: continuation, timeoutMs: 0)
     }
 
-    mutating func setTimeout(id: String, _ task: Task<Void, Never>) {
-        if entries[id] == nil {
-            task.cancel()
-        } else {
-            entries[id]?.timeout = task
+    /// Gives the request a deadline; false when it is no longer pending.
+    @discardableResult
+    mutating func setDeadline(id: String, _ deadline: ContinuousClock.Instant, timeoutMs: Int) -> Bool {
+        guard entries[id] != nil else { return false }
+        entries[id]?.deadline = deadline
+        entries[id]?.timeoutMs = timeoutMs
+        return true
+    }
+
+    /// When the next pending request times out; nil when none has a deadline.
+    var earliestDeadline: ContinuousClock.Instant? {
+        entries.values.lazy.compactMap(\.deadline).min()
+    }
+
+    /// Fails every request whose deadline has passed with a timeout naming its method.
+    mutating func expire(at now: ContinuousClock.Instant) {
+        let expired = entries.filter { $0.value.deadline.map { $0 <= now } ?? false }
+        for (id, entry) in expired {
+            entries.removeValue(forKey: id)
+            entry.continuation.resume(returning: .failure(.timeout(method: entry.method, afterMs: entry.timeoutMs)))
         }
     }
 
@@ -37,7 +57,6 @@ struct PendingRequests {
     @discardableResult
     mutating func resolve(id: String, with result: Result<ResponseFrame, GatewayError>) -> Bool {
         guard let entry = entries.removeValue(forKey: id) else { return false }
-        entry.timeout?.cancel()
         entry.continuation.resume(returning: result)
         return true
     }
@@ -47,7 +66,6 @@ struct PendingRequests {
         let all = entries
         entries.removeAll()
         for entry in all.values {
-            entry.timeout?.cancel()
             entry.continuation.resume(returning: .failure(error))
         }
     }

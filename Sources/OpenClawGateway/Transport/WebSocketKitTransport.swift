@@ -216,7 +216,7 @@ public struct WebSocketKitTransport: WebSocketTransport {
             return .connectionRefused(host: url.host, port: url.port)
         case let io as IOError where io.errnoCode == ECONNREFUSED:
             return .connectionRefused(host: url.host, port: url.port)
-        case is SocketAddressError:
+        case is SocketAddressError, is SocketAddressError.UnknownHost:
             return .hostNotFound(host: url.host)
         case is NIOSSLError, is BoringSSLError:
             return .tlsFailed(reason: String(describing: error))
