@@ -241,47 +241,6 @@ public final class ChatViewModel {
         return id
     }
 
-    /// Sends a failed or unconfirmed message again, in place, with the same id (the gateway
-    /// deduplicates by it while it remembers it). Its expiry clock and duplicate window start again:
-    /// the user has just asked for it, knowing an unconfirmed one may arrive twice.
-    public func retry(messageID: String) async {
-        guard let entry = transcript.entry(id: messageID), entry.role == .user,
-            entry.status.isFailed || entry.status == .unconfirmed
-        else { return }
-        let message =
-            outboxQueue.message(id: messageID)
-            ?? OutboxMessage(
-                id: messageID, gateway: gatewayID, sessionKey: currentSessionKey, text: entry.text,
-                thinking: thinkingLevel, createdAtMs: now()
-            )
-        let change = outboxQueue.requeue(message, nowMs: now())
-        transcript.apply(.sendQueued(id: messageID))
-        await persist(change)
-        await flushOutbox()
-    }
-
-    /// Drops a message that failed to send or still waits in the outbox.
-    public func discard(messageID: String) async {
-        guard transcript.apply(.discard(id: messageID)) == .applied else { return }
-        if let change = outboxQueue.discard(id: messageID) {
-            await persist(change)
-        } else {
-            // Not in memory (a store that failed to load it): make sure it is not left on disk.
-            await persist { [store, gatewayID] in try await store.removeFromOutbox(id: messageID, gateway: gatewayID) }
-        }
-    }
-
-    /// Takes a message out of the outbox, for a one-shot command that has told the person it was not
-    /// sent (or may not have been): no later session may then send it behind their back, which would
-    /// double it when they send it again themselves. An accepted message stays: the gateway has it,
-    /// and only its confirmation by history is left.
-    public func withdrawFromOutbox(messageID: String) async {
-        guard outboxQueue.message(id: messageID)?.state != .accepted,
-            let change = outboxQueue.discard(id: messageID)
-        else { return }
-        await persist(change)
-    }
-
     /// Stops the running reply, if any.
     public func abort() async {
         guard let runId = transcript.activeRunIds.last else { return }
