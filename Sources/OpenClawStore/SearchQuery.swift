@@ -66,7 +66,7 @@ struct SearchQuery: Equatable {
                     LIMIT ?
                 )
                 SELECT m.gateway, m.session_key, m.id, m.role, m.timestamp_ms,
-                    snippet(messages_fts, -1, '[', ']', '…', 16) AS snippet
+                    snippet(messages_fts, -1, char(57344), char(57345), '…', 16) AS snippet
                 FROM best
                 CROSS JOIN messages_fts ON messages_fts.rowid = best.rid
                 CROSS JOIN messages AS m ON m.row_id = best.rid
@@ -80,10 +80,31 @@ struct SearchQuery: Equatable {
                 sessionKey: row["session_key"] ?? "",
                 messageId: row["id"] ?? "",
                 role: ChatRole(wireValue: row["role"] ?? ""),
-                snippet: row["snippet"] ?? "",
+                parts: Self.parts(ofSnippet: row["snippet"] ?? ""),
                 timestampMs: row["timestamp_ms"]
             )
         }
+    }
+}
+
+extension SearchQuery {
+    /// `snippet()` marks each match between U+E000 and U+E001 (private-use characters, not the brackets a
+    /// message may contain); the passage split there.
+    static func parts(ofSnippet snippet: String) -> [SearchHit.Part] {
+        var parts: [SearchHit.Part] = []
+        var current = ""
+        var inMatch = false
+        for character in snippet {
+            guard character == "\u{E000}" || character == "\u{E001}" else {
+                current.append(character)
+                continue
+            }
+            if !current.isEmpty { parts.append(SearchHit.Part(text: current, isMatch: inMatch)) }
+            current = ""
+            inMatch = character == "\u{E000}"
+        }
+        if !current.isEmpty { parts.append(SearchHit.Part(text: current, isMatch: inMatch)) }
+        return parts
     }
 }
 

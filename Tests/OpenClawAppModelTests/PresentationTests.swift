@@ -90,20 +90,14 @@ struct PresentationTests {
         #expect(pairing?.action == nil)
     }
 
-    @Test func snippetsAreSplitAtTheirMatchMarkers() {
+    @Test func aResultRowKeepsTheHitsMarkedParts() {
+        let parts: [SearchHit.Part] = [
+            .init(text: "…the [sic] ", isMatch: false), .init(text: "gateway", isMatch: true),
+            .init(text: " runs", isMatch: false),
+        ]
         let hit = SearchHit(
-            gateway: "g", sessionKey: "main", messageId: "m1", role: .assistant,
-            snippet: "…the [gateway] runs on [port] 18789…", timestampMs: nil)
-        let row = SearchResultRow(hit)
-        #expect(
-            row.parts == [
-                .init(text: "…the ", isMatch: false), .init(text: "gateway", isMatch: true),
-                .init(text: " runs on ", isMatch: false), .init(text: "port", isMatch: true),
-                .init(text: " 18789…", isMatch: false),
-            ])
-        #expect(
-            SearchResultRow(
-                SearchHit(gateway: "g", sessionKey: "s", messageId: "m", role: .user, snippet: "plain", timestampMs: 1)
-            ).parts == [.init(text: "plain", isMatch: false)])
+            gateway: "g", sessionKey: "main", messageId: "m1", role: .assistant, parts: parts, timestampMs: nil)
+        #expect(SearchResultRow(hit).parts == parts)
+        #expect(hit.snippet == "…the [sic] [gateway] runs")
     }
 }

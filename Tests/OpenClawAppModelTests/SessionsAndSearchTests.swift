@@ -98,7 +98,7 @@ struct SessionsAndSearchTests {
             #expect(search.showsNoResults == false)
             let result = try #require(search.results.first { $0.messageID == question.id })
             #expect(result.sessionKey == "main")
-            #expect(result.snippet.contains("pelican"))
+            #expect(result.parts.map(\.text).joined().contains("pelican"))
 
             await search.select(result)
             #expect(context.chat.currentSessionKey == "main")

@@ -24,4 +24,22 @@ struct HistoryRowsCLITests {
             #expect(history.stdout.contains("failed: "), "the failed reply is marked: \(history.stdout)")
         }
     }
+
+    /// On a terminal a search hit's matches are in reverse video, and brackets in the message stay brackets;
+    /// piped, matches are in brackets.
+    @Test func searchMarksMatchesWithStylingOnATerminalAndBracketsWhenPiped() async throws {
+        try await CLITests.withGateway { _, common in
+            let sent = try await CLIProcess.run(["send"] + common + ["array[0] is the pelican"])
+            #expect(sent.status == 0, "stderr: \(sent.stderr)")
+            let search = ["search"] + common.filter { $0 != "--token" && $0 != "test-token" } + ["pelican"]
+            let terminal = try InteractiveProcess(
+                search, mode: .terminal, environment: ["TERM": "xterm-256color", "NO_COLOR": ""])
+            defer { terminal.killIfRunning() }
+            #expect(try await terminal.waitForExit() == 0)
+            #expect(terminal.output.contains("\u{1B}[7mpelican\u{1B}[0m"), "\(terminal.output.debugDescription)")
+            #expect(terminal.output.contains("array[0]"))
+            let piped = try await CLIProcess.run(search)
+            #expect(piped.stdout.contains("array[0] is the [pelican]"), "\(piped.stdout)")
+        }
+    }
 }

@@ -122,3 +122,17 @@ struct SearchTests {
         #expect(SearchQuery(text).matchExpression == expression)
     }
 }
+
+/// Matches come out as marked parts: brackets in a message are text, not markers.
+@Suite("SQLite store: search hits as parts")
+struct SearchHitPartsTests {
+    @Test func bracketsInTheMessageAreNotTakenForMatches() async throws {
+        let store = try SQLiteChatStore(inMemoryWithLimits: .init())
+        try await store.record(
+            [stored("a", text: "array[0] holds the [first] gateway token")], gateway: "g", sessionKey: "s")
+        let hit = try #require(try await store.search("gateway", gateway: "g", limit: 5).first)
+        #expect(hit.parts.filter(\.isMatch).map(\.text) == ["gateway"])
+        #expect(hit.parts.map(\.text).joined() == "array[0] holds the [first] gateway token")
+        #expect(hit.snippet == "array[0] holds the [first] [gateway] token")
+    }
+}

@@ -57,8 +57,17 @@ enum SearchOutput {
             let place = showGateway ? "\(TerminalText.escapedLine(hit.gateway)) · \(session)" : session
             let when = hit.timestampMs.map { " · \(localTime(ms: $0))" } ?? ""
             terminal.line(terminal.styled("\(place)\(when) · \(hit.role.wireValue)", .dim))
-            terminal.line("  " + TerminalText.escapedLine(hit.snippet))
+            terminal.line("  " + snippet(hit, terminal: terminal))
         }
+    }
+
+    /// Matches in reverse video on a colour terminal; in `[` `]` when piped or with NO_COLOR.
+    static func snippet(_ hit: SearchHit, terminal: Terminal) -> String {
+        hit.parts.map { part in
+            let text = TerminalText.escapedLine(part.text)
+            guard part.isMatch else { return text }
+            return terminal.colors ? terminal.styled(text, .reverse) : "[\(text)]"
+        }.joined()
     }
 
     /// `2026-11-21 09:30`, in the local time zone.

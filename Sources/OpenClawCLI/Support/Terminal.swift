@@ -23,6 +23,7 @@ struct Terminal: Sendable {
     enum Style: String {
         case bold = "1"
         case dim = "2"
+        case reverse = "7"
         case red = "31"
         case green = "32"
         case yellow = "33"

@@ -87,23 +87,40 @@ public struct StoredToolTiming: Sendable, Hashable {
 
 /// One search result.
 public struct SearchHit: Sendable, Hashable {
+    /// A piece of the matching passage: a match, or the text around matches.
+    public struct Part: Sendable, Hashable {
+        public var text: String
+        public var isMatch: Bool
+
+        public init(text: String, isMatch: Bool) {
+            self.text = text
+            self.isMatch = isMatch
+        }
+    }
+
     public var gateway: String
     public var sessionKey: String
     /// The transcript row id of the message.
     public var messageId: String
     public var role: ChatRole
-    /// The matching passage, matches wrapped in `[` `]`, elided with `…`.
-    public var snippet: String
+    /// The matching passage in pieces, matches marked, elided with `…`: each front end styles matches its
+    /// own way (bold in the app, reverse video on a terminal), and a bracket in the message is just text.
+    public var parts: [Part]
     public var timestampMs: Int?
 
     public init(
-        gateway: String, sessionKey: String, messageId: String, role: ChatRole, snippet: String, timestampMs: Int?
+        gateway: String, sessionKey: String, messageId: String, role: ChatRole, parts: [Part], timestampMs: Int?
     ) {
         self.gateway = gateway
         self.sessionKey = sessionKey
         self.messageId = messageId
         self.role = role
-        self.snippet = snippet
+        self.parts = parts
         self.timestampMs = timestampMs
+    }
+
+    /// The passage as plain text with matches in `[` `]` (for output that cannot style: pipes, JSON).
+    public var snippet: String {
+        parts.map { $0.isMatch ? "[\($0.text)]" : $0.text }.joined()
     }
 }

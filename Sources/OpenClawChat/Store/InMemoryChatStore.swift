@@ -53,7 +53,7 @@ public actor InMemoryChatStore: ChatStore {
                         sessionKey: session.sessionKey,
                         messageId: stored.id,
                         role: stored.message.role,
-                        snippet: String(text.prefix(120)),
+                        parts: [SearchHit.Part(text: String(text.prefix(120)), isMatch: false)],
                         timestampMs: stored.message.timestampMs
                     )
                 )
