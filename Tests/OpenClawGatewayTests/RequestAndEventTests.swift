@@ -61,13 +61,19 @@ struct RequestAndEventTests {
         }
     }
 
+    /// A connected connection to a gateway that never answers `sessions.list`.
+    static func connectionIgnoringSessionsList(_ gateway: TestGateway) async throws -> GatewayConnection {
+        var faults = FaultPlan()
+        faults.ignoreRequests = ["sessions.list"]
+        await gateway.setFaults(faults)
+        let connection = try Harness.connection(to: gateway)
+        try await connection.connect()
+        return connection
+    }
+
     @Test func aRequestWithNoAnswerTimesOutAlone() async throws {
         try await withTestGateway { gateway in
-            var faults = FaultPlan()
-            faults.ignoreRequests = ["sessions.list"]
-            await gateway.setFaults(faults)
-            let connection = try Harness.connection(to: gateway)
-            try await connection.connect()
+            let connection = try await Self.connectionIgnoringSessionsList(gateway)
             await #expect(throws: GatewayError.timeout(method: "sessions.list", afterMs: 200)) {
                 try await connection.request("sessions.list", params: [:], timeout: .milliseconds(200))
             }
@@ -80,11 +86,7 @@ struct RequestAndEventTests {
     /// the long one fires at its own deadline, and answered requests in between are not disturbed.
     @Test func shortAndLongTimeoutsEachFireAtTheirOwnDeadline() async throws {
         try await withTestGateway { gateway in
-            var faults = FaultPlan()
-            faults.ignoreRequests = ["sessions.list"]
-            await gateway.setFaults(faults)
-            let connection = try Harness.connection(to: gateway)
-            try await connection.connect()
+            let connection = try await Self.connectionIgnoringSessionsList(gateway)
             let clock = ContinuousClock()
             let start = clock.now
             async let long: Duration = {
@@ -106,11 +108,7 @@ struct RequestAndEventTests {
 
     @Test func everyPendingRequestFailsPromptlyWhenTheGatewayDrops() async throws {
         try await withTestGateway { gateway in
-            var faults = FaultPlan()
-            faults.ignoreRequests = ["sessions.list"]
-            await gateway.setFaults(faults)
-            let connection = try Harness.connection(to: gateway)
-            try await connection.connect()
+            let connection = try await Self.connectionIgnoringSessionsList(gateway)
             let started = ContinuousClock.now
             let pendingRequests = (0..<2).map { _ in
                 Task { try await connection.request("sessions.list", params: [:], timeout: .seconds(30)) }
