@@ -245,7 +245,11 @@ extension TranscriptEntry {
         role = message.role
         source = .history
         historyKey = key
-        self.message = self.message.map { message.keepingMediaNames(of: $0) } ?? message
+        // Gateways keep an image's type and size, not its name: the row keeps the names this device sent its
+        // files under (its local attachments, or the message as stored before), for display, storage and search.
+        var named = message.namingMedia(from: localAttachments)
+        if let earlier = self.message { named = named.keepingMediaNames(of: earlier) }
+        self.message = named
         body.set(message.text)
         timestampMs = message.timestampMs ?? timestampMs
         self.activity = activity

@@ -1,4 +1,5 @@
 import OpenClawChat
+import OpenClawProtocol
 import Synchronization
 
 #if canImport(Glibc)
@@ -132,28 +133,14 @@ final class OutboxJournal: Sendable {
 
     /// `<hash> <json>\n`.
     private static func record(_ json: [UInt8]) -> [UInt8] {
-        Array(hex(fnv1a(json)).utf8) + [UInt8(ascii: " ")] + json + [UInt8(ascii: "\n")]
+        Array(StableHash.hex(of: json).utf8) + [UInt8(ascii: " ")] + json + [UInt8(ascii: "\n")]
     }
 
     /// The record's entry (nil for a snapshot header) and count; nil when the line is damaged.
     private static func parse(_ line: ArraySlice<UInt8>, spool: OutboxSpool) -> (Entry?, Int)? {
         guard line.count > 17, line[line.startIndex + 16] == UInt8(ascii: " ") else { return nil }
         let json = line.dropFirst(17)
-        guard String(decoding: line.prefix(16), as: UTF8.self) == hex(fnv1a(json)) else { return nil }
+        guard String(decoding: line.prefix(16), as: UTF8.self) == StableHash.hex(of: json) else { return nil }
         return OutboxJournalCoding.parse(json, spool: spool)
-    }
-
-    private static func fnv1a(_ bytes: some Sequence<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        return hash
-    }
-
-    private static func hex(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 }

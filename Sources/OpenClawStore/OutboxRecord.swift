@@ -70,6 +70,25 @@ enum OutboxRecord {
         }
     }
 
+    /// Whether `key` is in the outbox, and the bytes of files every other message there holds: read from
+    /// the rows' `attachments_json`, without parsing whole messages or touching the files.
+    static func attachmentBytes(_ db: Database, besides key: OutboxSpool.Key) throws -> (isQueued: Bool, held: Int) {
+        var isQueued = false
+        var held = 0
+        for row in try Row.fetchAll(db, sql: "SELECT gateway, id, attachments_json FROM outbox") {
+            let gateway: String? = row["gateway"]
+            let id: String? = row["id"]
+            if gateway == key.gateway, id == key.id {
+                isQueued = true
+                continue
+            }
+            let json: String? = row["attachments_json"]
+            let items = json.flatMap { try? JSONParser().parse($0) }?.arrayValue ?? []
+            held += items.reduce(0) { $0 + max(0, $1["size"]?.intValue ?? 0) }
+        }
+        return (isQueued, held)
+    }
+
     /// Every outbox row, in delivery order.
     static func all(_ db: Database, spool: OutboxSpool) throws -> [OutboxMessage] {
         try Row.fetchAll(db, sql: "SELECT \(selection) FROM outbox ORDER BY seq").map { message(row: $0, spool: spool) }

@@ -53,19 +53,15 @@ struct OutboxSpool: Sendable {
         folder(key) + "/\(index)"
     }
 
-    /// Two 64-bit FNV-1a hashes of `gateway \0 id` with different offsets, as 32 hex digits.
+    /// Two independent 64-bit stable hashes of the gateway and the id, as 32 hex digits.
     static func name(_ key: Key) -> String {
-        let bytes = Array(key.gateway.utf8) + [0] + Array(key.id.utf8)
-        func fnv(_ offset: UInt64) -> String {
-            var hash = offset
-            for byte in bytes {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x100_0000_01b3
-            }
-            let digits = String(hash, radix: 16)
-            return String(repeating: "0", count: 16 - digits.count) + digits
+        var first = StableHash()
+        var second = StableHash(offset: 0x8422_2325_cbf2_9ce4)
+        for part in [key.gateway, key.id] {
+            first.combine(part)
+            second.combine(part)
         }
-        return fnv(0xcbf2_9ce4_8422_2325) + fnv(0x8422_2325_cbf2_9ce4)
+        return first.hexDigest + second.hexDigest
     }
 
     /// Copies the message's attachments here (nothing to do without any), replacing an earlier copy;

@@ -179,12 +179,11 @@ public final class SQLiteChatStore: ChatStore {
         let key = OutboxSpool.Key(gateway: message.gateway, id: message.id)
         var copied = false
         if !message.attachments.isEmpty {
-            let queued = try await outbox()
+            let (isQueued, held) = try await connection.read { db in
+                try OutboxRecord.attachmentBytes(db, besides: key)
+            }
             // Enqueued again (it is already here, with its files): the row stays as it is.
-            if !queued.contains(where: { $0.gateway == key.gateway && $0.id == key.id }) {
-                let held = queued.reduce(0) { total, other in
-                    total + other.attachments.reduce(0) { $0 + max(0, $1.size) }
-                }
+            if !isQueued {
                 let bytes = message.attachments.reduce(0) { $0 + $1.size }
                 guard held + bytes <= limits.maxOutboxAttachmentBytes else {
                     throw OutboxFilesOverLimit(
@@ -248,12 +247,6 @@ public final class SQLiteChatStore: ChatStore {
             )
             .map { OutboxRecord.message(row: $0, spool: spool) }
         }
-    }
-
-    /// Every gateway's outbox, in delivery order.
-    func outbox() async throws -> [OutboxMessage] {
-        let spool = spool
-        return try await connection.read { db in try OutboxRecord.all(db, spool: spool) }
     }
 
     /// Appends the change the statement just made (if it changed a row) to the journal, inside the

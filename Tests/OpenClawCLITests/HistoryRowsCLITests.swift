@@ -21,7 +21,7 @@ struct HistoryRowsCLITests {
             #expect(step < reply, "the step comes before the reply it led to: \(history.stdout)")
             #expect(!lines.contains { $0.contains("← ") }, "no tool result printed as a message: \(history.stdout)")
             #expect(lines.count { $0.contains(" you  ") } == 2, "\(history.stdout)")
-            #expect(history.stdout.contains("failed: "), "the failed reply is marked: \(history.stdout)")
+            #expect(history.stdout.contains("Failed: "), "the failed reply is marked: \(history.stdout)")
         }
     }
 

@@ -81,8 +81,7 @@ public final class ComposerAttachments {
 
     private func add(_ attachment: Attachment) async {
         do {
-            try await limits().check(
-                fileName: attachment.fileName, mediaType: attachment.mediaType, size: attachment.size)
+            try await limits().check(attachment)
             drafts.append(Draft(attachment: attachment))
             refusal = nil
         } catch {

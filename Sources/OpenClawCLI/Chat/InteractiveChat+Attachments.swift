@@ -19,7 +19,7 @@ extension InteractiveChat {
         do throws(AttachmentError) {
             attachment = try Attachment.file(at: URL(fileURLWithPath: path))
             let limits = await viewModel.attachmentLimits()
-            try limits.check(fileName: attachment.fileName, mediaType: attachment.mediaType, size: attachment.size)
+            try limits.check(attachment)
         } catch {
             terminal.error(error.description, hint: nil)
             return

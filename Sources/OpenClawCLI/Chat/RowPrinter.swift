@@ -44,17 +44,14 @@ struct RowPrinter {
         if let badge = row.badge { terminal.line("      " + Self.mark(badge, terminal: terminal)) }
     }
 
-    /// The badge of a row, in words.
+    /// The badge's shared words, coloured by how much it needs the person.
     static func mark(_ badge: MessageRow.Badge, terminal: Terminal) -> String {
-        switch badge {
-        case .queued: terminal.styled("queued: sent when the gateway is back", .yellow)
-        case .sending: terminal.styled("sending…", .dim)
-        case .notDelivered(let reason):
-            terminal.styled("not delivered: \(TerminalText.escapedLine(reason))", .red)
-        case .unconfirmed: terminal.styled("delivery unknown: the gateway may or may not have it", .yellow)
-        case .stopped(let reason):
-            terminal.styled("stopped" + (reason.map { " (\(TerminalText.escapedLine($0)))" } ?? ""), .yellow)
-        case .replyFailed(let reason): terminal.styled("failed: \(TerminalText.escapedLine(reason))", .red)
-        }
+        let style: Terminal.Style =
+            switch badge {
+            case .sending: .dim
+            case .queued, .unconfirmed, .stopped: .yellow
+            case .notDelivered, .replyFailed: .red
+            }
+        return terminal.styled(TerminalText.escapedLine(badge.text), style)
     }
 }

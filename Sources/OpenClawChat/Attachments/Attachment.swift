@@ -110,6 +110,13 @@ public struct Attachment: Sendable, Hashable, Identifiable {
     }
 }
 
+extension AttachmentLimits {
+    /// Refuses an attachment the gateway would refuse or drop (``AttachmentLimits/check(fileName:mediaType:size:)``).
+    public func check(_ attachment: Attachment) throws(AttachmentError) {
+        try check(fileName: attachment.fileName, mediaType: attachment.mediaType, size: attachment.size)
+    }
+}
+
 /// Reads a file in chunks of 768 KiB (a multiple of 3, so base64 groups never straddle chunks), reusing
 /// one buffer: the file is never in memory whole.
 struct FileAttachmentBytes: AttachmentByteSource {

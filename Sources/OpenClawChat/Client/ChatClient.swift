@@ -62,7 +62,7 @@ public struct ChatClient: Sendable {
     public static func check(_ attachments: [Attachment], against limits: AttachmentLimits) throws(GatewayError) {
         for attachment in attachments {
             do throws(AttachmentError) {
-                try limits.check(fileName: attachment.fileName, mediaType: attachment.mediaType, size: attachment.size)
+                try limits.check(attachment)
             } catch {
                 throw .attachment(error)
             }

@@ -199,7 +199,7 @@ public final class ChatViewModel {
     public func send(_ text: String, attachments: [Attachment]) async throws(AttachmentError) -> String {
         let limits = await attachmentLimits()
         for attachment in attachments {
-            try limits.check(fileName: attachment.fileName, mediaType: attachment.mediaType, size: attachment.size)
+            try limits.check(attachment)
         }
         return await enqueue(text, attachments: attachments)
     }

@@ -91,17 +91,15 @@ extension GatewayConnection {
     ) async -> Result<ResponseFrame, GatewayError> {
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                pending.add(id: id, method: method, generation: socketGeneration, continuation: continuation)
+                pending.add(
+                    id: id, method: method, generation: socketGeneration, timeout: timeout, continuation: continuation)
                 // A reader held at a subscriber's mark may now read on, up to the request headroom.
                 eventHub.requestStarted()
                 guard !Task.isCancelled else {
                     pending.resolve(id: id, with: .failure(.cancelled))
                     return
                 }
-                let deadline = ContinuousClock.now + timeout
-                if pending.setDeadline(id: id, deadline, timeoutMs: timeout.milliseconds) {
-                    armRequestTimer(for: deadline)
-                }
+                if let deadline = pending.deadline(of: id) { armRequestTimer(for: deadline) }
                 write()
             }
         } onCancel: {

@@ -14,35 +14,32 @@ struct PendingRequests {
         let method: String
         let generation: Int
         let continuation: Completion
-        var deadline: ContinuousClock.Instant?
-        var timeoutMs: Int
+        let deadline: ContinuousClock.Instant
+        let timeoutMs: Int
     }
 
     private var entries: [String: Entry] = [:]
 
     var count: Int { entries.count }
 
-    mutating func add(id: String, method: String, generation: Int, continuation: Completion) {
-        entries[id] = Entry(method: method, generation: generation, continuation: continuation, timeoutMs: 0)
+    /// Adds a request that times out `timeout` from now.
+    mutating func add(id: String, method: String, generation: Int, timeout: Duration, continuation: Completion) {
+        entries[id] = Entry(
+            method: method, generation: generation, continuation: continuation,
+            deadline: ContinuousClock.now + timeout, timeoutMs: timeout.milliseconds)
     }
 
-    /// Gives the request a deadline; false when it is no longer pending.
-    @discardableResult
-    mutating func setDeadline(id: String, _ deadline: ContinuousClock.Instant, timeoutMs: Int) -> Bool {
-        guard entries[id] != nil else { return false }
-        entries[id]?.deadline = deadline
-        entries[id]?.timeoutMs = timeoutMs
-        return true
-    }
+    /// When the request times out; nil when it is not pending.
+    func deadline(of id: String) -> ContinuousClock.Instant? { entries[id]?.deadline }
 
-    /// When the next pending request times out; nil when none has a deadline.
+    /// When the next pending request times out; nil when none is pending.
     var earliestDeadline: ContinuousClock.Instant? {
-        entries.values.lazy.compactMap(\.deadline).min()
+        entries.values.lazy.map(\.deadline).min()
     }
 
     /// Fails every request whose deadline has passed with a timeout naming its method.
     mutating func expire(at now: ContinuousClock.Instant) {
-        let expired = entries.filter { $0.value.deadline.map { $0 <= now } ?? false }
+        let expired = entries.filter { $0.value.deadline <= now }
         for (id, entry) in expired {
             entries.removeValue(forKey: id)
             entry.continuation.resume(returning: .failure(.timeout(method: entry.method, afterMs: entry.timeoutMs)))

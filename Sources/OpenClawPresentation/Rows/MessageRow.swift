@@ -30,6 +30,18 @@ public struct MessageRow: Sendable, Equatable, Identifiable {
         case stopped(reason: String?)
         /// The agent's run failed.
         case replyFailed(String)
+
+        /// The badge in words, the same in the app and the terminal (each adds its own icon or colour).
+        public var text: String {
+            switch self {
+            case .queued: "Waiting for the connection"
+            case .sending: "Sending…"
+            case .notDelivered(let reason): "Not delivered: \(reason)"
+            case .unconfirmed: "Maybe not delivered — resending may send it twice"
+            case .stopped(let reason): reason.map { "Stopped (\($0))" } ?? "Stopped"
+            case .replyFailed(let reason): "Failed: \(reason)"
+            }
+        }
     }
 
     public enum Action: Sendable, Hashable {

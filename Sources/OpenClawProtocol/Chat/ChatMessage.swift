@@ -151,22 +151,41 @@ public struct ChatAbortMarker: Sendable, Hashable {
     }
 }
 
-/// FNV-1a over UTF-8: a hash that, unlike `Hasher`, is the same in every process, so derived keys
-/// stay stable across launches.
-struct StableHash {
-    private var state: UInt64 = 0xcbf2_9ce4_8422_2325
+/// FNV-1a (64-bit): a hash that, unlike `Hasher`, is the same in every process, so derived keys, file
+/// names and checksums stay stable across launches. Not for anything an attacker chooses to collide.
+package struct StableHash {
+    package static let standardOffset: UInt64 = 0xcbf2_9ce4_8422_2325
+    private var state: UInt64
 
-    mutating func combine(_ text: String) {
-        for byte in text.utf8 {
+    /// `offset` other than the standard one gives an independent hash (two make 128 bits).
+    package init(offset: UInt64 = standardOffset) {
+        state = offset
+    }
+
+    /// The bytes, then a separator, so that ("ab", "c") and ("a", "bc") differ.
+    package mutating func combine(_ text: String) {
+        combine(bytes: text.utf8)
+        combine(bytes: CollectionOfOne(0xff))
+    }
+
+    /// The bytes as they are (no separator): plain FNV-1a of a byte string.
+    package mutating func combine(bytes: some Sequence<UInt8>) {
+        for byte in bytes {
             state ^= UInt64(byte)
             state &*= 0x0000_0100_0000_01b3
         }
-        state ^= 0xff
-        state &*= 0x0000_0100_0000_01b3
     }
 
-    var hexDigest: String {
+    /// 16 lower-case hex digits.
+    package var hexDigest: String {
         let digits = String(state, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    /// Plain FNV-1a of `bytes`, as 16 hex digits.
+    package static func hex(of bytes: some Sequence<UInt8>) -> String {
+        var hash = StableHash()
+        hash.combine(bytes: bytes)
+        return hash.hexDigest
     }
 }

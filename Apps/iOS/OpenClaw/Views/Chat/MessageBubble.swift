@@ -142,21 +142,20 @@ private struct BadgeView: View {
     let badge: MessageRowModel.Badge
 
     var body: some View {
+        // The words are the shared ones (`MessageRow.Badge.text`, as the terminal prints them).
         switch badge {
         case .queued:
-            Label("Waiting for the connection", systemImage: "clock").font(.caption).foregroundStyle(.secondary)
+            Label(badge.text, systemImage: "clock").font(.caption).foregroundStyle(.secondary)
         case .sending:
-            Label("Sending…", systemImage: "arrow.up.circle").font(.caption).foregroundStyle(.secondary)
-        case .notDelivered(let reason):
-            Label(reason, systemImage: "exclamationmark.circle").font(.caption).foregroundStyle(.red)
+            Label(badge.text, systemImage: "arrow.up.circle").font(.caption).foregroundStyle(.secondary)
+        case .notDelivered:
+            Label(badge.text, systemImage: "exclamationmark.circle").font(.caption).foregroundStyle(.red)
         case .unconfirmed:
-            Label("Maybe not delivered — resending may send it twice", systemImage: "questionmark.circle")
-                .font(.caption).foregroundStyle(.orange)
-        case .stopped(let reason):
-            Label(reason.map { "Stopped (\($0))" } ?? "Stopped", systemImage: "stop.circle")
-                .font(.caption).foregroundStyle(.secondary)
-        case .replyFailed(let message):
-            Label(message, systemImage: "exclamationmark.triangle").font(.caption).foregroundStyle(.red)
+            Label(badge.text, systemImage: "questionmark.circle").font(.caption).foregroundStyle(.orange)
+        case .stopped:
+            Label(badge.text, systemImage: "stop.circle").font(.caption).foregroundStyle(.secondary)
+        case .replyFailed:
+            Label(badge.text, systemImage: "exclamationmark.triangle").font(.caption).foregroundStyle(.red)
                 .textSelection(.enabled)
         }
     }
