@@ -124,9 +124,7 @@ struct LogoutCommand: AsyncParsableCommand {
             // `--url` names the gateway by address: its saved entry if there is one, else only its
             // device tokens (a gateway used with --url and never saved).
             let named = try global.url.map { try GatewayURL(parsing: $0) }
-            let target =
-                try named.map { url in profiles.profiles.first { $0.address?.storageIdentity == url.storageIdentity } }
-                ?? global.selectedProfile()
+            let target = try named.map { profiles.profile(at: $0.storageIdentity) } ?? global.selectedProfile()
             guard let profile = target else {
                 if let named {
                     try tokens.removeAll(gateway: named.storageIdentity)
@@ -142,7 +140,7 @@ struct LogoutCommand: AsyncParsableCommand {
             // Device tokens are the address's, not the name's: another saved name for the same address
             // (perhaps one paired by setup code, with no secret of its own) still signs in with them.
             let identity = profile.address?.storageIdentity
-            let sameAddress = profiles.profiles.first { identity != nil && $0.address?.storageIdentity == identity }
+            let sameAddress = identity.flatMap(profiles.profile(at:))
             var line: String
             if let identity, sameAddress == nil {
                 try tokens.removeAll(gateway: identity)

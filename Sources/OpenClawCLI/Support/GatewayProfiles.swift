@@ -34,6 +34,11 @@ struct GatewayProfiles: Sendable, Equatable {
 
     subscript(name: String) -> GatewayProfile? { profiles.first { $0.name == name } }
 
+    /// The first saved gateway at this address (as device tokens and transcripts key it).
+    func profile(at storageIdentity: String) -> GatewayProfile? {
+        profiles.first { $0.address?.storageIdentity == storageIdentity }
+    }
+
     /// The profile of that name, or the error every command gives for an unknown one (listing the saved
     /// names and how to add it).
     func named(_ name: String) throws -> GatewayProfile {
