@@ -111,7 +111,7 @@ public struct Attachment: Sendable, Hashable, Identifiable {
 }
 
 extension AttachmentLimits {
-    /// Refuses an attachment the gateway would refuse or drop (``AttachmentLimits/check(fileName:mediaType:size:)``).
+    /// Refuses an attachment the gateway would refuse or drop (`check(fileName:mediaType:size:)` on its parts).
     public func check(_ attachment: Attachment) throws(AttachmentError) {
         try check(fileName: attachment.fileName, mediaType: attachment.mediaType, size: attachment.size)
     }
