@@ -7,7 +7,9 @@ import Testing
 /// reconnects mid-run can show the reply so far; v3 has no such field.
 @Suite("Test gateway chat.history inFlightRun")
 struct InFlightRunTests {
-    static let slow = ScriptedAgent(chunkSize: 6, chunkDelayMs: 1, slowChunkDelayMs: 30, toolDurationMs: 5)
+    /// 70 chunks 150 ms apart: the run outlasts a history request on a loaded CI machine by seconds (a
+    /// 30 ms pace, two seconds in all, once ended before the page was built); every test aborts it.
+    static let slow = ScriptedAgent(chunkSize: 6, chunkDelayMs: 1, slowChunkDelayMs: 150, toolDurationMs: 5)
 
     @Test func v4HistoryCarriesTheStreamingRunWithTheTextSentSoFar() async throws {
         try await withTestGateway(.init(protocolNumber: 4, agent: Self.slow)) { gateway in
