@@ -16,6 +16,10 @@ public struct ActivityStep: Sendable, Hashable, Identifiable {
     public internal(set) var endedAtMs: Int?
     /// The tool's arguments as the model produced them; nil for thinking steps.
     public internal(set) var arguments: JSONValue?
+    /// What the tool returned, as text cut to ``ToolResultText/limit`` characters; nil while running,
+    /// for thinking steps, and when the gateway left the result out (it strips results unless the
+    /// session is verbose).
+    public internal(set) var result: String?
     var thinking: TextBuffer
 
     init(
@@ -25,6 +29,7 @@ public struct ActivityStep: Sendable, Hashable, Identifiable {
         startedAtMs: Int? = nil,
         endedAtMs: Int? = nil,
         arguments: JSONValue? = nil,
+        result: String? = nil,
         thinking: String = ""
     ) {
         self.id = id
@@ -33,6 +38,7 @@ public struct ActivityStep: Sendable, Hashable, Identifiable {
         self.startedAtMs = startedAtMs
         self.endedAtMs = endedAtMs
         self.arguments = arguments
+        self.result = result
         self.thinking = TextBuffer(thinking)
     }
 

@@ -11,9 +11,11 @@ enum HistoryActivity {
         entryIDs: [String],
         timings: [String: ToolTiming]
     ) -> [[ActivityStep]] {
-        var results: [String: (isError: Bool, timestampMs: Int?)] = [:]
+        var results: [String: (isError: Bool, timestampMs: Int?, text: String?)] = [:]
         for message in messages where message.role == .toolResult {
-            if let id = message.toolCallId { results[id] = (message.isError ?? false, message.timestampMs) }
+            guard let id = message.toolCallId else { continue }
+            let text = message.hasText ? ToolResultText.cut(message.text) : nil
+            results[id] = (message.isError ?? false, message.timestampMs, text)
         }
         // A call without a result before the last user message will never get one.
         let lastUserIndex = messages.lastIndex { $0.role == .user } ?? -1
@@ -48,7 +50,8 @@ enum HistoryActivity {
                             status: status,
                             startedAtMs: timing?.startedAtMs ?? message.timestampMs,
                             endedAtMs: status == .running ? nil : timing?.endedAtMs ?? result?.timestampMs,
-                            arguments: arguments
+                            arguments: arguments,
+                            result: result?.text
                         )
                     )
                 case .text, .image, .file, .other:

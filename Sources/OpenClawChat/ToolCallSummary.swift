@@ -10,7 +10,7 @@ public enum ToolCallSummary {
     public static let defaultLimit = 80
 
     /// Argument names in the order they are preferred as the summary of a call.
-    static let preferredKeys = [
+    package static let preferredKeys = [
         "command", "cmd", "script", "url", "query", "q", "path", "file_path", "filePath", "file", "pattern",
         "prompt", "text", "message", "name", "id",
     ]
@@ -58,7 +58,7 @@ public enum ToolCallSummary {
 
     /// `text` with whitespace runs as single spaces, trimmed, stopping after `maxCharacters` so that
     /// a long script costs no more than the line it becomes.
-    static func collapsingWhitespace(_ text: String, maxCharacters: Int) -> String {
+    package static func collapsingWhitespace(_ text: String, maxCharacters: Int) -> String {
         var result = ""
         var count = 0
         var pendingSpace = false
@@ -79,7 +79,7 @@ public enum ToolCallSummary {
         return result
     }
 
-    static func truncated(_ text: String, limit: Int) -> String {
+    package static func truncated(_ text: String, limit: Int) -> String {
         let limit = max(limit, 2)
         guard text.count > limit else { return text }
         return String(text.prefix(limit - 1)) + "…"

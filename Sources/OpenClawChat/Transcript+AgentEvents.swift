@@ -19,10 +19,11 @@ extension Transcript {
 
         if run.outcome != nil {
             // Tool results can trail the terminal chat event; they still settle their step.
-            guard case .tool(.result(_, let toolCallId, let isError, _)) = event.stream else {
+            guard case .tool(.result(_, let toolCallId, let isError, let result)) = event.stream else {
                 return .ignored(.runEnded)
             }
-            recordToolResult(toolCallId: toolCallId, name: nil, isError: isError, at: event.ts, runId: event.runId)
+            recordToolResult(
+                toolCallId: toolCallId, name: nil, isError: isError, result: result, at: event.ts, runId: event.runId)
             return .applied
         }
 
@@ -54,8 +55,9 @@ extension Transcript {
             if !entries[index].activity.contains(where: { $0.id == toolCallId }) {
                 entries[index].activity.append(ActivityStep(id: toolCallId, kind: .tool(name: name), status: .running))
             }
-        case .tool(.result(let name, let toolCallId, let isError, _)):
-            recordToolResult(toolCallId: toolCallId, name: name, isError: isError, at: event.ts, runId: event.runId)
+        case .tool(.result(let name, let toolCallId, let isError, let result)):
+            recordToolResult(
+                toolCallId: toolCallId, name: name, isError: isError, result: result, at: event.ts, runId: event.runId)
         case .other:
             break
         }
@@ -64,20 +66,23 @@ extension Transcript {
 
     /// Settles a tool step (creating it when its start was missed) and remembers the timing, which
     /// outlives the live row so history-built steps keep their duration.
-    private mutating func recordToolResult(toolCallId: String, name: String?, isError: Bool, at ts: Int?, runId: String)
-    {
+    private mutating func recordToolResult(
+        toolCallId: String, name: String?, isError: Bool, result: JSONValue?, at ts: Int?, runId: String
+    ) {
         toolTimings[toolCallId, default: ToolTiming()].endedAtMs = ts
         toolTimings[toolCallId, default: ToolTiming()].isError = isError
         let status: ActivityStatus = isError ? .failed : .succeeded
+        let text = result.flatMap(ToolResultText.text(of:))
         for index in entries.indices.reversed() {
             guard let step = entries[index].activity.firstIndex(where: { $0.id == toolCallId }) else { continue }
             entries[index].activity[step].status = status
             entries[index].activity[step].endedAtMs = ts
+            if let text { entries[index].activity[step].result = text }
             return
         }
         guard let name, let index = lastIndex(ofReplyTo: runId) else { return }
         entries[index].activity.append(
-            ActivityStep(id: toolCallId, kind: .tool(name: name), status: status, endedAtMs: ts)
+            ActivityStep(id: toolCallId, kind: .tool(name: name), status: status, endedAtMs: ts, result: text)
         )
     }
 

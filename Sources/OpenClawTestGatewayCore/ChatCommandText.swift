@@ -22,6 +22,13 @@ enum ChatCommandText {
         return normalized == "/stop" || stopPhrases.contains(normalized)
     }
 
+    /// `/new` and `/reset`, alone or followed by words (upstream's reset triggers, case-insensitive): the
+    /// session starts afresh and the run goes on with the rest.
+    static func isResetCommand(_ message: String) -> Bool {
+        let first = message.split(whereSeparator: \.isWhitespace).first.map { $0.lowercased() }
+        return first == "/new" || first == "/reset"
+    }
+
     private static func normalizedTrigger(_ text: String) -> String {
         var lowered = text.lowercased().replacingOccurrences(of: "’", with: "'").replacingOccurrences(
             of: "`", with: "'")

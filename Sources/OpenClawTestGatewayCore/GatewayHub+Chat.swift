@@ -62,6 +62,7 @@ extension GatewayHub {
             respond(to: id, requestId: request.id, payload: ["runId": .string(runId), "status": "in_flight"])
             return
         }
+        if ChatCommandText.isResetCommand(message) { _ = resetSession(rawKey) }
         startRun(runId, rawKey: rawKey, message: message, attachments: attachments, requestId: request.id, from: id)
     }
 

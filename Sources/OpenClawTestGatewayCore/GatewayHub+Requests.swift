@@ -25,6 +25,7 @@ extension GatewayHub {
         case "chat.abort": handleChatAbort(request, from: id)
         case "sessions.list": handleSessionsList(request, from: id)
         case "sessions.patch": handleSessionsPatch(request, from: id)
+        case "sessions.reset": handleSessionsReset(request, from: id)
         case "models.list": simple(request, from: id, shape: ProtocolShapes.emptyParams, payload: GatewayCatalog.models)
         case "agent.identity.get":
             simple(request, from: id, shape: ProtocolShapes.agentIdentityParams, payload: GatewayCatalog.identity)

@@ -42,4 +42,30 @@ extension GatewayHub {
                 ],
             ])
     }
+
+    /// `sessions.reset {key, reason?}` (admin, by the scope table): the session gets a new id and an
+    /// empty transcript; its settings stay. Answers `{ok, key, entry}`.
+    func handleSessionsReset(_ request: RequestFrame, from id: Int) {
+        guard let params = validParams(request, shape: ProtocolShapes.sessionsResetParams, from: id),
+            let rawKey = params["key"]?.stringValue
+        else { return }
+        let session = resetSession(rawKey)
+        respond(
+            to: id, requestId: request.id,
+            payload: [
+                "ok": true, "key": .string(session.key),
+                "entry": ["sessionId": .string(session.sessionId), "updatedAt": .int(session.updatedAt)],
+            ])
+    }
+
+    /// A session afresh, as `sessions.reset` and the `/new` and `/reset` chat commands leave it: a new
+    /// session id, no messages, the same settings.
+    func resetSession(_ rawKey: String) -> ChatSession {
+        var session = sessions.ensure(rawKey, newSessionId: Self.newId(), nowMs: Self.nowMs())
+        session.sessionId = Self.newId()
+        session.entries = []
+        session.updatedAt = Self.nowMs()
+        sessions.update(session)
+        return session
+    }
 }

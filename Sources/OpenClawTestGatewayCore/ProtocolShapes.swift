@@ -119,6 +119,10 @@ enum ProtocolShapes {
             "model": .nullable(.string(minLength: 1)),
         ], required: ["key"])
 
+    /// `SessionsResetParams`: `{key, reason?}` (`reason` is `new` or `reset`).
+    static let sessionsResetParams = ObjectShape(
+        ["key": .string(minLength: 1), "reason": .oneOf(["new", "reset"])], required: ["key"])
+
     static let emptyParams = ObjectShape([:])
 
     static let agentIdentityParams = ObjectShape(["agentId": .string(minLength: 1), "sessionKey": .string()])

@@ -109,6 +109,9 @@ public struct ScriptedAgent: Sendable {
         if let custom { return custom(message) }
         if let script = approvalScript(for: message) { return script }
         let lowered = message.lowercased()
+        if lowered.hasPrefix("/new") || lowered.hasPrefix("/reset") {
+            return script([.say("New session started. What shall we work on?")])
+        }
         if lowered.contains("fail") {
             return script([
                 .say("Working on it"), .fail(message: "LLM request failed: scripted failure", kind: "unknown"),

@@ -150,7 +150,7 @@ struct PolishCLITests {
             chat.type("hello", mode: .pipes)
             try await chat.waitFor("You said")
             chat.type("/sessions", mode: .pipes)
-            try await chat.waitFor("● main")
+            try await chat.waitFor("● 1. main")
             chat.type("/status", mode: .pipes)
             try await chat.waitFor("session main")
             chat.endInput(mode: .pipes)

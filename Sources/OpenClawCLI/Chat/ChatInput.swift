@@ -4,18 +4,23 @@ import Foundation
 ///
 /// Lines starting with `/` are ours only when they name one of our commands; any other `/word` goes to
 /// the gateway as a message (its own commands: `/new`, `/compact`, `/reset`, `/stop` …), as upstream's
-/// terminal does. `//text` sends `/text` literally.
+/// terminal does. `//text` sends `/text` literally. `!command` runs a shell command on this computer
+/// (``ShellEscape``); `!!text` sends `!text`.
 enum ChatInput: Equatable {
     case local(LocalCommand, argument: String)
     case message(String)
+    /// `!command`: the command line after the `!`.
+    case shell(String)
     case empty
 
     init(line: String) {
         let text = line.trimmingCharacters(in: .whitespaces)
         if text.isEmpty {
             self = .empty
-        } else if text.hasPrefix("//") {
+        } else if text.hasPrefix("//") || text.hasPrefix("!!") {
             self = .message(String(text.dropFirst()))
+        } else if text.hasPrefix("!"), text.count > 1 {
+            self = .shell(String(text.dropFirst()).trimmingCharacters(in: .whitespaces))
         } else if text.hasPrefix("/") {
             let parts = text.split(separator: " ", maxSplits: 1).map(String.init)
             let argument = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
@@ -32,7 +37,8 @@ enum ChatInput: Equatable {
 
 /// The interactive chat's own commands.
 enum LocalCommand: String, CaseIterable {
-    case help, sessions, session, history, search, abort, think, model, status, reconnect, retry, edit, attach, detach
+    case help, sessions, session, new, reset, history, search, abort, think, tools, model, status, reconnect, retry
+    case edit, attach, detach
     case quit, exit
     case approve, approveAlways = "approve-always", deny, approvals
 
@@ -59,11 +65,14 @@ enum LocalCommand: String, CaseIterable {
         switch self {
         case .help: ("/help", "this list")
         case .sessions: ("/sessions", "list sessions")
-        case .session: ("/session KEY", "switch to a session")
+        case .session: ("/session [N|KEY]", "pick a session from a numbered list, or switch to one")
+        case .new: ("/new", "start this session afresh (its history and context are cleared)")
+        case .reset: ("/reset", "the same as /new")
         case .history: ("/history [N]", "show the last N messages")
         case .search: ("/search Q", "search transcripts")
         case .abort: ("/abort", "stop the running reply (or Ctrl-C)")
-        case .think: ("/think LEVEL", "off, minimal, low, medium, high, xhigh, or default")
+        case .think: ("/think LEVEL|show|hide", "off … xhigh or default; show or hide the agent's reasoning")
+        case .tools: ("/tools", "the last reply's tool steps in full: arguments and results")
         case .model: ("/model [N|ID]", "list models (current marked), or switch; /model default resets")
         case .status: ("/status", "connection details")
         case .reconnect: ("/reconnect", "connect now (when offline or waiting to reconnect)")

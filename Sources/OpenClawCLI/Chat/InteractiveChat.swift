@@ -37,6 +37,10 @@ final class InteractiveChat {
     var printedApprovalOutcomes: Set<String> = []
     /// Files `/attach` added for the next message.
     var pendingAttachments: [Attachment] = []
+    /// A question the next line answers (`!command`: allow it? send its output?).
+    var pendingQuestion: ShellEscape.Question?
+    /// Whether `!command` may run without asking (answered yes once in this chat).
+    var shellAllowed = false
     private var lastInterrupt: ContinuousClock.Instant?
     /// Events for the input loop from elsewhere (`/quit`, draining done).
     private var loopEvents: AsyncStream<LoopEvent>.Continuation?
@@ -294,7 +298,9 @@ final class InteractiveChat {
 
     /// Prints rows as `/history` and the start-up summary show them (``RowPrinter``).
     var rowPrinter: RowPrinter {
-        RowPrinter(terminal: terminal, markdown: MarkdownOutput.renderer(for: terminal), showsTime: false)
+        RowPrinter(
+            terminal: terminal, markdown: MarkdownOutput.renderer(for: terminal), showsTime: false,
+            showsThinking: replies.showsThinking)
     }
 
     // MARK: - Terminal plumbing

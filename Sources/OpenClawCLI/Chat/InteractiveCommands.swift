@@ -7,9 +7,15 @@ import OpenClawProtocol
 /// What each line typed in the interactive chat does.
 extension InteractiveChat {
     func perform(_ input: ChatInput) async {
+        if let question = pendingQuestion {
+            pendingQuestion = nil
+            await answer(question, with: input)
+            return
+        }
         switch input {
         case .empty: break
         case .message(let text): await send(text)
+        case .shell(let command): await runShell(command)
         case .local(let command, let argument): await perform(command, argument: argument)
         }
     }
@@ -30,8 +36,12 @@ extension InteractiveChat {
             }
             terminal.line(
                 terminal.styled(
-                    "  Any other /command (/new, /reset, /compact, /stop …) goes to the gateway; //text sends /text.",
+                    "  Any other /command (/compact, /stop, /usage …) goes to the gateway; //text sends /text.",
                     .dim))
+            terminal.line(
+                terminal.styled(
+                    "  !command runs a shell command here (asks first) and offers its output to the agent; "
+                        + "!!text sends !text.", .dim))
             terminal.line(
                 terminal.styled(
                     "  Keys: ↑/↓ history · Ctrl-J new line · Ctrl-W/Alt-D delete a word · Esc stops a reply · "
@@ -48,25 +58,12 @@ extension InteractiveChat {
         case .deny: await decideApproval(.deny, reference: argument, typed: "/deny")
         case .approvals: await showApprovals(argument)
         case .abort: await viewModel.abort()
-        case .think:
-            viewModel.thinkingLevel = argument.isEmpty || argument == "default" ? nil : argument
-            terminal.line("thinking level: \(viewModel.thinkingLevel ?? "session default")")
-        case .sessions:
-            await viewModel.refreshSessions()
-            let keys = viewModel.transcript.sessionKeys
-            for session in viewModel.sessions {
-                let marker = keys.matches(session.key, viewModel.currentSessionKey) ? "●" : " "
-                let key = SessionName.display(session.key, keys: keys)
-                terminal.line(" \(marker) \(terminal.styled(key, .bold))  \(TerminalText.escapedLine(session.title))")
-            }
-        case .session:
-            guard !argument.isEmpty else {
-                terminal.line("current session: \(currentSessionName)")
-                return
-            }
-            await viewModel.switchSession(to: argument)
-            terminal.line(terminal.styled("switched to \(TerminalText.escapedLine(argument))", .dim))
-            showRecentHistory()
+        case .think: think(argument)
+        case .tools: showTools()
+        case .new: await resetSession(.new)
+        case .reset: await resetSession(.reset)
+        case .sessions: await listSessions()
+        case .session: await chooseSession(argument)
         case .history:
             let count = Int(argument) ?? 20
             await viewModel.refreshHistory()
@@ -91,6 +88,50 @@ extension InteractiveChat {
                 return
             }
             SearchOutput.print(await viewModel.search(argument), terminal: terminal, showGateway: false)
+        }
+    }
+
+    /// `/think show|hide` shows or hides the reasoning under each thinking step (from the next step on,
+    /// and in `/history`); any other word is the thinking level sent with the next messages.
+    private func think(_ argument: String) {
+        switch argument.lowercased() {
+        case "show", "hide":
+            replies.showsThinking = argument.lowercased() == "show"
+            terminal.line(
+                replies.showsThinking
+                    ? "the agent's reasoning is shown under each thinking step" : "the agent's reasoning is hidden")
+        case "":
+            let shown = replies.showsThinking ? "shown" : "hidden"
+            terminal.line("thinking level: \(viewModel.thinkingLevel ?? "session default"); reasoning \(shown)")
+        default:
+            viewModel.thinkingLevel = argument == "default" ? nil : argument
+            terminal.line("thinking level: \(viewModel.thinkingLevel ?? "session default")")
+        }
+    }
+
+    /// `/tools`: the tool steps of the latest reply that has any, each with its arguments and the start of
+    /// its result (``ToolCard``).
+    private func showTools() {
+        let rows = MessageRow.rows(for: viewModel.messages)
+        guard let row = rows.last(where: { $0.steps.contains { $0.card != nil } }) else {
+            terminal.line("no tool steps in this session's recent replies")
+            return
+        }
+        for step in row.steps where step.card != nil {
+            for line in StepLines.card(step, terminal: terminal) { terminal.line(line) }
+        }
+    }
+
+    /// `/new`, `/reset`: `sessions.reset` when this connection may call it, else the gateway's own command,
+    /// whose reply is followed like any other.
+    private func resetSession(_ command: SessionResetCommand) async {
+        switch await viewModel.resetSession(command) {
+        case .reset:
+            terminal.line(terminal.styled("— \(currentSessionName) starts afresh —", .dim))
+        case .sentAsCommand(let runId):
+            replies.follow(after: runId)
+        case .failed(let error):
+            terminal.error(error.message, hint: error.nextStep)
         }
     }
 

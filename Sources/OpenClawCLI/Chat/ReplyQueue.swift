@@ -1,4 +1,6 @@
 import OpenClawChat
+import OpenClawGateway
+import OpenClawPresentation
 
 /// Follows the interactive chat's runs one after another, in the order they were sent, on a task of
 /// its own: reading input never waits for a reply, and a reply to a message queued offline is printed
@@ -14,6 +16,8 @@ final class ReplyQueue {
     private(set) var unfinished = 0
     /// Called after each run's ending is printed, when no other run waits (the chat redraws its prompt).
     var onIdle: (@MainActor () -> Void)?
+    /// Whether thinking steps print their reasoning (`/think show`).
+    var showsThinking = false
 
     init(viewModel: ChatViewModel, terminal: Terminal) {
         self.viewModel = viewModel
@@ -44,12 +48,36 @@ final class ReplyQueue {
         task = nil
     }
 
+    /// The model, thinking level and tokens of the reply (``ReplyFooter``), when the gateway said any.
+    /// The `final` event carries the reply's text only; its model and usage come with the history read
+    /// that follows it, waited for briefly (a gateway that never says leaves the reply without a footer).
+    private func printFooter(runId: String) async {
+        let deadline = ContinuousClock.now + Self.footerWait
+        while true {
+            if let reply = RunProgress(runId: runId, viewModel: viewModel).reply,
+                let footer = ReplyFooter(
+                    reply: reply, thinkingLevel: viewModel.thinkingLevel ?? viewModel.transcript.thinkingLevel)
+            {
+                terminal.line(terminal.styled("  " + TerminalText.escapedLine(footer.text), .dim))
+                return
+            }
+            let left = deadline - ContinuousClock.now
+            guard left > .zero, viewModel.connectionState.isConnected, !Task.isCancelled else { return }
+            await waitForChange(timeout: left) { [viewModel] in _ = viewModel.transcript }
+        }
+    }
+
+    /// How long a reply's footer waits for the history read after the `final`.
+    static let footerWait = Duration.milliseconds(1500)
+
     private func follow(_ runId: String) async {
         let terminal = self.terminal
         var follower = RunFollower(
             viewModel: viewModel,
             terminal: terminal,
-            output: RunOutput(format: .text, showsActivity: true, markdown: MarkdownOutput.renderer(for: terminal)),
+            output: RunOutput(
+                format: .text, showsActivity: true, showsThinking: showsThinking,
+                markdown: MarkdownOutput.renderer(for: terminal)),
             policy: .interactive,
             onQueued: {
                 terminal.line(
@@ -60,7 +88,9 @@ final class ReplyQueue {
         case .completed(let text) where text.isEmpty:
             // A silent run (the agent chose not to answer) would otherwise look like a reply still coming.
             terminal.line(terminal.styled(RunOutput.silentRunNote, .dim))
-        case .completed, .cancelled, .handledAsCommand: break
+        case .completed:
+            await printFooter(runId: runId)
+        case .cancelled, .handledAsCommand: break
         case .unconfirmed:
             terminal.error(
                 "Maybe not delivered: the gateway no longer remembers this message and its history does not show it.",

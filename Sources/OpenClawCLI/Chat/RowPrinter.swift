@@ -12,6 +12,8 @@ struct RowPrinter {
     let markdown: MarkdownTerminalRenderer?
     /// `14:02 ` before each message (the `history` command; the chat's summary leaves it out).
     let showsTime: Bool
+    /// Whether thinking steps show their reasoning (the chat's `/think show`).
+    var showsThinking = false
 
     func print(_ rows: [MessageRow]) {
         for row in rows { print(row) }
@@ -20,7 +22,9 @@ struct RowPrinter {
     func print(_ row: MessageRow) {
         let time = showsTime ? (row.timestampMs.map(LocalTimeText.hourMinute) ?? "     ") + " " : ""
         for step in row.steps where step.status != .running {
-            if case .tool = step.kind { terminal.line(RunOutput.finishedStepLine(step, terminal: terminal)) }
+            for line in StepLines.finished(step, showsThinking: showsThinking, terminal: terminal) {
+                terminal.line(line)
+            }
         }
         let text = row.text
         switch row.author {

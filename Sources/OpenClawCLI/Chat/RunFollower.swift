@@ -58,7 +58,11 @@ struct RunFollower {
     /// The reply's Markdown rendered as it streams, when the output renders it.
     private var markdown: MarkdownStream?
     private var reportedSteps: Set<String> = []
-    private var statusShown = false
+    /// The status line shown now, nil when none: redrawn only when its text changes.
+    private var shownStatus: String?
+    /// When this device first saw the running step, for its elapsed time: this clock, not the gateway's,
+    /// so a gateway whose clock is off cannot make a step look minutes long.
+    private var runningStep: (id: String, since: ContinuousClock.Instant)?
 
     init(
         viewModel: ChatViewModel,
@@ -227,7 +231,10 @@ struct RunFollower {
             }
         }
         if !printedText.hasPrinted, let running = reply.activity.last(where: { $0.status == .running }) {
-            showStatus(Self.describe(running))
+            let now = ContinuousClock.now
+            if runningStep?.id != running.id { runningStep = (running.id, now) }
+            let elapsed = now - (runningStep?.since ?? now)
+            showStatus(Self.describe(running, elapsed: elapsed))
         } else if !printedText.hasPrinted, reply.status == .streaming {
             showStatus(ActivityText.waiting(phase: reply.progressPhase))
         }
@@ -253,20 +260,22 @@ struct RunFollower {
     }
 
     private mutating func showStatus(_ text: String) {
-        guard output.showsStatus else { return }
+        guard output.showsStatus, text != shownStatus else { return }
         terminal.status(text)
-        statusShown = true
+        shownStatus = text
     }
 
     private mutating func clearStatus() {
-        guard statusShown else { return }
+        guard shownStatus != nil else { return }
         terminal.clearStatus()
-        statusShown = false
+        shownStatus = nil
     }
 
-    /// A running step: `thinking…`, or `running exec: …` with its duration once known.
-    static func describe(_ step: ActivityStep) -> String {
-        ActivityText.running(step) + (step.kind == .thinking ? "" : step.durationLabel)
+    /// A running step and how long it has run: `thinking…  1.2 s`, `running exec: ls -la  0.4 s`.
+    nonisolated static func describe(_ step: ActivityStep, elapsed: Duration) -> String {
+        let milliseconds =
+            Int(elapsed.components.seconds) * 1000 + Int(elapsed.components.attoseconds / 1_000_000_000_000_000)
+        return ActivityText.running(step) + "  " + ActivityText.duration(milliseconds: milliseconds)
     }
 }
 

@@ -8,8 +8,10 @@ struct RunOutput: Sendable {
     enum Format: Sendable { case text, json }
 
     let format: Format
-    /// Whether finished tool steps are printed (dim) in text mode.
+    /// Whether finished steps are printed (dim) in text mode.
     let showsActivity: Bool
+    /// Whether a finished thinking step's reasoning is printed under its line (`/think show`).
+    var showsThinking = false
     /// Renders the reply's Markdown (text mode on a colour terminal); nil prints the raw text.
     var markdown: MarkdownTerminalRenderer?
 
@@ -58,28 +60,11 @@ struct RunOutput: Sendable {
             ])
             terminal.line(JSONSerializer.string(object))
         case .text:
-            guard showsActivity, case .tool = step.kind else { return }
+            guard showsActivity else { return }
             clearStatus()
-            terminal.line(Self.finishedStepLine(step, terminal: terminal))
+            for line in StepLines.finished(ActivityRow(step), showsThinking: showsThinking, terminal: terminal) {
+                terminal.line(line)
+            }
         }
-    }
-
-    /// A finished tool step on one dim line: `  ✓ exec: curl -s … (0.4 s)` (`✗` when it failed).
-    static func finishedStepLine(_ step: ActivityStep, terminal: Terminal) -> String {
-        finishedStepLine(ActivityRow(step), terminal: terminal)
-    }
-
-    /// `  ✓ exec: ls -la (1.2 s)`: a finished step, as the app words it (``ActivityRow``).
-    static func finishedStepLine(_ step: ActivityRow, terminal: Terminal) -> String {
-        let mark = step.status == .failed ? "✗" : "✓"
-        let duration = step.duration.map { " (\($0))" } ?? ""
-        return terminal.styled("  \(mark) \(TerminalText.escapedLine(step.summary))\(duration)", .dim)
-    }
-}
-
-extension ActivityStep {
-    /// ` (1.2 s)`, or empty while the duration is unknown.
-    var durationLabel: String {
-        durationMs.map { " (\(ActivityText.duration(milliseconds: $0)))" } ?? ""
     }
 }

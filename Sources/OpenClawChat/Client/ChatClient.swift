@@ -96,6 +96,11 @@ public struct ChatClient: Sendable {
         }
     }
 
+    /// Starts a session afresh (`operator.admin`): its transcript is emptied, its settings kept.
+    public func resetSession(sessionKey: String) async throws(GatewayError) {
+        _ = try await perform(SessionResetParams(key: sessionKey), timeout: timeouts.models) { $0?.objectValue }
+    }
+
     /// The agent's name and avatar, for headers.
     public func agentIdentity(agentId: String? = nil) async throws(GatewayError) -> AgentIdentity {
         try await perform(AgentIdentityParams(agentId: agentId), timeout: timeouts.identity) {
@@ -164,7 +169,7 @@ public struct ChatTimeouts: Sendable, Equatable {
     public var abort: Duration = .seconds(10)
     /// `sessions.list`: 15 s.
     public var sessions: Duration = .seconds(15)
-    /// `models.list` and `sessions.patch`: 15 s.
+    /// `models.list`, `sessions.patch` and `sessions.reset`: 15 s.
     public var models: Duration = .seconds(15)
     /// `agent.identity.get`: 15 s.
     public var identity: Duration = .seconds(15)

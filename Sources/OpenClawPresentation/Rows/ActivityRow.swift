@@ -17,8 +17,17 @@ public struct ActivityRow: Sendable, Equatable, Identifiable {
     public let duration: String?
     /// The whole reasoning of a thinking step, for expanding it; empty for tools.
     public let thinkingText: String
+    private let step: ActivityStep
+
+    /// The tool step expanded (arguments and the start of its result); nil for thinking. Built on read:
+    /// only an expanded step needs it.
+    public var card: ToolCard? {
+        guard case .tool = kind else { return nil }
+        return ToolCard(step)
+    }
 
     public init(_ step: ActivityStep) {
+        self.step = step
         id = step.id
         switch step.kind {
         case .thinking: kind = .thinking

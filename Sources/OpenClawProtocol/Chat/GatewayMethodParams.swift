@@ -25,6 +25,7 @@ public enum GatewayMethodName {
     public static let sessionsList = "sessions.list"
     public static let modelsList = "models.list"
     public static let sessionsPatch = "sessions.patch"
+    public static let sessionsReset = "sessions.reset"
     public static let agentIdentity = "agent.identity.get"
     public static let health = "health"
 }

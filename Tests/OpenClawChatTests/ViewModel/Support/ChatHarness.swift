@@ -20,11 +20,14 @@ enum ChatHarness {
     static let client = ClientInfo(id: .cli, mode: .cli, version: "test", platform: "linux", deviceFamily: "test")
 
     /// A new (not yet connected) connection to `gateway`.
-    static func connection(to gateway: TestGateway) throws -> GatewayConnection {
+    static func connection(
+        to gateway: TestGateway, scopes: [String] = OperatorScope.chatDefault
+    ) throws -> GatewayConnection {
         let configuration = GatewayConnectionConfiguration(
             url: try GatewayURL(parsing: gateway.url),
             credential: .token("test-token"),
             client: client,
+            scopes: scopes,
             challengeTimeout: .seconds(6),
             connectTimeout: .seconds(10),
             defaultRequestTimeout: .seconds(5)
@@ -40,11 +43,11 @@ enum ChatHarness {
     /// A view model on a new connection to `gateway`, started and waited for until it is connected and
     /// has loaded its session.
     static func startedViewModel(
-        on gateway: TestGateway, sessionKey: String = "main"
+        on gateway: TestGateway, sessionKey: String = "main", scopes: [String] = OperatorScope.chatDefault
     ) async throws -> (
         GatewayConnection, ChatViewModel
     ) {
-        let connection = try connection(to: gateway)
+        let connection = try connection(to: gateway, scopes: scopes)
         let viewModel = ChatViewModel(client: ChatClient(connection: connection), sessionKey: sessionKey)
         await viewModel.start()
         let ready = await eventually {
@@ -59,11 +62,13 @@ enum ChatHarness {
     static func withViewModel<T>(
         _ configuration: TestGatewayConfiguration,
         sessionKey: String = "main",
+        scopes: [String] = OperatorScope.chatDefault,
         _ body: (ChatFixture) async throws -> T
     ) async throws -> T {
         let gateway = try await TestGateway.start(configuration)
         do {
-            let (connection, viewModel) = try await startedViewModel(on: gateway, sessionKey: sessionKey)
+            let (connection, viewModel) = try await startedViewModel(
+                on: gateway, sessionKey: sessionKey, scopes: scopes)
             let fixture = ChatFixture(gateway: gateway, connection: connection, viewModel: viewModel)
             do {
                 let result = try await body(fixture)

@@ -1,0 +1,85 @@
+import Foundation
+import OpenClawTestGateway
+import Testing
+
+/// The chat's commands as a person uses them, through the real program and a real gateway: tool cards
+/// and reasoning on demand, the footer under each reply, `/new`, the session picker and `!command`.
+@Suite("openclaw-chat: tool cards, footers, sessions and shell commands")
+struct ChatCommandsCLITests {
+    @Test func toolStepsExpandAndReasoningShowsOnlyWhenAskedFor() async throws {
+        try await CLITests.withGateway { _, common in
+            let result = try await CLIProcess.run(
+                ["chat"] + common, stdin: "use a tool please\n/tools\n/think show\n/history 2\n/quit\n")
+            #expect(result.status == 0, "stderr: \(result.stderr)")
+            let out = result.stdout
+            // The live steps, one line each; the footer under the reply.
+            #expect(out.contains("  ✓ thinking ("))
+            #expect(out.contains("  ✓ exec: curl -s https://status.example.test/health ("))
+            #expect(out.contains("  scripted-agent · thinking off · "), "output:\n\(out)")
+            // /tools: the arguments and the result history gave.
+            #expect(out.contains("      command: curl -s https://status.example.test/health"))
+            #expect(out.contains("    → HTTP/1.1 200 OK\n      {\"status\":\"ok\"}"), "output:\n\(out)")
+            // The reasoning is hidden while the reply streams and shown by /history after /think show.
+            let reasoning = "The user wants a tool run; I will call exec."
+            #expect(out.components(separatedBy: reasoning).count == 2, "output:\n\(out)")
+            let shownAt = try #require(out.range(of: "reasoning is shown"))
+            #expect(out[shownAt.upperBound...].contains(reasoning))
+        }
+    }
+
+    @Test func newStartsTheSessionAfreshThroughTheGatewaysCommand() async throws {
+        try await CLITests.withGateway { gateway, common in
+            let result = try await CLIProcess.run(
+                ["chat"] + common, stdin: "remember the blue door\n/new\n/history\n/quit\n")
+            #expect(result.status == 0, "stderr: \(result.stderr)")
+            let out = result.stdout
+            let started = try #require(out.range(of: "New session started."))
+            // /history after /new: the old conversation is gone.
+            let after = out[started.upperBound...]
+            #expect(after.contains("you  /new"), "output:\n\(out)")
+            #expect(!after.contains("blue door"), "output:\n\(out)")
+            #expect(await gateway.sentUserMessages(sessionKey: "main") == ["/new"])
+        }
+    }
+
+    @Test func sessionListsNumberedAndSwitchesByNumber() async throws {
+        try await CLITests.withGateway { gateway, common in
+            _ = try await CLIProcess.run(["send"] + common + ["--session", "work", "on the work session"])
+            let result = try await CLIProcess.run(["chat"] + common, stdin: "/session\n/session 9\n/quit\n")
+            #expect(result.status == 0, "stderr: \(result.stderr)")
+            #expect(result.stdout.contains("● "), "output:\n\(result.stdout)")
+            #expect(result.stdout.contains("/session N switches to one"))
+            #expect(result.stdout.contains("no session 9: /session lists them"))
+            let listed = result.stdout.split(separator: "\n").filter { $0.contains(". ") && $0.hasPrefix(" ") }
+            let work = try #require(listed.first { $0.contains("work") }, "output:\n\(result.stdout)")
+            let number = try #require(work.split(separator: ".").first?.split(separator: " ").last)
+            let switched = try await CLIProcess.run(
+                ["chat"] + common, stdin: "/session \(number)\n/status\n/quit\n")
+            #expect(switched.stdout.contains("switched to work"), "output:\n\(switched.stdout)")
+            #expect(switched.stdout.contains("you  on the work session"))
+            #expect(await gateway.sentUserMessages(sessionKey: "work") == ["on the work session"])
+        }
+    }
+
+    @Test func aShellCommandRunsOnlyOnceAllowedAndItsOutputIsSentOnlyWhenAsked() async throws {
+        try await CLITests.withGateway { gateway, common in
+            let declined = try await CLIProcess.run(["chat"] + common, stdin: "!echo never-ran-7\nno\n/quit\n")
+            #expect(declined.status == 0)
+            #expect(declined.stdout.contains("not run"))
+            #expect(!declined.stdout.contains("\nnever-ran-7\n"), "output:\n\(declined.stdout)")
+
+            let ran = try await CLIProcess.run(
+                ["chat"] + common, stdin: "!echo shell-out-42; echo oops >&2; exit 3\ny\ny\n!echo again-9\nn\n/quit\n")
+            #expect(ran.status == 0, "stderr: \(ran.stderr)")
+            #expect(ran.stdout.contains("\nshell-out-42\noops\n  exit 3\n"), "output:\n\(ran.stdout)")
+            // Allowed once, the second command runs without asking; its output stays here.
+            #expect(ran.stdout.contains("\nagain-9\n"))
+            #expect(ran.stdout.contains("not sent"))
+            let sent = await gateway.sentUserMessages(sessionKey: "main")
+            #expect(sent.count == 1)
+            #expect(
+                sent.first?.hasPrefix("I ran `echo shell-out-42; echo oops >&2; exit 3` (exit 3):\n```text\n") == true)
+            #expect(sent.first?.contains("shell-out-42\noops\n```") == true)
+        }
+    }
+}
