@@ -148,6 +148,13 @@ public struct MessageRow: Sendable, Equatable, Identifiable {
         entry.role == .assistant && entry.status == .complete && entry.textUTF8Count == 0 && !entry.activity.isEmpty
     }
 
+    /// Under a finished reply: its model and tokens, when the gateway said (``ReplyFooter``; the thinking
+    /// level is the terminal's to add, it knows what it sent).
+    public var footer: ReplyFooter? {
+        guard entry.role == .assistant, entry.status == .complete else { return nil }
+        return ReplyFooter(reply: entry, thinkingLevel: nil)
+    }
+
     /// What a running reply is doing now; nil otherwise.
     public var liveActivity: LiveActivity? { LiveActivity(entry) }
 }

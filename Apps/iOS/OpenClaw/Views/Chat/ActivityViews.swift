@@ -4,7 +4,8 @@ import OpenClawChat
 import OpenClawPresentation
 import SwiftUI
 
-/// The agent's thinking and tool steps above a reply, one line each; thinking expands to its text.
+/// The agent's thinking and tool steps above a reply, one line each; thinking expands to its text, a
+/// finished tool step to its card (arguments and the start of its result, as the terminal's `/tools`).
 struct ActivityStepsView: View {
     let steps: [ActivityRow]
 
@@ -17,6 +18,12 @@ struct ActivityStepsView: View {
                             .font(.caption)
                             .foregroundStyle(.secondary)
                             .textSelection(.enabled)
+                    } label: {
+                        line(for: step)
+                    }
+                } else if step.status != .running, let card = step.card {
+                    DisclosureGroup {
+                        ToolCardView(card: card)
                     } label: {
                         line(for: step)
                     }
@@ -67,5 +74,29 @@ struct LiveActivityLine: View {
             .font(.caption)
             .foregroundStyle(.secondary)
         }
+    }
+}
+
+/// A tool step expanded: its arguments, then the first lines of its result.
+private struct ToolCardView: View {
+    let card: ToolCard
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 2) {
+            ForEach(Array(card.argumentLines.enumerated()), id: \.offset) { _, line in
+                Text(line).lineLimit(2)
+            }
+            if card.hasResult {
+                ForEach(Array(card.resultLines.enumerated()), id: \.offset) { _, line in
+                    Text(line).lineLimit(1).foregroundStyle(.primary)
+                }
+                if let more = card.moreLinesNote { Text(more).foregroundStyle(.tertiary) }
+            } else {
+                Text("No result: the gateway sends results for verbose sessions only.").foregroundStyle(.tertiary)
+            }
+        }
+        .font(.caption.monospaced())
+        .foregroundStyle(.secondary)
+        .textSelection(.enabled)
     }
 }

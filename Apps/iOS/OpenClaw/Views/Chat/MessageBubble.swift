@@ -33,6 +33,9 @@ struct MessageBubble: View, Equatable {
                 if let badge = row.badge {
                     BadgeView(badge: badge)
                 }
+                if let footer = row.footer {
+                    Text(footer.text).font(.caption2).foregroundStyle(.tertiary).lineLimit(1)
+                }
                 if !row.actions.isEmpty {
                     HStack {
                         ForEach(row.actions, id: \.self) { action in
