@@ -112,6 +112,9 @@ public struct ScriptedAgent: Sendable {
         if lowered.hasPrefix("/new") || lowered.hasPrefix("/reset") {
             return script([.say("New session started. What shall we work on?")])
         }
+        if lowered.contains("markdown") {
+            return script([.say(Self.markdownReply)])
+        }
         if lowered.contains("fail") {
             return script([
                 .say("Working on it"), .fail(message: "LLM request failed: scripted failure", kind: "unknown"),
@@ -146,6 +149,26 @@ public struct ScriptedAgent: Sendable {
         }
         return script([.say("You said: \"\(message)\". This is the scripted test agent.")])
     }
+
+    /// The reply to a message that mentions `markdown`: a heading, emphasis, a list, a table and a fenced
+    /// code block, what a terminal or an app must render (and a pipe must pass on unchanged).
+    public static let markdownReply = """
+        ## Disk usage
+
+        The **largest** folder is `~/Library/Caches`; details below.
+
+        | Folder | Size | Change |
+        |:-------|-----:|:------:|
+        | Caches | 14.2 GB | +3.1 GB |
+        | Downloads | 6.8 GB | -0.4 GB |
+
+        ```sh
+        du -sh ~/Library/Caches/* | sort -h | tail -5
+        ```
+
+        - clear the caches you do not need
+        - keep *Downloads* tidy
+        """
 
     /// `run a command` → approve the default command; `run a command: TEXT` → approve TEXT exactly as
     /// typed (hostile strings included). Allowed, the command "runs" as an `exec` tool call.

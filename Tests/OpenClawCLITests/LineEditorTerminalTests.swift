@@ -72,6 +72,40 @@ struct LineEditorTerminalTests {
         }
     }
 
+    @Test func whatIsTypedWhileAReplyStreamsWaitsInTheInputLineAndIsSentAfter() async throws {
+        try await Self.withChat { chat, gateway, _ in
+            chat.write("slow\r")
+            try await chat.waitFor("word3 ")
+            // Typed mid-reply, without Enter: kept for the input line, not sent, not mixed into the reply
+            // (the line is drawn again once the reply's line ends).
+            chat.write("draft message")
+            try await chat.waitFor("word60 ", timeout: .seconds(60))
+            try await chat.waitFor("› draft message")
+            #expect(await gateway.sentUserMessages(sessionKey: "main") == ["slow"])
+            let output = chat.output
+            let reply = try #require(output.range(of: "word1 ").map { output[$0.lowerBound...] })
+            let words = try #require(reply.range(of: "word60 ").map { reply[..<$0.upperBound] })
+            #expect(words == (1...60).map { "word\($0) " }.joined(), "output:\n\(output)")
+            chat.write("\r")
+            try await chat.waitFor("You said: \"draft message\"")
+            #expect(await gateway.sentUserMessages(sessionKey: "main") == ["slow", "draft message"])
+        }
+    }
+
+    @Test func aMarkdownReplyIsRenderedInTheChatOnAColourTerminal() async throws {
+        let colour = ["NO_COLOR": "", "COLUMNS": "60", "FORCE_HYPERLINK": "0", "TERM": "xterm-256color"]
+        try await Self.withChat(environment: colour) { chat, _, _ in
+            chat.write("markdown please\r")
+            try await chat.waitFor("keep ")
+            try await chat.waitFor("scripted-agent · ")
+            let rows = ScreenModel(chat.output).lines.map(ScreenModel.strippingStyles)
+            #expect(rows.contains { $0.hasPrefix("┌") && $0.contains("┬") }, "screen:\n\(rows.joined(separator: "\n"))")
+            #expect(rows.contains("│ Caches    │ 14.2 GB │ +3.1 GB │"))
+            #expect(rows.contains { $0.hasPrefix("╭─ sh ") })
+            #expect(!rows.contains { $0.contains("```") || $0.contains("|:---") })
+        }
+    }
+
     @Test func editOpensTheEditorAndSendsWhatWasWritten() async throws {
         let directory = CLIProcess.temporaryStateDirectory()
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

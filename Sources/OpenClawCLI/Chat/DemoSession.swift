@@ -20,7 +20,7 @@ enum DemoSession {
         defer { Task { await gateway.stop() } }
         terminal.errorLine(
             terminal.styled(
-                "Demo gateway on \(gateway.url). Try: hello · use a tool · run a command (then /approve) · slow (then Ctrl-C) · fail",
+                "Demo gateway on \(gateway.url). Try: hello · use a tool · markdown · run a command (then /approve) · slow (then Ctrl-C) · fail",
                 .dim
             )
         )
