@@ -146,3 +146,23 @@ struct OneShotDropTests {
         }
     }
 }
+
+/// `send` does not wait for the history page before its message leaves: a message never handed over has
+/// nothing for history to settle.
+@Suite("openclaw-chat send: nothing serial before the message")
+struct SendOrderTests {
+    @Test func theMessageLeavesWhileTheHistoryPageIsStillUnanswered() async throws {
+        try await CLITests.withGateway { gateway, common in
+            await gateway.setFaults(FaultPlan(ignoreRequests: ["chat.history"]))
+            let send = Task { try await CLIProcess.run(["send"] + common + ["hello while history hangs"]) }
+            // The history request is never answered (until its 15 s timeout); the message arrives anyway.
+            let arrived = await eventually(timeout: .seconds(10)) {
+                await gateway.sentUserMessages(sessionKey: "main") == ["hello while history hangs"]
+            }
+            #expect(arrived)
+            let result = try await send.value
+            #expect(result.status == 0, "stderr: \(result.stderr)")
+            #expect(result.stdout.contains("You said: \"hello while history hangs\""))
+        }
+    }
+}

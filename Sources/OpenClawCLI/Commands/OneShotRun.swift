@@ -40,7 +40,8 @@ struct OneShotRun {
         viewModel.thinkingLevel = thinking
         let work = Task { @MainActor () throws -> (FollowedRunResult, String) in
             _ = try await OneShotConnect.connect(connection, terminal: terminal)
-            await viewModel.start()
+            // The message goes out while the history page loads: nothing about it needs that page first.
+            await viewModel.start(waitingForSessionLoad: false)
             guard viewModel.connectionState.isConnected else {
                 if case .failed(let error) = viewModel.connectionState { throw error }
                 throw GatewayError.notConnected

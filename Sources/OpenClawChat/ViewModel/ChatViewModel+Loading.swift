@@ -19,8 +19,16 @@ extension ChatViewModel {
         if isReconnect { transcript.apply(.resyncNeeded(.reconnected)) }
         let task = Task { [weak self] in
             guard let self else { return }
-            await self.refreshHistory()
-            await self.flushOutbox()
+            if self.outbox.allSatisfy({ $0.state == .queued || !$0.state.needsDelivery }) {
+                // Nothing whose fate history must settle first: messages never handed over go out while
+                // the page loads (a `send` pays one round trip before its message leaves, not two).
+                async let history: Void = self.refreshHistory()
+                await self.flushOutbox()
+                await history
+            } else {
+                await self.refreshHistory()
+                await self.flushOutbox()
+            }
             // Header data on the side, so nothing waits for it.
             Task { [weak self] in await self?.loadHeaderData() }
         }

@@ -110,7 +110,10 @@ public final class ChatViewModel {
 
     /// Shows the stored transcript and outbox, subscribes to the connection, connects, loads the
     /// session and delivers the outbox. Safe to call again after `stop()`.
-    public func start() async {
+    ///
+    /// - Parameter waitingForSessionLoad: false returns once connected, while the history page loads:
+    ///   a one-shot sender's message then leaves at once instead of after a round trip it does not need.
+    public func start(waitingForSessionLoad: Bool = true) async {
         if !storeLoaded {
             storeLoaded = true
             await loadFromStore()
@@ -149,7 +152,8 @@ public final class ChatViewModel {
         switch state {
         case .connected(let session):
             // An already open connection announced itself before this subscription: load from here.
-            await connectionEstablished(session).value
+            let load = connectionEstablished(session)
+            if waitingForSessionLoad { await load.value }
         case .failed(let error):
             raise(error)
         case .disconnected, .connecting, .reconnecting:
