@@ -6,6 +6,7 @@ extension GatewayHub {
         guard let connection = connections[id], connection.isOpen else { return }
         let method = request.method
         requestCounts[method, default: 0] += 1
+        lastArrivals[method] = .now
         if GatewayCatalog.nodeOnlyMethods.contains(method) != (connection.role == "node"), method != "health" {
             respond(
                 to: id, requestId: request.id,

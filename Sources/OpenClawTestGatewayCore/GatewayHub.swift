@@ -58,6 +58,8 @@ package actor GatewayHub {
     var receivedAttachments: [ReceivedAttachment] = []
     /// Requests received after the handshake, by method (inspection).
     var requestCounts: [String: Int] = [:]
+    /// When each method's latest request was taken up (for timing a client's start from outside it).
+    var lastArrivals: [String: ContinuousClock.Instant] = [:]
     var connectParamsLog: [JSONValue] = []
     var ticksPaused = false
     /// Ticks broadcast so far (to every handshaken socket).
@@ -364,6 +366,8 @@ package actor GatewayHub {
     func attachmentsReceived() -> [ReceivedAttachment] { receivedAttachments }
 
     func requestCount(_ method: String) -> Int { requestCounts[method] ?? 0 }
+
+    func lastArrival(_ method: String) -> ContinuousClock.Instant? { lastArrivals[method] }
 
     func openConnectionCount() -> Int { connections.values.filter(\.isOpen).count }
 

@@ -121,6 +121,12 @@ public final class TestGateway: Sendable {
     /// Sockets that completed the handshake and are still open.
     public func connectionCount() async -> Int { await hub.openConnectionCount() }
 
+    /// When the latest request for `method` was taken up, on this process's continuous clock: the
+    /// benchmarks time a client process from its start to its `chat.send` with it.
+    public func lastRequestArrival(method: String) async -> ContinuousClock.Instant? {
+        await hub.lastArrival(method)
+    }
+
     /// Every `connect` params object received, as sent, in order.
     public func receivedConnectParams() async -> [JSONValue] { await hub.receivedConnectParams() }
 

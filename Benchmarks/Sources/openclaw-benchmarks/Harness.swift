@@ -51,11 +51,13 @@ enum Harness {
     static func withGateway<T>(
         protocolNumber: Int,
         agent: ScriptedAgent = ScriptedAgent(),
+        v4Deltas: V4DeltaStyle = .withMessage,
         _ body: (TestGateway) async throws -> T
     ) async throws -> T {
         let gateway = try await TestGateway.start(
             // Every chunk its own delta: the benchmarks measure the client per delta, not upstream's throttle.
-            TestGatewayConfiguration(protocolNumber: protocolNumber, agent: agent, deltaThrottleMs: 0),
+            TestGatewayConfiguration(
+                protocolNumber: protocolNumber, v4Deltas: v4Deltas, agent: agent, deltaThrottleMs: 0),
             logger: quietLogger)
         do {
             let result = try await body(gateway)

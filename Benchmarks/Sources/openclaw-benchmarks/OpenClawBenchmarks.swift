@@ -35,6 +35,7 @@ enum OpenClawBenchmarks {
             (4, "history decoding", { try HistoryBenchmark.run(report, settings: settings) }),
             (5, "store", { try await StoreBenchmark.run(report, settings: settings, store: .sqlite()) }),
             (7, "attachments", { try await AttachmentBenchmark.run(report, settings: settings) }),
+            (8, "the program", { try await ProgramBenchmark.run(report, settings: settings) }),
         ]
         for (number, name, body) in scenarios where settings.runs(number) {
             Output.line("\(number). \(name)")

@@ -23,7 +23,17 @@ enum RoundTripBenchmark {
                 throw BenchmarkError.wrongResult("health is not ok")
             }
         }
-        report.addLatency("3", "health round trip", health, goal: .atMost(0.5, "ms"))
+        report.addLatency("3", "health round trip", health, goal: .atMost(0.08, "ms"))
+        let requests = settings.healthRequests
+        let before = ProcessUsage.now()
+        for _ in 0..<requests { _ = try await connection.request("health") }
+        let used = ProcessUsage.now() - before
+        report.add(
+            "3", "health: client CPU per request", used.cpu.seconds * 1e6 / Double(requests), "µs",
+            goal: .atMost(40, "µs"), note: "whole process (the gateway's work included: it runs in process)")
+        report.add(
+            "3", "health: context switches per request", Double(used.contextSwitches) / Double(requests), "",
+            note: "voluntary + involuntary, whole process")
 
         let stored = try await seed(client: client, gateway: gateway, messages: settings.historySessionMessages)
         let history = try await measure(iterations: settings.historyRequests, warmup: settings.historyRequests / 10) {
@@ -53,7 +63,7 @@ enum RoundTripBenchmark {
     }
 
     /// Sends messages until the main session holds at least `messages`; returns how many it holds.
-    private static func seed(client: ChatClient, gateway: TestGateway, messages: Int) async throws -> Int {
+    static func seed(client: ChatClient, gateway: TestGateway, messages: Int) async throws -> Int {
         var index = 0
         while await gateway.history(sessionKey: "main").count < messages {
             index += 1

@@ -17,6 +17,8 @@ struct Settings {
     var searchMessages = 100_000
     var searchRounds = 10
     var memoryMessages = 10_000
+    /// Timed runs of each `openclaw-chat` command in scenario 8.
+    var programRuns = 20
     /// Scenario numbers to run; empty runs all.
     var only: Set<Int> = []
     /// Scenario 2's streams to run (`v4`, `v3`); empty runs both.
@@ -29,7 +31,8 @@ struct Settings {
           --quick    fewer repetitions (same sizes), for a smoke run
           --only     scenarios to run: 1 handshake, 2 event throughput, 3 round trips,
                      4 history decoding, 5 store, 6 memory,
-                     7 attachments (peak memory sending a 20 MB file)
+                     7 attachments (peak memory sending a 20 MB file),
+                     8 the program (openclaw-chat, release, whole process)
           --stream   scenario 2 with one stream only (for profiling)
         """
 
@@ -49,10 +52,11 @@ struct Settings {
                 settings.storeRefreshes = 10
                 settings.storeColdOpens = 5
                 settings.searchRounds = 3
+                settings.programRuns = 5
             case "--only":
                 guard let list = remaining.popFirst() else { return nil }
                 let numbers = list.split(separator: ",").compactMap { Int($0) }
-                guard !numbers.isEmpty, numbers.allSatisfy((1...7).contains) else { return nil }
+                guard !numbers.isEmpty, numbers.allSatisfy((1...8).contains) else { return nil }
                 settings.only.formUnion(numbers)
             case "--stream":
                 guard let stream = remaining.popFirst(), ["v4", "v3"].contains(stream) else { return nil }

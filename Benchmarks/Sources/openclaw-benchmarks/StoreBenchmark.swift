@@ -84,20 +84,8 @@ enum StoreBenchmark {
     @MainActor
     private static func search(_ report: Report, settings: Settings, kind: StoreUnderTest, path: String) async throws {
         let clock = ContinuousClock()
-        let perSession = settings.searchMessages / 100
         let fillStart = clock.now
-        do {
-            let store = try await kind.open(path)
-            for session in 0..<100 {
-                let messages = storedMessages(
-                    count: perSession, session: session + 1, firstTurn: session * perSession / 4)
-                for first in stride(from: 0, to: messages.count, by: 500) {
-                    try await store.record(
-                        Array(messages[first..<min(messages.count, first + 500)]), gateway: gateway,
-                        sessionKey: "session-\(session)")
-                }
-            }
-        }
+        try await fillSearchStore(try await kind.open(path), messages: settings.searchMessages)
         let fill = clock.now - fillStart
         let store = try await kind.open(path)
         let queries = [
@@ -116,6 +104,20 @@ enum StoreBenchmark {
                 samples, goal: .atMost(20, "ms"),
                 note: "\(kind.name); \"\(query)\", \(hits.count) hits shown (limit 50)"
                     + (index == 0 ? "; store filled in \(Format.number(fill.seconds)) s" : ""))
+        }
+    }
+
+    /// `messages` messages in 100 sessions of one gateway (``gateway``), recorded in pages of 500.
+    @MainActor
+    static func fillSearchStore(_ store: any ChatStore, messages: Int) async throws {
+        let perSession = messages / 100
+        for session in 0..<100 {
+            let messages = storedMessages(count: perSession, session: session + 1, firstTurn: session * perSession / 4)
+            for first in stride(from: 0, to: messages.count, by: 500) {
+                try await store.record(
+                    Array(messages[first..<min(messages.count, first + 500)]), gateway: gateway,
+                    sessionKey: "session-\(session)")
+            }
         }
     }
 

@@ -29,7 +29,7 @@ enum ThroughputBenchmark {
             label: "v4 deltaText", protocolNumber: 4, runId: "bench-v4", deltas: settings.v4Deltas,
             replyBytes: settings.v4Deltas * 52,
             frames: Fixtures.v4Frames(runId: "bench-v4", deltas: settings.v4Deltas))
-        try await measure(v4, report: report, settings: settings, goal: .atLeast(100_000, "events/s"))
+        try await measure(v4, report: report, settings: settings, goal: .atLeast(300_000, "events/s"))
     }
 
     @MainActor

@@ -31,6 +31,8 @@ struct GatewayCommand: AsyncParsableCommand {
             discussion: "Without it, devices on loopback are approved silently, as on a real gateway."))
     var requirePairing = false
     @Option(help: "Largest frame accepted, advertised as policy.maxPayload (default 25 MiB).") var maxPayload: Int?
+    @Option(help: "Merge a run's deltas within this many milliseconds, as upstream does (default 150; 0 sends each).")
+    var deltaThrottleMs: Int?
 
     func validate() throws {
         guard ProtocolVersion(rawValue: protocolVersion) != nil else {
@@ -42,6 +44,7 @@ struct GatewayCommand: AsyncParsableCommand {
         }
         if let tickIntervalMs, tickIntervalMs <= 0 { throw ValidationError("--tick-interval-ms must be positive") }
         if let maxPayload, maxPayload < 1024 { throw ValidationError("--max-payload must be at least 1024") }
+        if let deltaThrottleMs, deltaThrottleMs < 0 { throw ValidationError("--delta-throttle-ms cannot be negative") }
     }
 
     /// The dialect the flags ask for.
@@ -58,6 +61,7 @@ struct GatewayCommand: AsyncParsableCommand {
         configuration.quirks = quirks
         if let tickIntervalMs { configuration.tickIntervalMs = tickIntervalMs }
         if let maxPayload { configuration.maxPayload = maxPayload }
+        if let deltaThrottleMs { configuration.deltaThrottleMs = deltaThrottleMs }
         if tls { configuration.tls = TestGatewayTLS(dnsNames: ["localhost", host]) }
         if requirePairing { configuration.pairing = .requireApproval }
         let gateway: TestGateway

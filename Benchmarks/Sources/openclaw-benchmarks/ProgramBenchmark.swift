@@ -1,0 +1,244 @@
+import Foundation
+import OpenClawChat
+import OpenClawGateway
+import OpenClawProtocol
+import OpenClawStore
+import OpenClawTestGateway
+
+/// Scenario 8: `openclaw-chat` itself, a release build run as a person runs it, each figure for the
+/// whole process: start-up, `send`, streaming a long reply, `history`, `search`, and opening a chat on a
+/// long stored transcript. The binary is (re)built first with `swift build -c release --product
+/// openclaw-chat`, so the figures are for the sources as they are.
+@MainActor
+enum ProgramBenchmark {
+    /// The repository this file is in (four levels up: Benchmarks/Sources/openclaw-benchmarks/…).
+    nonisolated static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().path
+
+    static func run(_ report: Report, settings: Settings) async throws {
+        let program = try build()
+        try startUp(report, program: program, settings: settings)
+        try await withGateway { gateway in
+            try await send(report, program: program, gateway: gateway, settings: settings)
+        }
+        try await withGateway(deltas: .withoutMessage) { gateway in
+            try await streaming(report, program: program, gateway: gateway)
+        }
+        try await history(report, program: program, settings: settings)
+        try await chatStart(report, program: program, settings: settings)
+        try await search(report, program: program, settings: settings)
+    }
+
+    /// Builds the release binary (incremental: quick when it is up to date) and returns it.
+    private static func build() throws -> ChildProcess {
+        Output.line("  building openclaw-chat (release) …")
+        let swift = ChildProcess(executable: "/usr/bin/env")
+        let built = try swift.run(
+            ["swift", "build", "-c", "release", "--product", "openclaw-chat", "--package-path", repository],
+            timeout: .seconds(3600))
+        guard built.status == 0 else { throw BenchmarkError.setup("swift build failed: \(built.stdout.suffix(2000))") }
+        return ChildProcess(executable: repository + "/.build/release/openclaw-chat")
+    }
+
+    // MARK: Start-up
+
+    private static func startUp(_ report: Report, program: ChildProcess, settings: Settings) throws {
+        let runs = settings.programRuns * 3
+        let dynamic = try timings(runs: runs) { try program.run(["--help"]) }
+        let staticPath = repository + "/.build-static/release/openclaw-chat"
+        let hasStatic = FileManager.default.isExecutableFile(atPath: staticPath)
+        report.addLatency(
+            "8", "openclaw-chat --help (start-up), dynamic build", dynamic.wall,
+            goal: hasStatic ? nil : .atMost(4, "ms"),
+            note: hasStatic ? "" : "no static build to measure (README: Install it as one file)")
+        if hasStatic {
+            let single = ChildProcess(executable: staticPath)
+            let samples = try timings(runs: runs) { try single.run(["--help"]) }
+            report.addLatency(
+                "8", "openclaw-chat --help (start-up), static build", samples.wall, goal: .atMost(4, "ms"),
+                note: "--static-swift-stdlib, as the README installs it")
+        }
+    }
+
+    // MARK: send
+
+    private static func send(
+        _ report: Report, program: ChildProcess, gateway: TestGateway, settings: Settings
+    )
+        async throws
+    {
+        let state = try TemporaryDirectory(prefix: "openclaw-bench-send")
+        defer { state.remove() }
+        let arguments = ["send", "--url", gateway.url, "--token", "test-token", "--state-dir", state.path]
+        var toWire = Samples()
+        var whole = Samples()
+        for index in 0..<(settings.programRuns + 2) {
+            let outcome = try program.run(arguments + ["hello \(index)"])
+            guard outcome.status == 0, outcome.stdout.contains("You said") else {
+                throw BenchmarkError.wrongResult("send exited \(outcome.status): \(outcome.stdout.prefix(300))")
+            }
+            guard let arrival = await gateway.lastRequestArrival(method: "chat.send") else {
+                throw BenchmarkError.wrongResult("the gateway saw no chat.send")
+            }
+            if index >= 2 {
+                toWire.append(arrival - outcome.started)
+                whole.append(outcome.wall)
+            }
+        }
+        report.addLatency(
+            "8", "send: process start → chat.send on the wire", toWire, goal: .atMost(15, "ms"),
+            note: "loopback test gateway, device already paired")
+        report.addLatency(
+            "8", "send hello, whole process", whole,
+            note: "the reply streams at once (no pacing); includes the history page after the final")
+    }
+
+    /// `send` of a v4 reply in N deltas (one delta per 6-character chunk, no throttle): the CPU the client
+    /// spends per delta must not grow with the reply. The gateway sends `deltaText` only, as late gateways
+    /// do: one that adds the cumulative `message` (and `text` in the agent event) to every delta makes each
+    /// frame as long as the reply so far, and reading such a stream costs what its bytes cost.
+    private static func streaming(_ report: Report, program: ChildProcess, gateway: TestGateway) async throws {
+        let state = try TemporaryDirectory(prefix: "openclaw-bench-stream")
+        defer { state.remove() }
+        let arguments = ["send", "--url", gateway.url, "--token", "test-token", "--state-dir", state.path]
+        let baseline = try median(runs: 3) { try program.run(arguments + ["hello"]).cpu }
+        var perEvent: [(Int, Double)] = []
+        for deltas in [2_000, 6_000, 20_000] {
+            let cpu = try median(runs: 3) {
+                let outcome = try program.run(arguments + ["stream \(deltas)"])
+                guard outcome.status == 0, outcome.stdout.utf8.count >= deltas * 6 else {
+                    throw BenchmarkError.wrongResult("stream \(deltas): exit \(outcome.status)")
+                }
+                return outcome.cpu
+            }
+            let microseconds = max(0, (cpu - baseline).seconds) * 1e6 / Double(deltas)
+            perEvent.append((deltas, microseconds))
+            report.add(
+                "8", "send streaming \(Format.grouped(deltas)) v4 deltas: client CPU per delta", microseconds, "µs",
+                goal: deltas == 20_000 ? .atMost(24, "µs") : nil,
+                note: "deltaText only; whole-process CPU minus a one-word reply's, median of 3")
+        }
+        let values = perEvent.map(\.1)
+        if let low = values.min(), let high = values.max(), low > 0 {
+            report.add(
+                "8", "send streaming: CPU per delta, 20k vs 2k", high / low, "×", goal: .atMost(1.2, "×"),
+                note: "linear: no cost that grows with the reply's length")
+        }
+    }
+
+    // MARK: history
+
+    private static func history(_ report: Report, program: ChildProcess, settings: Settings) async throws {
+        try await withGateway { gateway in
+            let connection = try Harness.connection(to: gateway)
+            try await connection.connect()
+            _ = try await RoundTripBenchmark.seed(
+                client: ChatClient(connection: connection), gateway: gateway, messages: 1_000)
+            await connection.disconnect()
+            let state = try TemporaryDirectory(prefix: "openclaw-bench-history")
+            defer { state.remove() }
+            let arguments = ["history", "--url", gateway.url, "--token", "test-token", "--state-dir", state.path]
+            let one = try timings(runs: settings.programRuns) { try program.run(arguments + ["--limit", "1"]) }
+            let thousand = try timings(runs: settings.programRuns) { try program.run(arguments + ["--limit", "1000"]) }
+            let perMessage = (thousand.wall.median - one.wall.median).seconds * 1e6 / 999
+            report.add(
+                "8", "history --limit 1000: cost per printed message", perMessage, "µs", goal: .atMost(10, "µs"),
+                note: "whole process, (1000 − 1 message) / 999; 1 message: "
+                    + "\(Format.number(one.wall.median.milliseconds)) ms, 1000: "
+                    + "\(Format.number(thousand.wall.median.milliseconds)) ms")
+        }
+    }
+
+    // MARK: chat start
+
+    /// `chat` on a 10,000-message stored session with the gateway down: the time until the latest
+    /// message is on screen.
+    private static func chatStart(_ report: Report, program: ChildProcess, settings: Settings) async throws {
+        let state = try TemporaryDirectory(prefix: "openclaw-bench-chat")
+        defer { state.remove() }
+        let url = "ws://127.0.0.1:9"  // discard: nothing listens, the connection is refused at once
+        let messages = StoreBenchmark.storedMessages(count: 10_000, session: 0)
+        do {
+            let store = try SQLiteChatStore(path: state.path + "/transcripts.sqlite", logger: Harness.quietLogger)
+            let gateway = try GatewayURL(parsing: url).storageIdentity
+            for first in stride(from: 0, to: messages.count, by: 500) {
+                try await store.record(
+                    Array(messages[first..<min(messages.count, first + 500)]), gateway: gateway, sessionKey: "main")
+            }
+        }
+        guard let last = messages.last(where: { $0.message.role == .user && !$0.message.text.isEmpty }) else {
+            throw BenchmarkError.setup("no user message to look for")
+        }
+        let marker = String(last.message.text.prefix(24))
+        let arguments = ["chat", "--url", url, "--token", "test-token", "--state-dir", state.path]
+        var shown = Samples()
+        for index in 0..<(settings.programRuns + 1) {
+            let outcome = try program.run(arguments, stdin: "", until: marker)
+            guard let seen = outcome.markerSeen else {
+                throw BenchmarkError.wrongResult("the latest message was not shown: \(outcome.stdout.suffix(400))")
+            }
+            if index > 0 { shown.append(seen) }
+        }
+        report.addLatency(
+            "8", "chat start, 10,000 stored messages → latest screen shown", shown, goal: .atMost(50, "ms"),
+            note: "gateway down (refused); whole process from spawn")
+    }
+
+    // MARK: search
+
+    private static func search(_ report: Report, program: ChildProcess, settings: Settings) async throws {
+        let state = try TemporaryDirectory(prefix: "openclaw-bench-search")
+        defer { state.remove() }
+        try await StoreBenchmark.fillSearchStore(
+            try SQLiteChatStore(path: state.path + "/transcripts.sqlite", logger: Harness.quietLogger),
+            messages: settings.searchMessages)
+        for (description, query, goal) in [
+            ("a rare word", Fixtures.topic(421), 10.0), ("a phrase in every 4th message", "cache invalidation", 20.0),
+        ] {
+            let samples = try timings(runs: settings.programRuns) {
+                try program.run(["search", "--all-gateways", "--state-dir", state.path, query])
+            }
+            guard samples.lastStatus == 0, !samples.lastOutput.isEmpty else {
+                throw BenchmarkError.wrongResult("search \"\(query)\" exited \(samples.lastStatus)")
+            }
+            report.addLatency(
+                "8", "search over \(Format.grouped(settings.searchMessages)) messages, \(description), whole process",
+                samples.wall, goal: .atMost(goal, "ms"), note: "\"\(query)\"")
+        }
+    }
+
+    // MARK: Helpers
+
+    private struct Timings {
+        var wall = Samples()
+        var lastStatus: Int32 = 0
+        var lastOutput = ""
+    }
+
+    /// `runs` timed runs after one untimed (page cache, first-run files).
+    private static func timings(runs: Int, _ body: () throws -> ChildProcess.Outcome) throws -> Timings {
+        var timings = Timings()
+        for index in 0...runs {
+            let outcome = try body()
+            if index > 0 { timings.wall.append(outcome.wall) }
+            timings.lastStatus = outcome.status
+            timings.lastOutput = outcome.stdout
+        }
+        return timings
+    }
+
+    private static func median(runs: Int, _ body: () throws -> Duration) throws -> Duration {
+        var samples = Samples()
+        for _ in 0..<runs { samples.append(try body()) }
+        return samples.median
+    }
+
+    private static func withGateway(
+        deltas: V4DeltaStyle = .withMessage, _ body: (TestGateway) async throws -> Void
+    ) async throws {
+        try await Harness.withGateway(protocolNumber: 4, agent: ScriptedAgent(chunkDelayMs: 0), v4Deltas: deltas) {
+            try await body($0)
+        }
+    }
+}
