@@ -45,6 +45,27 @@ struct SearchTests {
         #expect(hits.first?.role == .user)
     }
 
+    @Test func aWordInThousandsOfMessagesListsTheLatestRecordedFirst() async throws {
+        let store = try SQLiteChatStore(inMemoryWithLimits: .init())
+        let count = SearchQuery.broadMatchCount + 200
+        for first in stride(from: 0, to: count, by: 400) {
+            let page = (first..<min(count, first + 400)).map { index in
+                // The first messages say it three times: bm25 would put them first.
+                let text = index < 3 ? "deploy deploy deploy" : "the deploy of build \(index) went out"
+                return stored("d\(index)", text: text, timestampMs: index)
+            }
+            try await store.record(page, gateway: "home", sessionKey: "ops")
+        }
+        try await store.record(
+            [stored("w1", text: "a deploy at work", timestampMs: 1)], gateway: "work", sessionKey: "m")
+        let hits = try await store.search("deploy", gateway: "home", limit: 3)
+        #expect(hits.map(\.messageId) == ["row-d\(count - 1)", "row-d\(count - 2)", "row-d\(count - 3)"])
+        #expect(hits.allSatisfy { $0.gateway == "home" && $0.snippet.contains("[deploy]") })
+        // A narrow query is still ranked (`findsWordsAcrossSessionsBestMatchFirst` checks bm25's order).
+        let narrow = try await store.search("build 7 went", gateway: "home", limit: 1)
+        #expect(narrow.first?.messageId == "row-d7")
+    }
+
     @Test func snippetsMarkMatchesAndElideLongText() async throws {
         let store = try await seededStore()
         let hit = try #require(try await store.search("breeze", gateway: nil, limit: 1).first)
