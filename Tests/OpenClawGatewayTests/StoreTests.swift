@@ -39,6 +39,23 @@ struct StoreTests {
         #expect(try FileDeviceTokenStore(path: path).load(keyA) == nil)
     }
 
+    @Test func savingTheSameTokenAgainLeavesTheFileUntouched() throws {
+        let path = directory + "/credentials/device-tokens.json"
+        let store = FileDeviceTokenStore(path: path)
+        let key = DeviceTokenKey(gateway: "ws://a", deviceId: "d", role: "operator")
+        let record = DeviceTokenRecord(token: "secret-a", role: "operator", scopes: ["operator.read"], issuedAtMs: 5)
+        try store.save(record, for: key)
+        let inode = try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int
+        // Every hello-ok hands the token over again; an unchanged one is not rewritten (no temp file, no fsync).
+        try store.save(record, for: key)
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int == inode)
+        var renewed = record
+        renewed.issuedAtMs = 6
+        try store.save(renewed, for: key)
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int != inode)
+        #expect(try FileDeviceTokenStore(path: path).load(key)?.issuedAtMs == 6)
+    }
+
     @Test func aTokenRecordNeverPrintsItsToken() {
         let record = DeviceTokenRecord(token: "super-secret", role: "operator", scopes: [])
         #expect(!"\(record)".contains("super-secret"))

@@ -75,9 +75,12 @@ public final class FileDeviceTokenStore: DeviceTokenStore {
         }
     }
 
+    /// Writes only when the record changed: every `hello-ok` hands the token over again, and rewriting an
+    /// unchanged file (a temporary file, fsync, rename) cost each connect a disk flush for nothing.
     public func save(_ record: DeviceTokenRecord, for key: DeviceTokenKey) throws(CredentialStoreError) {
         try lock.withLock { _ throws(CredentialStoreError) in
             var all = try readAll()
+            guard all[key.storageKey] != record else { return }
             all[key.storageKey] = record
             try writeAll(all)
         }
