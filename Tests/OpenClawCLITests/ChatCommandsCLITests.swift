@@ -6,12 +6,18 @@ import Testing
 /// and reasoning on demand, the footer under each reply, `/new`, the session picker and `!command`.
 @Suite("openclaw-chat: tool cards, footers, sessions and shell commands")
 struct ChatCommandsCLITests {
+    /// What the chat printed for `lines` typed one after another (piped, so each waits for its reply);
+    /// the chat must end with status 0.
+    private static func chat(_ common: [String], typing lines: [String]) async throws -> String {
+        let result = try await CLIProcess.run(
+            ["chat"] + common, stdin: (lines + ["/quit"]).joined(separator: "\n") + "\n")
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        return result.stdout
+    }
+
     @Test func toolStepsExpandAndReasoningShowsOnlyWhenAskedFor() async throws {
         try await CLITests.withGateway { _, common in
-            let result = try await CLIProcess.run(
-                ["chat"] + common, stdin: "use a tool please\n/tools\n/think show\n/history 2\n/quit\n")
-            #expect(result.status == 0, "stderr: \(result.stderr)")
-            let out = result.stdout
+            let out = try await Self.chat(common, typing: ["use a tool please", "/tools", "/think show", "/history 2"])
             // The live steps, one line each; the footer under the reply.
             #expect(out.contains("  ✓ thinking ("))
             #expect(out.contains("  ✓ exec: curl -s https://status.example.test/health ("))
@@ -29,10 +35,7 @@ struct ChatCommandsCLITests {
 
     @Test func newStartsTheSessionAfreshThroughTheGatewaysCommand() async throws {
         try await CLITests.withGateway { gateway, common in
-            let result = try await CLIProcess.run(
-                ["chat"] + common, stdin: "remember the blue door\n/new\n/history\n/quit\n")
-            #expect(result.status == 0, "stderr: \(result.stderr)")
-            let out = result.stdout
+            let out = try await Self.chat(common, typing: ["remember the blue door", "/new", "/history"])
             let started = try #require(out.range(of: "New session started."))
             // /history after /new: the old conversation is gone.
             let after = out[started.upperBound...]
@@ -45,36 +48,32 @@ struct ChatCommandsCLITests {
     @Test func sessionListsNumberedAndSwitchesByNumber() async throws {
         try await CLITests.withGateway { gateway, common in
             _ = try await CLIProcess.run(["send"] + common + ["--session", "work", "on the work session"])
-            let result = try await CLIProcess.run(["chat"] + common, stdin: "/session\n/session 9\n/quit\n")
-            #expect(result.status == 0, "stderr: \(result.stderr)")
-            #expect(result.stdout.contains("● "), "output:\n\(result.stdout)")
-            #expect(result.stdout.contains("/session N switches to one"))
-            #expect(result.stdout.contains("no session 9: /session lists them"))
-            let listed = result.stdout.split(separator: "\n").filter { $0.contains(". ") && $0.hasPrefix(" ") }
-            let work = try #require(listed.first { $0.contains("work") }, "output:\n\(result.stdout)")
+            let out = try await Self.chat(common, typing: ["/session", "/session 9"])
+            #expect(out.contains("● "), "output:\n\(out)")
+            #expect(out.contains("/session N switches to one"))
+            #expect(out.contains("no session 9: /session lists them"))
+            let listed = out.split(separator: "\n").filter { $0.contains(". ") && $0.hasPrefix(" ") }
+            let work = try #require(listed.first { $0.contains("work") }, "output:\n\(out)")
             let number = try #require(work.split(separator: ".").first?.split(separator: " ").last)
-            let switched = try await CLIProcess.run(
-                ["chat"] + common, stdin: "/session \(number)\n/status\n/quit\n")
-            #expect(switched.stdout.contains("switched to work"), "output:\n\(switched.stdout)")
-            #expect(switched.stdout.contains("you  on the work session"))
+            let switched = try await Self.chat(common, typing: ["/session \(number)", "/status"])
+            #expect(switched.contains("switched to work"), "output:\n\(switched)")
+            #expect(switched.contains("you  on the work session"))
             #expect(await gateway.sentUserMessages(sessionKey: "work") == ["on the work session"])
         }
     }
 
     @Test func aShellCommandRunsOnlyOnceAllowedAndItsOutputIsSentOnlyWhenAsked() async throws {
         try await CLITests.withGateway { gateway, common in
-            let declined = try await CLIProcess.run(["chat"] + common, stdin: "!echo never-ran-7\nno\n/quit\n")
-            #expect(declined.status == 0)
-            #expect(declined.stdout.contains("not run"))
-            #expect(!declined.stdout.contains("\nnever-ran-7\n"), "output:\n\(declined.stdout)")
+            let declined = try await Self.chat(common, typing: ["!echo never-ran-7", "no"])
+            #expect(declined.contains("not run"))
+            #expect(!declined.contains("\nnever-ran-7\n"), "output:\n\(declined)")
 
-            let ran = try await CLIProcess.run(
-                ["chat"] + common, stdin: "!echo shell-out-42; echo oops >&2; exit 3\ny\ny\n!echo again-9\nn\n/quit\n")
-            #expect(ran.status == 0, "stderr: \(ran.stderr)")
-            #expect(ran.stdout.contains("\nshell-out-42\noops\n  exit 3\n"), "output:\n\(ran.stdout)")
+            let ran = try await Self.chat(
+                common, typing: ["!echo shell-out-42; echo oops >&2; exit 3", "y", "y", "!echo again-9", "n"])
+            #expect(ran.contains("\nshell-out-42\noops\n  exit 3\n"), "output:\n\(ran)")
             // Allowed once, the second command runs without asking; its output stays here.
-            #expect(ran.stdout.contains("\nagain-9\n"))
-            #expect(ran.stdout.contains("not sent"))
+            #expect(ran.contains("\nagain-9\n"))
+            #expect(ran.contains("not sent"))
             let sent = await gateway.sentUserMessages(sessionKey: "main")
             #expect(sent.count == 1)
             #expect(
