@@ -20,6 +20,8 @@ extension InteractiveChat {
                 terminal.error("The command could not start: \(error.message)", hint: nil)
                 return
             }
+            // Quitting (Ctrl-C) stops the command with the chat: nothing more to show or ask.
+            guard !Task.isCancelled else { return }
             let output = ShellEscape.output(outcome)
             if !output.isEmpty { terminal.write(TerminalText.escaped(output.hasSuffix("\n") ? output : output + "\n")) }
             let failed = outcome.exitCode != 0
