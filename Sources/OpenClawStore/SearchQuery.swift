@@ -53,15 +53,28 @@ struct SearchQuery: Equatable {
     /// message), so it runs only for the `limit` rows returned, not for every match (a common word
     /// can match a quarter of the store). The outer query looks each winner up by rowid within the
     /// same `MATCH`, which `snippet()` needs.
+    /// Whether more than ``broadMatchCount`` messages of `gateway` (nil: any) match; counting stops there.
+    private static func matchesMany(_ expression: String, gateway: String?, db: Database) throws -> Bool {
+        let filter = gateway == nil ? "" : "AND m.gateway = ?"
+        var arguments: StatementArguments = [expression]
+        if let gateway { arguments += [gateway] }
+        arguments += [broadMatchCount + 1]
+        let count = try Int.fetchOne(
+            db,
+            sql: """
+                SELECT count(*) FROM (
+                    SELECT 1 FROM messages_fts CROSS JOIN messages AS m ON m.row_id = messages_fts.rowid
+                    WHERE messages_fts MATCH ? \(filter) LIMIT ?)
+                """,
+            arguments: arguments)
+        return (count ?? 0) > broadMatchCount
+    }
+
     func hits(gateway: String?, limit: Int, db: Database) throws -> [SearchHit] {
         guard let matchExpression, limit > 0 else { return [] }
-        let matches =
-            try Int.fetchOne(
-                db,
-                sql: "SELECT count(*) FROM (SELECT 1 FROM messages_fts WHERE messages_fts MATCH ? LIMIT ?)",
-                arguments: [matchExpression, Self.broadMatchCount + 1]) ?? 0
-        // Rows are stored as they are recorded: the highest rowids are the latest recorded.
-        let broad = matches > Self.broadMatchCount
+        let broad = try Self.matchesMany(matchExpression, gateway: gateway, db: db)
+        // Rows are numbered as they are recorded: the highest rowids are the latest recorded (a page of
+        // older messages loaded later counts as recent; among thousands of hits that is acceptable).
         let score = broad ? "0" : "bm25(messages_fts)"
         let order = broad ? "messages_fts.rowid DESC" : "score, ts DESC"
         var arguments: StatementArguments = [matchExpression]

@@ -109,7 +109,7 @@ public struct ScriptedAgent: Sendable {
         if let custom { return custom(message) }
         if let script = approvalScript(for: message) { return script }
         let lowered = message.lowercased()
-        if lowered.hasPrefix("/new") || lowered.hasPrefix("/reset") {
+        if ChatCommandText.isResetCommand(message) {
             return script([.say("New session started. What shall we work on?")])
         }
         if lowered.contains("markdown") {

@@ -35,13 +35,14 @@ struct ChatCommandsCLITests {
 
     @Test func newStartsTheSessionAfreshThroughTheGatewaysCommand() async throws {
         try await CLITests.withGateway { gateway, common in
-            let out = try await Self.chat(common, typing: ["remember the blue door", "/new", "/history"])
+            let out = try await Self.chat(common, typing: ["remember the blue door", "/new let us plan", "/history"])
             let started = try #require(out.range(of: "New session started."))
             // /history after /new: the old conversation is gone.
             let after = out[started.upperBound...]
-            #expect(after.contains("you  /new"), "output:\n\(out)")
+            #expect(after.contains("you  /new let us plan"), "output:\n\(out)")
             #expect(!after.contains("blue door"), "output:\n\(out)")
-            #expect(await gateway.sentUserMessages(sessionKey: "main") == ["/new"])
+            // The words after the command go with it, as the gateway continues with them.
+            #expect(await gateway.sentUserMessages(sessionKey: "main") == ["/new let us plan"])
         }
     }
 
@@ -55,7 +56,10 @@ struct ChatCommandsCLITests {
             let listed = out.split(separator: "\n").filter { $0.contains(". ") && $0.hasPrefix(" ") }
             let work = try #require(listed.first { $0.contains("work") }, "output:\n\(out)")
             let number = try #require(work.split(separator: ".").first?.split(separator: " ").last)
-            let switched = try await Self.chat(common, typing: ["/session \(number)", "/status"])
+            // A number refers to a list shown in this chat: alone, it asks for the list first.
+            let unlisted = try await Self.chat(common, typing: ["/session \(number)"])
+            #expect(unlisted.contains("/session lists the sessions first"), "output:\n\(unlisted)")
+            let switched = try await Self.chat(common, typing: ["/session", "/session \(number)", "/status"])
             #expect(switched.contains("switched to work"), "output:\n\(switched)")
             #expect(switched.contains("you  on the work session"))
             #expect(await gateway.sentUserMessages(sessionKey: "work") == ["on the work session"])

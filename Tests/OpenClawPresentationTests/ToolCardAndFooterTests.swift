@@ -44,6 +44,12 @@ struct ToolCardAndFooterTests {
         #expect(card.moreLinesNote == "… 18 more lines")
     }
 
+    @Test func windowsLineBreaksSplitTheResultToo() {
+        let step = ActivityStep(
+            id: "c", kind: .tool(name: "exec"), status: .succeeded, result: "C:\\> dir\r\nfile.txt\r\nnotes.md\r\n")
+        #expect(ToolCard(step).resultLines == ["C:\\> dir", "file.txt", "notes.md"])
+    }
+
     @Test func aStepWithoutAResultSaysSoAndLongLinesAreCut() {
         let long = String(repeating: "x", count: 500)
         let step = ActivityStep(

@@ -57,7 +57,12 @@ struct SearchTests {
             try await store.record(page, gateway: "home", sessionKey: "ops")
         }
         try await store.record(
-            [stored("w1", text: "a deploy at work", timestampMs: 1)], gateway: "work", sessionKey: "m")
+            [
+                stored("w1", text: "deploy deploy deploy", timestampMs: 1),
+                stored("w2", text: "a deploy at work, and a long day of meetings after it", timestampMs: 2),
+            ], gateway: "work", sessionKey: "m")
+        // Scoped to a gateway with few matches, the thousands elsewhere do not count: still ranked.
+        #expect(try await store.search("deploy", gateway: "work", limit: 2).map(\.messageId) == ["row-w1", "row-w2"])
         let hits = try await store.search("deploy", gateway: "home", limit: 3)
         #expect(hits.map(\.messageId) == ["row-d\(count - 1)", "row-d\(count - 2)", "row-d\(count - 3)"])
         #expect(hits.allSatisfy { $0.gateway == "home" && $0.snippet.contains("[deploy]") })

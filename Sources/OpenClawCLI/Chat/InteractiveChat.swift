@@ -29,6 +29,9 @@ final class InteractiveChat {
     let inputHistory: InputHistory
     /// The models `/model` listed last: `/model N` picks from these.
     var modelChoices: [ModelChoice] = []
+    /// The sessions `/sessions` or `/session` listed last: `/session N` picks from these, not from a list
+    /// refreshed since (a reconnect reloads the view model's).
+    var sessionChoices: [SessionSummary] = []
     /// Whether input comes from the line editor (stdin and stdout are a terminal).
     private var usesLineEditor = false
     /// The approvals engine when this chat is an approver (`--approvals`), else nil.

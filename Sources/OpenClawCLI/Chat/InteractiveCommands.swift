@@ -60,8 +60,8 @@ extension InteractiveChat {
         case .abort: await viewModel.abort()
         case .think: think(argument)
         case .tools: showTools()
-        case .new: await resetSession(.new)
-        case .reset: await resetSession(.reset)
+        case .new: await resetSession(.new, then: argument)
+        case .reset: await resetSession(.reset, then: argument)
         case .sessions: await listSessions()
         case .session: await chooseSession(argument)
         case .history:
@@ -91,7 +91,7 @@ extension InteractiveChat {
         }
     }
 
-    /// `/think show|hide` shows or hides the reasoning under each thinking step (from the next step on,
+    /// `/think show|hide` shows or hides the reasoning under each thinking step (from the next reply on,
     /// and in `/history`); any other word is the thinking level sent with the next messages.
     private func think(_ argument: String) {
         switch argument.lowercased() {
@@ -124,12 +124,19 @@ extension InteractiveChat {
 
     /// `/new`, `/reset`: `sessions.reset` when this connection may call it, else the gateway's own command,
     /// whose reply is followed like any other.
-    private func resetSession(_ command: SessionResetCommand) async {
-        switch await viewModel.resetSession(command) {
+    private func resetSession(_ command: SessionResetCommand, then text: String) async {
+        switch await viewModel.resetSession(command, then: text) {
         case .reset:
             terminal.line(terminal.styled("— \(currentSessionName) starts afresh —", .dim))
+        case .resetThenSent(let runId):
+            terminal.line(terminal.styled("— \(currentSessionName) starts afresh —", .dim))
+            replies.follow(after: runId)
         case .sentAsCommand(let runId):
             replies.follow(after: runId)
+        case .failed(.notConnected):
+            terminal.line(
+                "\(command.commandText) needs the gateway: it is not sent while offline (queued, it would clear "
+                    + "the session whenever it is next delivered). /reconnect, then try again.")
         case .failed(let error):
             terminal.error(error.message, hint: error.nextStep)
         }

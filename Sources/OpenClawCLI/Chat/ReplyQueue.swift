@@ -54,13 +54,17 @@ final class ReplyQueue {
     private func printFooter(runId: String) async {
         let deadline = ContinuousClock.now + Self.footerWait
         while true {
-            if let reply = RunProgress(runId: runId, viewModel: viewModel).reply,
+            let reply = RunProgress(runId: runId, viewModel: viewModel).reply
+            if let reply,
                 let footer = ReplyFooter(
                     reply: reply, thinkingLevel: viewModel.thinkingLevel ?? viewModel.transcript.thinkingLevel)
             {
                 terminal.line(terminal.styled("  " + TerminalText.escapedLine(footer.text), .dim))
                 return
             }
+            // History has the message and says nothing worth a footer (a gateway-written answer, a gateway
+            // that keeps no usage): the prompt need not wait.
+            if reply?.source == .history { return }
             let left = deadline - ContinuousClock.now
             guard left > .zero, viewModel.connectionState.isConnected, !Task.isCancelled else { return }
             await waitForChange(timeout: left) { [viewModel] in _ = viewModel.transcript }

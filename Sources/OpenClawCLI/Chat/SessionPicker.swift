@@ -18,12 +18,13 @@ extension InteractiveChat {
     /// `/sessions` and `/session` without an argument: one numbered line per session, `●` on this one.
     func listSessions() async {
         await viewModel.refreshSessions()
+        sessionChoices = viewModel.sessions
         let keys = viewModel.transcript.sessionKeys
-        guard !viewModel.sessions.isEmpty else {
+        guard !sessionChoices.isEmpty else {
             terminal.line("the gateway lists no sessions yet; this one is \(currentSessionName)")
             return
         }
-        for (index, session) in viewModel.sessions.enumerated() {
+        for (index, session) in sessionChoices.enumerated() {
             let marker = keys.matches(session.key, viewModel.currentSessionKey) ? "●" : " "
             let key = SessionName.display(session.key, keys: keys)
             terminal.line(
@@ -38,8 +39,11 @@ extension InteractiveChat {
             await listSessions()
             return
         }
-        if viewModel.sessions.isEmpty, Int(argument) != nil { await viewModel.refreshSessions() }
-        guard let key = SessionPicker.key(argument, sessions: viewModel.sessions) else {
+        guard Int(argument) == nil || !sessionChoices.isEmpty else {
+            terminal.line("/session lists the sessions first; /session N then picks one of them")
+            return
+        }
+        guard let key = SessionPicker.key(argument, sessions: sessionChoices) else {
             terminal.line("no session \(TerminalText.escapedLine(argument)): /session lists them")
             return
         }

@@ -44,7 +44,7 @@ enum StepLines {
 
     /// The reasoning, dim and indented, one terminal line per line of it.
     private static func reasoning(_ text: String, terminal: Terminal) -> [String] {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map {
+        text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map {
             terminal.styled("      " + TerminalText.escapedLine(String($0)), .dim)
         }
     }

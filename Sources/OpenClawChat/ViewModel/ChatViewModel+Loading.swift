@@ -19,9 +19,11 @@ extension ChatViewModel {
         if isReconnect { transcript.apply(.resyncNeeded(.reconnected)) }
         let task = Task { [weak self] in
             guard let self else { return }
-            if self.outbox.allSatisfy({ $0.state == .queued || !$0.state.needsDelivery }) {
-                // Nothing whose fate history must settle first: messages never handed over go out while
-                // the page loads (a `send` pays one round trip before its message leaves, not two).
+            if !isReconnect, self.outbox.allSatisfy({ $0.state == .queued || !$0.state.needsDelivery }) {
+                // The first connection, with nothing whose fate history must settle first: messages never
+                // handed over go out while the page loads (a `send` pays one round trip before its message
+                // leaves, not two). After a reconnect the page settles the resync first, as before: a page
+                // asked for before a send but read after it would take the new run for one lost meanwhile.
                 async let history: Void = self.refreshHistory()
                 await self.flushOutbox()
                 await history
@@ -60,6 +62,9 @@ extension ChatViewModel {
     /// Waits for the history fetch a finished run started, if one is under way, so what it brings is
     /// recorded in the store before a one-shot command stops the view model. Adds no request.
     public func finishHistoryFetch() async {
+        // The first page may still be loading (a one-shot send does not wait for it): a fetch asked for
+        // meanwhile is served by that one, which fetches again before it ends.
+        if let load = sessionLoad?.task { await load.value }
         if let historyTask { await historyTask.value }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import OpenClawGateway
 import OpenClawProtocol
 
@@ -14,11 +15,15 @@ public enum SessionResetCommand: String, Sendable, CaseIterable {
 public enum SessionResetOutcome: Sendable, Equatable {
     /// `sessions.reset` emptied the session, and the transcript now shows it empty.
     case reset
+    /// `sessions.reset` emptied the session, then the words typed after the command were sent as the
+    /// new session's first message (the gateway's own command takes them the same way).
+    case resetThenSent(runId: String)
     /// Sent as the gateway's own chat command, which resets the session the same way and answers with a
     /// run: this connection may not call `sessions.reset` (it needs `operator.admin`), or is offline and
     /// the command waits in the outbox. The reply is the run `runId`.
     case sentAsCommand(runId: String)
-    /// `sessions.reset` failed (also raised as an alert). The session is as it was.
+    /// Not connected (`notConnected`), or `sessions.reset` failed (then also raised as an alert). The
+    /// session is as it was.
     case failed(GatewayError)
 }
 
@@ -26,9 +31,15 @@ extension ChatViewModel {
     /// Starts the current session afresh. With `operator.admin` this is `sessions.reset`, the method the
     /// official clients call; without it (a chat client normally holds read and write only) the gateway's
     /// own `/new` or `/reset` command does it, as every channel's users do.
-    public func resetSession(_ command: SessionResetCommand) async -> SessionResetOutcome {
-        guard let session = connectionState.session, session.scopes.contains(OperatorScope.admin) else {
-            return .sentAsCommand(runId: await send(command.commandText))
+    ///
+    /// Refused while offline: queued, the command would wipe the session whenever the outbox is next
+    /// delivered, maybe days and another launch later.
+    public func resetSession(_ command: SessionResetCommand, then text: String = "") async -> SessionResetOutcome {
+        guard let session = connectionState.session else { return .failed(.notConnected) }
+        guard session.scopes.contains(OperatorScope.admin) else {
+            let words = text.trimmingCharacters(in: .whitespaces)
+            return .sentAsCommand(
+                runId: await send(words.isEmpty ? command.commandText : command.commandText + " " + words))
         }
         do {
             try await client.resetSession(sessionKey: currentSessionKey)
@@ -36,7 +47,10 @@ extension ChatViewModel {
             raise(error)
             return .failed(error)
         }
+        // A fetch already running read the page before the reset: it goes again.
+        transcript.requestHistoryRefresh(.sessionReset)
         await refreshHistory()
+        if !text.trimmingCharacters(in: .whitespaces).isEmpty { return .resetThenSent(runId: await send(text)) }
         return .reset
     }
 }

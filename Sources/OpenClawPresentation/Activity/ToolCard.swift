@@ -23,7 +23,8 @@ public struct ToolCard: Sendable, Equatable {
         argumentLines = Self.argumentLines(step.arguments)
         let result = step.result ?? ""
         hasResult = step.result != nil
-        var lines = result.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // `\r\n` is one Character: split on any line break, or a Windows tool's output is one line.
+        var lines = result.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
         while lines.last?.allSatisfy(\.isWhitespace) == true { lines.removeLast() }
         resultLines = lines.prefix(Self.resultLineLimit).map { Self.cut($0) }
         hiddenResultLines = max(0, lines.count - Self.resultLineLimit)

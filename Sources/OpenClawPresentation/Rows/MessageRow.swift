@@ -148,8 +148,8 @@ public struct MessageRow: Sendable, Equatable, Identifiable {
         entry.role == .assistant && entry.status == .complete && entry.textUTF8Count == 0 && !entry.activity.isEmpty
     }
 
-    /// Under a finished reply: its model and tokens, when the gateway said (``ReplyFooter``; the thinking
-    /// level is the terminal's to add, it knows what it sent).
+    /// Under a finished reply: its model and tokens, when the gateway said (``ReplyFooter``; the terminal
+    /// adds the thinking level in effect, which a message does not record).
     public var footer: ReplyFooter? {
         guard entry.role == .assistant, entry.status == .complete else { return nil }
         return ReplyFooter(reply: entry, thinkingLevel: nil)

@@ -45,6 +45,30 @@ struct ResetTests {
         }
     }
 
+    @Test func withAdminWordsAfterTheCommandStartTheNewSession() async throws {
+        let admin = OperatorScope.chatDefault + [OperatorScope.admin]
+        try await ChatHarness.withViewModel(TestGatewayConfiguration(), scopes: admin) { fixture in
+            _ = await fixture.viewModel.send("old topic")
+            _ = await fixture.settled(storedMessages: 2)
+            guard case .resetThenSent = await fixture.viewModel.resetSession(.new, then: "a new topic") else {
+                Issue.record("expected a reset, then the words sent")
+                return
+            }
+            _ = await fixture.settled(storedMessages: 2)
+            #expect(await fixture.gateway.sentUserMessages(sessionKey: "main") == ["a new topic"])
+            #expect(fixture.viewModel.messages.first?.text == "a new topic")
+        }
+    }
+
+    @Test func offlineNothingIsQueuedToWipeTheSessionLater() async throws {
+        try await ChatHarness.withViewModel(TestGatewayConfiguration()) { fixture in
+            await fixture.connection.disconnect()
+            _ = await eventually { !fixture.viewModel.connectionState.isConnected }
+            #expect(await fixture.viewModel.resetSession(.reset) == .failed(.notConnected))
+            #expect(fixture.viewModel.outbox.isEmpty)
+        }
+    }
+
     @Test func theSessionMethodRefusedIsReportedAndChangesNothing() async throws {
         // The scope table of the test gateway keeps `sessions.reset` admin-only; asking without admin
         // through the client (as an older app would) is refused and the transcript stays.
