@@ -11,7 +11,7 @@ public enum SessionResetCommand: String, Sendable, CaseIterable {
     public var commandText: String { "/\(rawValue)" }
 }
 
-/// How ``ChatViewModel/resetSession(_:)`` started the session afresh.
+/// How ``ChatViewModel/resetSession(_:then:)`` started the session afresh.
 public enum SessionResetOutcome: Sendable, Equatable {
     /// `sessions.reset` emptied the session, and the transcript now shows it empty.
     case reset

@@ -20,7 +20,7 @@ public final class ChatViewModel {
     public var composerText = ""
     /// `off`, `minimal`, `low`, `medium`, `high` … sent with each message; nil leaves the session's level.
     public var thinkingLevel: String?
-    /// The connection's state, followed from ``start()`` on: for a status line or a banner.
+    /// The connection's state, followed from ``start(waitingForSessionLoad:)`` on: for a status line or a banner.
     public internal(set) var connectionState: ConnectionState = .disconnected(nil)
     /// The session shown; ``switchSession(to:)`` changes it.
     public private(set) var currentSessionKey: String
@@ -75,7 +75,7 @@ public final class ChatViewModel {
     /// The attachment limits of the last connection (before any: ``AttachmentLimits/notNegotiated``).
     @ObservationIgnored var lastAttachmentLimits = AttachmentLimits.notNegotiated
 
-    /// Makes a view model for one connection. Nothing happens until ``start()``.
+    /// Makes a view model for one connection. Nothing happens until ``start(waitingForSessionLoad:)``.
     ///
     /// - Parameters:
     ///   - client: the chat calls and events of the connection to use.
