@@ -78,6 +78,8 @@ public enum HistoryRefreshReason: Sendable, Hashable {
     case resync(ResyncReason)
     /// The session was started afresh (`sessions.reset`): a page read before that shows what is gone.
     case sessionReset
+    /// Someone asked to see the latest history (``ChatViewModel/refreshHistoryAndWait()``).
+    case requested
 }
 
 /// What an action did.

@@ -96,8 +96,9 @@ struct LineEditorTerminalTests {
         let colour = ["NO_COLOR": "", "COLUMNS": "60", "FORCE_HYPERLINK": "0", "TERM": "xterm-256color"]
         try await Self.withChat(environment: colour) { chat, _, _ in
             chat.write("markdown please\r")
+            // The list closes the reply: everything asserted below was rendered before it.
             try await chat.waitFor("keep ")
-            try await chat.waitFor("scripted-agent · ")
+            try await chat.waitFor("\u{1B}[3mDownloads\u{1B}[0m tidy")
             let rows = ScreenModel(chat.output).lines.map(ScreenModel.strippingStyles)
             #expect(rows.contains { $0.hasPrefix("┌") && $0.contains("┬") }, "screen:\n\(rows.joined(separator: "\n"))")
             #expect(rows.contains("│ Caches    │ 14.2 GB │ +3.1 GB │"))

@@ -66,7 +66,7 @@ extension InteractiveChat {
         case .session: await chooseSession(argument)
         case .history:
             let count = Int(argument) ?? 20
-            await viewModel.refreshHistory()
+            await viewModel.refreshHistoryAndWait()
             rowPrinter.print(Array(MessageRow.rows(for: viewModel.messages).suffix(max(1, count))))
         case .status:
             describeStatus()

@@ -71,8 +71,10 @@ final class ReplyQueue {
         }
     }
 
-    /// How long a reply's footer waits for the history read after the `final`.
-    static let footerWait = Duration.milliseconds(1500)
+    /// How long a reply's footer waits at most for the history read after the `final`. The wait ends as
+    /// soon as history has the reply, so this bounds only a slow or silent gateway (1.5 s was seen to be
+    /// too short on a loaded machine).
+    static let footerWait = Duration.seconds(5)
 
     private func follow(_ runId: String) async {
         let terminal = self.terminal

@@ -47,9 +47,9 @@ extension ChatViewModel {
             raise(error)
             return .failed(error)
         }
-        // A fetch already running read the page before the reset: it goes again.
+        // A fetch already running read the page before the reset: it goes again, and is waited for.
         transcript.requestHistoryRefresh(.sessionReset)
-        await refreshHistory()
+        await refreshHistoryAndWait()
         if !text.trimmingCharacters(in: .whitespaces).isEmpty { return .resetThenSent(runId: await send(text)) }
         return .reset
     }

@@ -60,6 +60,8 @@ public final class ChatViewModel {
     @ObservationIgnored var historyLimit = 200
     @ObservationIgnored private var nextAlertID = 0
     @ObservationIgnored var historyFetchInFlight = false
+    /// Callers of ``refreshHistoryAndWait()`` waiting for the fetch in flight to end.
+    @ObservationIgnored var historyWaiters: [CheckedContinuation<Void, Never>] = []
     /// A history fetch started from the event path (it never waits for the network itself).
     @ObservationIgnored var historyTask: Task<Void, Never>?
     /// The socket generation whose session was last loaded.
@@ -282,6 +284,19 @@ public final class ChatViewModel {
         }
     }
 
+    /// Like ``refreshHistory()``, but returns only once a page asked for after this call is applied: a
+    /// fetch already under way read the gateway before (a reset, say), so it is made to go again and
+    /// waited for. For showing history on request (`/history`), where a stale page would be wrong.
+    public func refreshHistoryAndWait() async {
+        guard connectionState.isConnected else { return }
+        guard historyFetchInFlight else {
+            await refreshHistory()
+            return
+        }
+        transcript.requestHistoryRefresh(.requested)
+        await withCheckedContinuation { historyWaiters.append($0) }
+    }
+
     /// Fetches `chat.history` and reconciles: afterwards the transcript equals the gateway's history,
     /// plus this client's sends the gateway has not stored yet.
     ///
@@ -291,7 +306,12 @@ public final class ChatViewModel {
     public func refreshHistory() async {
         guard connectionState.isConnected, !historyFetchInFlight else { return }
         historyFetchInFlight = true
-        defer { historyFetchInFlight = false }
+        defer {
+            historyFetchInFlight = false
+            let waiters = historyWaiters
+            historyWaiters = []
+            for waiter in waiters { waiter.resume() }
+        }
         var stale: Bool
         repeat {
             let key = currentSessionKey
