@@ -79,9 +79,12 @@ public enum ToolCallSummary {
         return result
     }
 
+    /// `text` cut to `limit` characters, the last an ellipsis. Walks at most `limit` characters, not the
+    /// whole text: a tool's result can be megabytes.
     package static func truncated(_ text: String, limit: Int) -> String {
         let limit = max(limit, 2)
-        guard text.count > limit else { return text }
+        guard let end = text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex), end < text.endIndex
+        else { return text }
         return String(text.prefix(limit - 1)) + "…"
     }
 }

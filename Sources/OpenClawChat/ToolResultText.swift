@@ -22,11 +22,8 @@ public enum ToolResultText {
         return cut(JSONSerializer.string(result))
     }
 
-    /// `text` cut to ``limit`` characters, without walking a huge text to count it.
+    /// `text` cut to ``limit`` characters, and `…` after them.
     static func cut(_ text: String) -> String {
-        guard text.utf8.count > limit else { return text }
-        var end = text.startIndex
-        guard text.formIndex(&end, offsetBy: limit, limitedBy: text.endIndex) else { return text }
-        return String(text[..<end]) + "…"
+        ToolCallSummary.truncated(text, limit: limit + 1)
     }
 }

@@ -273,9 +273,7 @@ struct RunFollower {
 
     /// A running step and how long it has run: `thinking…  1.2 s`, `running exec: ls -la  0.4 s`.
     nonisolated static func describe(_ step: ActivityStep, elapsed: Duration) -> String {
-        let milliseconds =
-            Int(elapsed.components.seconds) * 1000 + Int(elapsed.components.attoseconds / 1_000_000_000_000_000)
-        return ActivityText.running(step) + "  " + ActivityText.duration(milliseconds: milliseconds)
+        ActivityText.running(step) + "  " + ActivityText.duration(milliseconds: elapsed.milliseconds)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import OpenClawGateway
 import OpenClawNode
 
 /// `!command` in the interactive chat: runs a shell command on this computer — after asking once per
@@ -36,7 +37,7 @@ struct ShellEscape {
             ProcessRequest(
                 executablePath: "/bin/sh", arguments: ["-c", command], argv0: "sh",
                 workingDirectory: FileManager.default.currentDirectoryPath,
-                timeoutMs: Int(Self.timeout.components.seconds) * 1000, outputLimit: Self.outputLimit))
+                timeoutMs: Self.timeout.milliseconds, outputLimit: Self.outputLimit))
     }
 
     /// How it ended, in words: `exit 0`, `exit 2`, `killed by signal 9`, `stopped after 120 s`.

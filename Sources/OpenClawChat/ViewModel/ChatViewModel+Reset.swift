@@ -19,8 +19,8 @@ public enum SessionResetOutcome: Sendable, Equatable {
     /// new session's first message (the gateway's own command takes them the same way).
     case resetThenSent(runId: String)
     /// Sent as the gateway's own chat command, which resets the session the same way and answers with a
-    /// run: this connection may not call `sessions.reset` (it needs `operator.admin`), or is offline and
-    /// the command waits in the outbox. The reply is the run `runId`.
+    /// run: this connection may not call `sessions.reset` (it needs `operator.admin`). The reply is the run
+    /// `runId`.
     case sentAsCommand(runId: String)
     /// Not connected (`notConnected`), or `sessions.reset` failed (then also raised as an alert). The
     /// session is as it was.
@@ -36,8 +36,8 @@ extension ChatViewModel {
     /// delivered, maybe days and another launch later.
     public func resetSession(_ command: SessionResetCommand, then text: String = "") async -> SessionResetOutcome {
         guard let session = connectionState.session else { return .failed(.notConnected) }
+        let words = text.trimmingCharacters(in: .whitespaces)
         guard session.scopes.contains(OperatorScope.admin) else {
-            let words = text.trimmingCharacters(in: .whitespaces)
             return .sentAsCommand(
                 runId: await send(words.isEmpty ? command.commandText : command.commandText + " " + words))
         }
@@ -50,7 +50,7 @@ extension ChatViewModel {
         // A fetch already running read the page before the reset: it goes again, and is waited for.
         transcript.requestHistoryRefresh(.sessionReset)
         await refreshHistoryAndWait()
-        if !text.trimmingCharacters(in: .whitespaces).isEmpty { return .resetThenSent(runId: await send(text)) }
+        if !words.isEmpty { return .resetThenSent(runId: await send(words)) }
         return .reset
     }
 }
