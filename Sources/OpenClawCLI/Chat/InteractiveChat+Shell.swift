@@ -49,19 +49,15 @@ extension InteractiveChat {
             await perform(input)
             return
         }
+        guard agreed else {
+            terminal.line(terminal.styled(question.declined, .dim))
+            return
+        }
         switch question {
         case .allowShell(let command):
-            guard agreed else {
-                terminal.line(terminal.styled(question.declined, .dim))
-                return
-            }
             shellAllowed = true
             await runShell(command)
         case .sendOutput(let message):
-            guard agreed else {
-                terminal.line(terminal.styled(question.declined, .dim))
-                return
-            }
             await send(message)
         }
     }
