@@ -5,8 +5,8 @@ import Testing
 @testable import OpenClawCLI
 @testable import OpenClawChat
 
-/// The pure parts of the chat's commands: `!command` parsing, `/session N`, the shared output message and
-/// the running line's elapsed time.
+/// The pure parts of the chat's commands: `!command` parsing, `/session N` and the shared output message.
+/// (The running line's wording and elapsed time are `LiveActivity`'s, tested with the presentation.)
 @Suite("Chat commands: parsing and wording")
 struct ChatCommandsTests {
     @Test func bangRunsAShellCommandAndDoubleBangSendsTheText() {
@@ -36,12 +36,5 @@ struct ChatCommandsTests {
         #expect(ShellEscape.ending(ProcessOutcome(exitCode: nil, signal: 9)) == "killed by signal 9")
         #expect(ShellEscape.ending(ProcessOutcome(exitCode: nil, timedOut: true)) == "stopped after 120 s")
         #expect(ShellEscape.output(ProcessOutcome(exitCode: 0, stdout: "x", truncated: true)) == "x\n… (output cut)")
-    }
-
-    @Test func theRunningLineCountsTheTimeSinceTheStepWasSeen() {
-        let step = ActivityStep(id: "c", kind: .tool(name: "exec"), status: .running, arguments: ["command": "make"])
-        #expect(RunFollower.describe(step, elapsed: .milliseconds(2_340)) == "running exec: make  2.3 s")
-        let thinking = ActivityStep(id: "t", kind: .thinking, status: .running)
-        #expect(RunFollower.describe(thinking, elapsed: .seconds(75)) == "thinking…  1 min 15 s")
     }
 }

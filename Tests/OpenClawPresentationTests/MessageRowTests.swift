@@ -60,7 +60,10 @@ struct MessageRowTests {
         reply = try #require(transcript.entries.last.flatMap(MessageRow.init))
         let live = try #require(reply.liveActivity)
         #expect(live.text == "running exec: curl -s https://status.example.test/health")
-        #expect(live.line(nowMs: 3_300) == "running exec: curl -s https://status.example.test/health  2.1 s")
+        #expect(live.stepId == "c1")
+        #expect(live.line(elapsedMs: 2_100) == "running exec: curl -s https://status.example.test/health  2.1 s")
+        #expect(live.line(elapsedMs: 75_000) == "running exec: curl -s https://status.example.test/health  1 min 15 s")
+        #expect(live.line(elapsedMs: nil) == "running exec: curl -s https://status.example.test/health")
         #expect(reply.steps.map(\.kind) == [.thinking, .tool(name: "exec")])
         #expect(reply.steps.first?.status == .succeeded)
         #expect(reply.steps.last?.status == .running)
@@ -83,7 +86,8 @@ struct MessageRowTests {
         var reply = try #require(transcript.entries.last.flatMap(MessageRow.init))
         #expect(reply.author == .agent)
         #expect(reply.liveActivity?.text == "thinking…")
-        #expect(reply.liveActivity?.line(nowMs: 9_999) == "thinking…", "no step started: no elapsed time")
+        #expect(reply.liveActivity?.stepId == nil)
+        #expect(reply.liveActivity?.line(elapsedMs: 9_999) == "thinking…", "no step started: no elapsed time")
 
         transcript.apply(
             .chatEvent(

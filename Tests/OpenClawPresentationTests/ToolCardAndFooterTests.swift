@@ -42,6 +42,7 @@ struct ToolCardAndFooterTests {
         // The trailing blank lines are not counted as hidden output.
         #expect(card.hiddenResultLines == 18)
         #expect(card.moreLinesNote == "… 18 more lines")
+        #expect(card.resultNote == nil, "the lines are the result")
     }
 
     @Test func windowsLineBreaksSplitTheResultToo() {
@@ -56,7 +57,10 @@ struct ToolCardAndFooterTests {
             id: "c", kind: .tool(name: "read"), status: .succeeded, arguments: ["path": .string(long)])
         let card = ToolCard(step)
         #expect(!card.hasResult)
+        #expect(card.resultNote == "no result: the gateway sends results for verbose sessions only")
         #expect(card.resultLines.isEmpty && card.moreLinesNote == nil)
+        let empty = ToolCard(ActivityStep(id: "e", kind: .tool(name: "exec"), status: .succeeded, result: "\n"))
+        #expect(empty.hasResult && empty.resultNote == "empty result")
         #expect(card.argumentLines.count == 1)
         #expect(card.argumentLines[0].count == ToolCard.lineCharacterLimit)
         #expect(card.argumentLines[0].hasSuffix("…"))

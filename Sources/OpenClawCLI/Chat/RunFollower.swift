@@ -230,13 +230,8 @@ struct RunFollower {
                 markdown = stream
             }
         }
-        if !printedText.hasPrinted, let running = reply.activity.last(where: { $0.status == .running }) {
-            let now = ContinuousClock.now
-            if runningStep?.id != running.id { runningStep = (running.id, now) }
-            let elapsed = now - (runningStep?.since ?? now)
-            showStatus(Self.describe(running, elapsed: elapsed))
-        } else if !printedText.hasPrinted, reply.status == .streaming {
-            showStatus(ActivityText.waiting(phase: reply.progressPhase))
+        if !printedText.hasPrinted, let live = LiveActivity(reply) {
+            showStatus(live.line(elapsedMs: elapsed(of: live)?.milliseconds))
         }
     }
 
@@ -271,9 +266,12 @@ struct RunFollower {
         shownStatus = nil
     }
 
-    /// A running step and how long it has run: `thinking…  1.2 s`, `running exec: ls -la  0.4 s`.
-    nonisolated static func describe(_ step: ActivityStep, elapsed: Duration) -> String {
-        ActivityText.running(step) + "  " + ActivityText.duration(milliseconds: elapsed.milliseconds)
+    /// How long the live line's step has run, counted from when this chat first saw it.
+    private mutating func elapsed(of live: LiveActivity) -> Duration? {
+        guard let id = live.stepId else { return nil }
+        let now = ContinuousClock.now
+        if runningStep?.id != id { runningStep = (id, now) }
+        return now - (runningStep?.since ?? now)
     }
 }
 

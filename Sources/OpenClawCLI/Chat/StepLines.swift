@@ -28,16 +28,11 @@ enum StepLines {
         for argument in card.argumentLines {
             lines.append("      " + TerminalText.escapedLine(argument))
         }
-        guard card.hasResult else {
-            lines.append(
-                terminal.styled("    → (the gateway sent no result: it keeps them for verbose sessions)", .dim))
-            return lines
-        }
+        if let note = card.resultNote { lines.append(terminal.styled("    → (\(note))", .dim)) }
         for (index, line) in card.resultLines.enumerated() {
             let lead = index == 0 ? "    → " : "      "
             lines.append(terminal.styled(lead, .dim) + TerminalText.escapedLine(line))
         }
-        if card.resultLines.isEmpty { lines.append(terminal.styled("    → (empty)", .dim)) }
         if let more = card.moreLinesNote { lines.append(terminal.styled("      \(more)", .dim)) }
         return lines
     }

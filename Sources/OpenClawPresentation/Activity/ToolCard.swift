@@ -30,6 +30,13 @@ public struct ToolCard: Sendable, Equatable {
         hiddenResultLines = max(0, lines.count - Self.resultLineLimit)
     }
 
+    /// Said in place of the result when there are no lines to show: the gateway sent none (it strips
+    /// results unless the session is verbose), or the result was empty. Nil when ``resultLines`` hold it.
+    public var resultNote: String? {
+        guard hasResult else { return "no result: the gateway sends results for verbose sessions only" }
+        return resultLines.isEmpty ? "empty result" : nil
+    }
+
     /// `… 40 more lines`, or nil when the whole result is shown.
     public var moreLinesNote: String? {
         hiddenResultLines == 0 ? nil : "… \(hiddenResultLines) more line\(hiddenResultLines == 1 ? "" : "s")"

@@ -41,30 +41,34 @@ public struct ActivityRow: Sendable, Equatable, Identifiable {
 }
 
 /// What a running reply is doing right now, for the live line under it: `running exec: curl …  2.1 s`.
+/// The terminal's status line and the app's bubble both show it.
 public struct LiveActivity: Sendable, Equatable {
     /// What is happening, without the elapsed time: `running exec: curl …`, `thinking…`.
     public let text: String
-    /// Gateway time the step began, epoch ms; nil when unknown (no elapsed time is shown then).
-    public let startedAtMs: Int?
+    /// The running step the line is about; nil while the run waits for its first step or word (the
+    /// line then shows no elapsed time). When it changes, a new step began: its time starts again.
+    public let stepId: String?
 
-    /// The line at `nowMs` (this device's clock, epoch ms). The elapsed time assumes the gateway's
-    /// and the phone's clocks agree (both are normally NTP-synchronised); a negative gap shows as 0.
-    public func line(nowMs: Int) -> String {
-        guard let startedAtMs else { return text }
-        return "\(text)  \(ActivityText.duration(milliseconds: nowMs - startedAtMs))"
+    /// The line with the time the step has run so far, or without it when `elapsedMs` is nil.
+    ///
+    /// The caller counts the time from when this device first saw ``stepId``, not from the gateway's
+    /// `startedAtMs`: a gateway whose clock is minutes off would otherwise make a step look minutes long.
+    public func line(elapsedMs: Int?) -> String {
+        guard stepId != nil, let elapsedMs else { return text }
+        return "\(text)  \(ActivityText.duration(milliseconds: elapsedMs))"
     }
 
     /// The live activity of a reply row; nil once the reply is over, or while text flows and no step
     /// is running (the streaming cursor says enough then).
-    init?(_ entry: TranscriptEntry) {
+    public init?(_ entry: TranscriptEntry) {
         guard entry.status == .streaming else { return nil }
         if let running = entry.activity.last(where: { $0.status == .running }) {
             text = ActivityText.running(running)
-            startedAtMs = running.startedAtMs
+            stepId = running.id
             return
         }
         guard entry.textUTF8Count == 0 else { return nil }
         text = ActivityText.waiting(phase: entry.progressPhase)
-        startedAtMs = nil
+        stepId = nil
     }
 }

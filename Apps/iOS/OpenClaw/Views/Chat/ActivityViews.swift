@@ -58,15 +58,17 @@ struct ActivityStepsView: View {
     }
 }
 
-/// What the running reply is doing now, with the time it has taken so far, ticking.
+/// What the running reply is doing now, with the time it has taken so far, ticking. The parent gives
+/// it the step's id as its identity, so a new step starts its own clock (`firstSeen`).
 struct LiveActivityLine: View {
     let activity: LiveActivity
+    @State private var firstSeen = Date.now
 
     var body: some View {
         TimelineView(.periodic(from: .now, by: 0.1)) { timeline in
             HStack(spacing: 6) {
                 ProgressView().controlSize(.mini)
-                Text(activity.line(nowMs: Int(timeline.date.timeIntervalSince1970 * 1000)))
+                Text(activity.line(elapsedMs: Int(timeline.date.timeIntervalSince(firstSeen) * 1000)))
                     .lineLimit(1)
                     .truncationMode(.middle)
                     .monospacedDigit()
@@ -86,14 +88,11 @@ private struct ToolCardView: View {
             ForEach(Array(card.argumentLines.enumerated()), id: \.offset) { _, line in
                 Text(line).lineLimit(2)
             }
-            if card.hasResult {
-                ForEach(Array(card.resultLines.enumerated()), id: \.offset) { _, line in
-                    Text(line).lineLimit(1).foregroundStyle(.primary)
-                }
-                if let more = card.moreLinesNote { Text(more).foregroundStyle(.tertiary) }
-            } else {
-                Text("No result: the gateway sends results for verbose sessions only.").foregroundStyle(.tertiary)
+            if let note = card.resultNote { Text(note).foregroundStyle(.tertiary) }
+            ForEach(Array(card.resultLines.enumerated()), id: \.offset) { _, line in
+                Text(line).lineLimit(1).foregroundStyle(.primary)
             }
+            if let more = card.moreLinesNote { Text(more).foregroundStyle(.tertiary) }
         }
         .font(.caption.monospaced())
         .foregroundStyle(.secondary)

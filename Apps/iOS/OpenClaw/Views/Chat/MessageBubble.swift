@@ -28,7 +28,7 @@ struct MessageBubble: View, Equatable {
                     AttachmentLine(attachment: attachment)
                 }
                 if let live = row.liveActivity {
-                    LiveActivityLine(activity: live)
+                    LiveActivityLine(activity: live).id(live.stepId)
                 }
                 if let badge = row.badge {
                     BadgeView(badge: badge)
