@@ -6,8 +6,9 @@ import OpenClawProtocol
 ///
 /// A file is read and typed when it is attached, and checked against the gateway's limits then, so a
 /// refusal (too large, an archive, not an image on protocol 3) comes with the limit and the size before
-/// anything is typed, not after. A message with files is not kept on this device if the chat ends before
-/// it was delivered (the store keeps text, not files): quitting says so.
+/// anything is typed, not after. A message with files that cannot be delivered yet waits in the outbox
+/// like any other, its files copied beside the database (see `OutboxSpool`); only files attached with no
+/// message after them are dropped when the chat ends, and quitting says so.
 extension InteractiveChat {
     func attach(_ argument: String) async {
         guard !argument.isEmpty else {
