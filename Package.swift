@@ -50,7 +50,8 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // The chat engine: the pure transcript reducer (deterministic, no I/O, no clocks), the outbox's
-        // rules (pure), the chat client and the view model that drives them over a connection and a store.
+        // rules (pure), the chat client and the view model that drives them over a connection and a store;
+        // exec approvals as an operator (the approvals client and queue, commands shown safely).
         .target(
             name: "OpenClawChat",
             dependencies: ["OpenClawProtocol", "OpenClawGateway"],
@@ -118,8 +119,9 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        // What a message looks like, shared by the app and the terminal: the Markdown block model and
-        // parser, and the words and durations of thinking and tool steps. Pure, no I/O.
+        // What a message looks like, shared by the app and the terminal: the message rows (steps, the
+        // live line, badges, tool cards, the footer under a reply), the Markdown block model and parser,
+        // and the words and durations of thinking and tool steps. Pure, no I/O.
         .target(
             name: "OpenClawPresentation",
             dependencies: ["OpenClawChat", "OpenClawProtocol"],
