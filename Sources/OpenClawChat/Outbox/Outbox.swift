@@ -38,6 +38,24 @@ public struct Outbox: Sendable, Equatable {
     /// Whether anything still waits for a working connection (a retry is worth scheduling).
     public var hasUndelivered: Bool { messages.contains { $0.state.needsDelivery } }
 
+    /// The messages of `session` that history now shows (`row(id)` is the transcript's row for a
+    /// message), and acked ones whose row is gone: their run ended and the page does not show them (out
+    /// of its window, or hidden); the ack proved the gateway has them, so nothing is left to deliver.
+    public func delivered(inSession session: String, row: (String) -> TranscriptEntry?) -> Set<String> {
+        Set(
+            messages.filter { message in
+                guard message.sessionKey == session else { return false }
+                let shown = row(message.id)
+                return shown?.source == .history || (message.state == .accepted && shown == nil)
+            }.map(\.id))
+    }
+
+    /// What a session's history page must settle: its acked messages, and those in `including` (an
+    /// uncertain one asked about).
+    public func awaitingConfirmation(inSession session: String, including ids: Set<String> = []) -> [OutboxMessage] {
+        messages.filter { $0.sessionKey == session && ($0.state == .accepted || ids.contains($0.id)) }
+    }
+
     /// Sessions other than `current` with acked messages, to confirm from their own history.
     public func sessionsAwaitingConfirmation(besides current: String) -> [String] {
         Set(messages.filter { $0.state == .accepted && $0.sessionKey != current }.map(\.sessionKey)).sorted()
@@ -88,6 +106,15 @@ public struct Outbox: Sendable, Equatable {
     public mutating func discard(id: String) -> OutboxChange? {
         guard let index = messages.firstIndex(where: { $0.id == id }) else { return nil }
         return .removed(messages.remove(at: index))
+    }
+
+    /// A one-shot command told the person the message was not sent (or may not have been): it leaves
+    /// the outbox, so that no later session sends it behind their back (they would send it again and
+    /// double it). An accepted message stays: the gateway has it, only its confirmation is left. Nil when
+    /// nothing changed.
+    public mutating func withdraw(id: String) -> OutboxChange? {
+        guard message(id: id)?.state != .accepted else { return nil }
+        return discard(id: id)
     }
 
     /// What to do with `id` now; nil when it no longer waits for delivery (delivered or discarded

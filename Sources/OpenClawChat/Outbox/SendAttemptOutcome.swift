@@ -46,6 +46,15 @@ enum SendAttemptOutcome: Sendable, Equatable {
         }
     }
 
+    /// Whether the messages typed after this one must wait: it could not be handed over, and sending
+    /// them first would deliver them out of the order they were typed.
+    var holdsBackLaterMessages: Bool {
+        switch self {
+        case .neverLeft, .ambiguous: true
+        case .accepted, .handledAsCommand, .rejected: false
+        }
+    }
+
     /// The outbox state this outcome leaves the message in; nil when it leaves the outbox.
     var outboxState: OutboxState? {
         switch self {

@@ -25,7 +25,7 @@ extension ChatViewModel {
                 case .attempt:
                     let outcome = await attempt(id)
                     // In order: nothing overtakes a message that could not be handed over.
-                    if outcome == .neverLeft || outcome == .ambiguous { break delivery }
+                    if outcome?.holdsBackLaterMessages == true { break delivery }
                 }
             }
         } while flushRequested && connectionState.isConnected
@@ -70,16 +70,9 @@ extension ChatViewModel {
         return outcome
     }
 
-    /// Drops from the outbox the current session's messages that history now shows, and acked ones
-    /// the page let go (their run ended and the page does not show them: out of its window, or hidden;
-    /// the ack proved the gateway has them, so there is nothing left to deliver).
+    /// Drops from the outbox the current session's messages the transcript shows delivered.
     func confirmDelivered() async {
-        let confirmed = outbox.filter { message in
-            guard message.sessionKey == currentSessionKey else { return false }
-            let row = transcript.entry(id: message.id)
-            return row?.source == .history || (message.state == .accepted && row == nil)
-        }
-        await confirm(Set(confirmed.map(\.id)))
+        await confirm(outboxQueue.delivered(inSession: currentSessionKey) { transcript.entry(id: $0) })
     }
 
     /// Messages accepted for other sessions are confirmed from those sessions' history.
@@ -94,7 +87,7 @@ extension ChatViewModel {
             return
         }
         var scratch = Transcript(sessionKey: key, sessionKeys: transcript.sessionKeys)
-        let waiting = outbox.filter { $0.sessionKey == key && ($0.state == .accepted || ids.contains($0.id)) }
+        let waiting = outboxQueue.awaitingConfirmation(inSession: key, including: ids)
         for message in waiting {
             scratch.apply(.send(LocalSend(id: message.id, text: message.text, timestampMs: message.createdAtMs)))
             scratch.apply(.sendAcknowledged(ChatSendAck(runId: message.id, status: .started)))
@@ -180,7 +173,8 @@ extension ChatViewModel {
                 // Declined, not failed: said for this message, and later store failures are still reported.
                 raise(
                     message: "This message is not kept on this device: \(refusal).",
-                    nextStep: "It is sent while this app is open; send fewer or smaller files to have it kept.")
+                    nextStep: "It is sent while this app is open; send fewer or smaller files to have it kept.",
+                    cause: .messageNotKept)
             } catch {
                 reportStoreFailure(error)
             }
@@ -226,13 +220,9 @@ extension ChatViewModel {
     }
 
     /// Takes a message out of the outbox, for a one-shot command that has told the person it was not
-    /// sent (or may not have been): no later session may then send it behind their back, which would
-    /// double it when they send it again themselves. An accepted message stays: the gateway has it,
-    /// and only its confirmation by history is left.
+    /// sent (or may not have been); see ``Outbox/withdraw(id:)``.
     public func withdrawFromOutbox(messageID: String) async {
-        guard outboxQueue.message(id: messageID)?.state != .accepted,
-            let change = outboxQueue.discard(id: messageID)
-        else { return }
+        guard let change = outboxQueue.withdraw(id: messageID) else { return }
         await persist(change)
     }
 }
