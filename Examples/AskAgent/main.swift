@@ -24,9 +24,10 @@ func option(_ name: String) -> String? {
 }
 let url = option("--url") ?? "ws://127.0.0.1:18789"
 let token = option("--token") ?? ProcessInfo.processInfo.environment["OPENCLAW_GATEWAY_TOKEN"]
-guard let question = arguments.dropFirst().last, ![url, token].contains(question), let token else {
+let wantsHelp = arguments.contains("--help") || arguments.contains("-h")
+guard !wantsHelp, let question = arguments.dropFirst().last, ![url, token].contains(question), let token else {
     say("usage: OPENCLAW_GATEWAY_TOKEN=… ask-agent [--url URL] QUESTION   (or --token TOKEN, which ps can show)")
-    exit(2)
+    exit(wantsHelp ? 0 : 2)
 }
 
 do {

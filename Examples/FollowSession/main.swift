@@ -24,9 +24,11 @@ let arguments = CommandLine.arguments
 func option(_ name: String) -> String? {
     arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
 }
-guard let token = option("--token") ?? ProcessInfo.processInfo.environment["OPENCLAW_GATEWAY_TOKEN"] else {
+let wantsHelp = arguments.contains("--help") || arguments.contains("-h")
+guard !wantsHelp, let token = option("--token") ?? ProcessInfo.processInfo.environment["OPENCLAW_GATEWAY_TOKEN"]
+else {
     say("usage: OPENCLAW_GATEWAY_TOKEN=… follow-session [--url URL] [--session KEY]   (or --token TOKEN)")
-    exit(2)
+    exit(wantsHelp ? 0 : 2)
 }
 
 do {
