@@ -40,8 +40,8 @@ struct AuthAttemptLimiter {
             code: .invalidRequest,
             message: "unauthorized: too many failed authentication attempts (retry later)",
             details: [
-                "code": "AUTH_RATE_LIMITED", "authReason": "rate_limited", "canRetryWithDeviceToken": false,
-                "recommendedNextStep": "wait_then_retry",
+                "code": ErrorDetailCode.authRateLimited.wire, "authReason": "rate_limited",
+                "canRetryWithDeviceToken": false, "recommendedNextStep": AuthNextStep.waitThenRetry.wire,
             ],
             retryAfterMs: limit.tellsRetryAfter ? until - nowMs : nil
         )

@@ -32,8 +32,8 @@ struct BootstrapTokens: Sendable {
             code: .invalidRequest,
             message: "unauthorized: bootstrap token invalid or expired (scan a fresh setup code)",
             details: [
-                "code": "AUTH_BOOTSTRAP_TOKEN_INVALID", "authReason": "bootstrap_token_invalid",
-                "canRetryWithDeviceToken": false, "recommendedNextStep": "update_auth_credentials",
+                "code": ErrorDetailCode.authBootstrapTokenInvalid.wire, "authReason": "bootstrap_token_invalid",
+                "canRetryWithDeviceToken": false, "recommendedNextStep": AuthNextStep.updateAuthCredentials.wire,
             ]
         )
     }

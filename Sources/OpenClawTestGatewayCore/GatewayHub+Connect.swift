@@ -33,7 +33,7 @@ extension GatewayHub {
             let details: JSONValue =
                 v4
                 ? [
-                    "code": "PROTOCOL_MISMATCH", "clientMinProtocol": .int(minProtocol),
+                    "code": ErrorDetailCode.protocolMismatch.wire, "clientMinProtocol": .int(minProtocol),
                     "clientMaxProtocol": .int(maxProtocol), "expectedProtocol": .int(expected),
                     "minimumProbeProtocol": 3,
                 ]
@@ -59,7 +59,7 @@ extension GatewayHub {
                 id, requestId,
                 ErrorShape(
                     code: .invalidRequest, message: message,
-                    details: ["code": "CONTROL_UI_ORIGIN_NOT_ALLOWED", "reason": "origin-not-allowed"]))
+                    details: ["code": ErrorDetailCode.controlUIOriginNotAllowed.wire, "reason": "origin-not-allowed"]))
             return
         }
 
@@ -157,7 +157,7 @@ extension GatewayHub {
                 deviceId: deviceId, publicKey: publicKey, role: role, scopes: requestedScopes,
                 platform: platform, deviceFamily: deviceFamily)
             if case .required(let reason, let isRepair) = verdict {
-                if configuration.pairing == .automatic, reason != "metadata-upgrade" {
+                if configuration.pairing == .automatic, reason != .metadataUpgrade {
                     pairing.approveSilently(
                         deviceId: deviceId, publicKey: publicKey, role: role, scopes: requestedScopes,
                         platform: platform, deviceFamily: deviceFamily)
@@ -178,8 +178,8 @@ extension GatewayHub {
                         error: ErrorShape(
                             code: .notPaired, message: "pairing required",
                             details: [
-                                "code": "PAIRING_REQUIRED", "requestId": .string(request.requestId),
-                                "reason": .string(reason),
+                                "code": ErrorDetailCode.pairingRequired.wire, "requestId": .string(request.requestId),
+                                "reason": reason.wire,
                             ]
                         ))
                     closeAfterRefusal(id, code: GatewayCloseCode.policyViolation, reason: "pairing required")
@@ -193,7 +193,7 @@ extension GatewayHub {
                 id, requestId,
                 ErrorShape(
                     code: .notPaired, message: "device identity required",
-                    details: ["code": "DEVICE_IDENTITY_REQUIRED"]))
+                    details: ["code": ErrorDetailCode.deviceIdentityRequired.wire]))
             return
         } else {
             grantedScopes = []

@@ -4,17 +4,18 @@ import OpenClawProtocol
 /// `node.invoke.request` event whose `node.invoke.result` answers the operator (or a timeout does).
 extension GatewayHub {
     static let nodeMethods: Set<String> = [
-        "node.list", "node.describe", "node.invoke", "node.invoke.result", "node.event",
+        GatewayMethodName.nodeList, GatewayMethodName.nodeDescribe, GatewayMethodName.nodeInvoke,
+        GatewayMethodName.nodeInvokeResult, GatewayMethodName.nodeEvent,
     ]
     static let defaultNodeInvokeTimeoutMs = 30_000
 
     func handleNodeMethod(_ request: RequestFrame, from id: Int) {
         switch request.method {
-        case "node.list":
+        case GatewayMethodName.nodeList:
             guard validParams(request, shape: ProtocolShapes.emptyParams, from: id) != nil else { return }
             let rows = nodes.nodes.values.sorted { $0.nodeId < $1.nodeId }.map(\.json)
             respond(to: id, requestId: request.id, payload: ["ts": .int(Self.nowMs()), "nodes": .array(rows)])
-        case "node.describe":
+        case GatewayMethodName.nodeDescribe:
             guard let params = validParams(request, shape: ProtocolShapes.nodeDescribeParams, from: id) else { return }
             guard let node = nodes.node(id: params["nodeId"]?.stringValue ?? "") else {
                 respond(
@@ -22,9 +23,13 @@ extension GatewayHub {
                 return
             }
             respond(to: id, requestId: request.id, payload: node.json)
-        case "node.invoke": handleNodeInvoke(request, from: id)
-        case "node.invoke.result": handleNodeInvokeResult(request, from: id)
-        default: handleNodeEvent(request, from: id)
+        case GatewayMethodName.nodeInvoke: handleNodeInvoke(request, from: id)
+        case GatewayMethodName.nodeInvokeResult: handleNodeInvokeResult(request, from: id)
+        case GatewayMethodName.nodeEvent: handleNodeEvent(request, from: id)
+        default:
+            respond(
+                to: id, requestId: request.id,
+                error: ErrorShape(code: .invalidRequest, message: "unknown method: \(request.method)"))
         }
     }
 

@@ -7,7 +7,9 @@ extension GatewayHub {
         let method = request.method
         requestCounts[method, default: 0] += 1
         lastArrivals[method] = .now
-        if GatewayCatalog.nodeOnlyMethods.contains(method) != (connection.role == "node"), method != "health" {
+        if GatewayCatalog.nodeOnlyMethods.contains(method) != (connection.role == "node"),
+            method != GatewayMethodName.health
+        {
             respond(
                 to: id, requestId: request.id,
                 error: ErrorShape(code: .invalidRequest, message: "unauthorized role: \(connection.role)"))
@@ -20,18 +22,19 @@ extension GatewayHub {
             return
         }
         switch method {
-        case "health": handleHealth(request, from: id)
-        case "chat.history": handleChatHistory(request, from: id)
-        case "chat.send": handleChatSend(request, from: id)
-        case "chat.abort": handleChatAbort(request, from: id)
-        case "sessions.list": handleSessionsList(request, from: id)
-        case "sessions.patch": handleSessionsPatch(request, from: id)
-        case "sessions.reset": handleSessionsReset(request, from: id)
-        case "models.list": simple(request, from: id, shape: ProtocolShapes.emptyParams, payload: GatewayCatalog.models)
-        case "agent.identity.get":
+        case GatewayMethodName.health: handleHealth(request, from: id)
+        case GatewayMethodName.chatHistory: handleChatHistory(request, from: id)
+        case GatewayMethodName.chatSend: handleChatSend(request, from: id)
+        case GatewayMethodName.chatAbort: handleChatAbort(request, from: id)
+        case GatewayMethodName.sessionsList: handleSessionsList(request, from: id)
+        case GatewayMethodName.sessionsPatch: handleSessionsPatch(request, from: id)
+        case GatewayMethodName.sessionsReset: handleSessionsReset(request, from: id)
+        case GatewayMethodName.modelsList:
+            simple(request, from: id, shape: ProtocolShapes.emptyParams, payload: GatewayCatalog.models)
+        case GatewayMethodName.agentIdentity:
             simple(request, from: id, shape: ProtocolShapes.agentIdentityParams, payload: GatewayCatalog.identity)
-        case "device.pair.list": handlePairList(request, from: id)
-        case "device.pair.approve": handlePairApprove(request, from: id)
+        case GatewayMethodName.devicePairList: handlePairList(request, from: id)
+        case GatewayMethodName.devicePairApprove: handlePairApprove(request, from: id)
         case ExecApprovalNames.resolveMethod: handleApprovalResolve(request, from: id)
         case ExecApprovalNames.listMethod: handleApprovalList(request, from: id)
         case _ where Self.nodeMethods.contains(method): handleNodeMethod(request, from: id)

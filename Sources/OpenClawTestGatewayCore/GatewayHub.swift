@@ -156,7 +156,7 @@ package actor GatewayHub {
             close(id, code: GatewayCloseCode.policyViolation, reason: "invalid request frame")
             return
         }
-        guard method == "connect" else {
+        guard method == GatewayMethodName.connect else {
             let message = "invalid handshake: first request must be connect"
             respond(to: id, requestId: requestId, error: ErrorShape(code: .invalidRequest, message: message))
             close(id, code: GatewayCloseCode.policyViolation, reason: message)

@@ -24,13 +24,17 @@ public struct GatewayQuirks: OptionSet, Sendable, Hashable {
     public static let noServerInHello = GatewayQuirks(rawValue: 1 << 5)
     /// A refused `connect` is answered, but the socket is left open (upstream closes it with 1008).
     public static let keepSocketAfterRefusal = GatewayQuirks(rawValue: 1 << 6)
+    /// Every refusal without `details` (no `details.code`, `missingScope`, `requestId` …): message text
+    /// only, as upstream releases before the detail codes and third-party gateways that copied only the
+    /// messages send it. Top-level `retryable`/`retryAfterMs` stay.
+    public static let noDetailCodes = GatewayQuirks(rawValue: 1 << 7)
 
     /// Each quirk with its command-line name (`openclaw-chat gateway --quirk NAME`).
     public static let named: [(name: String, quirk: GatewayQuirks)] = [
         ("no-challenge-ts", .noChallengeTs), ("no-ticks", .noTicks),
         ("duplicate-chat-events", .duplicateChatEvents), ("no-session-key-echo", .noSessionKeyEcho),
         ("iso-timestamps", .isoTimestamps), ("no-server-in-hello", .noServerInHello),
-        ("keep-socket-after-refusal", .keepSocketAfterRefusal),
+        ("keep-socket-after-refusal", .keepSocketAfterRefusal), ("no-detail-codes", .noDetailCodes),
     ]
 
     /// The quirk called `name`; nil for an unknown name.
@@ -58,6 +62,10 @@ public struct GatewayQuirks: OptionSet, Sendable, Hashable {
         {
             payload.removeValue(forKey: "server")
             members["payload"] = .object(payload)
+        }
+        if contains(.noDetailCodes), members["ok"] == false, case .object(var error)? = members["error"] {
+            error.removeValue(forKey: "details")
+            members["error"] = .object(error)
         }
         if contains(.isoTimestamps), let payload = members["payload"] {
             members["payload"] = Self.isoTimestamps(in: payload)

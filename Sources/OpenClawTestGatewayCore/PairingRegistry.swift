@@ -23,7 +23,7 @@ struct PendingPairing: Sendable {
     var displayName: String?
     var clientId: String
     var clientMode: String
-    var reason: String
+    var reason: PairingReason
     var isRepair: Bool
     var ts: Int
 
@@ -50,8 +50,8 @@ struct DeviceToken: Sendable {
 /// What a connecting device needs before it is admitted.
 enum PairingVerdict: Sendable {
     case paired
-    /// Needs a pairing request; `reason` is `not-paired`, `metadata-upgrade`, `role-upgrade` or `scope-upgrade`.
-    case required(reason: String, isRepair: Bool)
+    /// Needs a pairing request, for a new device or a metadata, role or scope upgrade.
+    case required(reason: PairingReason, isRepair: Bool)
 }
 
 /// Paired devices, pending requests and device tokens: the gateway's pairing store, in memory.
@@ -66,13 +66,13 @@ struct PairingRegistry: Sendable {
         deviceFamily: String
     ) -> PairingVerdict {
         guard let record = devices[deviceId], record.publicKey == publicKey else {
-            return .required(reason: "not-paired", isRepair: false)
+            return .required(reason: .notPaired, isRepair: false)
         }
         if record.platform != platform || record.deviceFamily != deviceFamily {
-            return .required(reason: "metadata-upgrade", isRepair: true)
+            return .required(reason: .metadataUpgrade, isRepair: true)
         }
-        if !record.roles.contains(role) { return .required(reason: "role-upgrade", isRepair: true) }
-        if !ScopePolicy.covers(record.scopes, scopes) { return .required(reason: "scope-upgrade", isRepair: true) }
+        if !record.roles.contains(role) { return .required(reason: .roleUpgrade, isRepair: true) }
+        if !ScopePolicy.covers(record.scopes, scopes) { return .required(reason: .scopeUpgrade, isRepair: true) }
         return .paired
     }
 

@@ -7,24 +7,24 @@ import OpenClawProtocol
 /// operator.admin" before "unknown method".
 enum ScopePolicy {
     /// Methods callable by any role with no scope.
-    static let open: Set<String> = ["health"]
+    static let open: Set<String> = [GatewayMethodName.health]
 
     static let required: [String: String] = [
-        "chat.history": OperatorScope.read,
-        "sessions.list": OperatorScope.read,
-        "models.list": OperatorScope.read,
-        "agent.identity.get": OperatorScope.read,
-        "chat.send": OperatorScope.write,
-        "chat.abort": OperatorScope.write,
+        GatewayMethodName.chatHistory: OperatorScope.read,
+        GatewayMethodName.sessionsList: OperatorScope.read,
+        GatewayMethodName.modelsList: OperatorScope.read,
+        GatewayMethodName.agentIdentity: OperatorScope.read,
+        GatewayMethodName.chatSend: OperatorScope.write,
+        GatewayMethodName.chatAbort: OperatorScope.write,
         // At least write; the handler asks admin for what v3 and v4 keep admin-only.
-        "sessions.patch": OperatorScope.write,
-        "device.pair.list": OperatorScope.pairing,
-        "device.pair.approve": OperatorScope.pairing,
-        "node.list": OperatorScope.read,
-        "node.describe": OperatorScope.read,
-        "node.invoke": OperatorScope.write,
-        "exec.approval.resolve": OperatorScope.approvals,
-        "exec.approval.list": OperatorScope.approvals,
+        GatewayMethodName.sessionsPatch: OperatorScope.write,
+        GatewayMethodName.devicePairList: OperatorScope.pairing,
+        GatewayMethodName.devicePairApprove: OperatorScope.pairing,
+        GatewayMethodName.nodeList: OperatorScope.read,
+        GatewayMethodName.nodeDescribe: OperatorScope.read,
+        GatewayMethodName.nodeInvoke: OperatorScope.write,
+        ExecApprovalNames.resolveMethod: OperatorScope.approvals,
+        ExecApprovalNames.listMethod: OperatorScope.approvals,
     ]
 
     /// The scope `method` needs, nil for open methods.

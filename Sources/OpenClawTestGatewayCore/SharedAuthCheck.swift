@@ -12,21 +12,31 @@ enum AuthMethod: Sendable, Equatable {
 
 /// The shared-secret and device-token decision of `connect`.
 struct SharedAuthCheck {
+    /// The `details.authReason` values of this check (upstream `auth-messages.ts`); the bootstrap and
+    /// rate-limit refusals have their own.
+    enum AuthReason: String, Sendable {
+        case tokenMissing = "token_missing"
+        case tokenMismatch = "token_mismatch"
+        case passwordMissing = "password_missing"
+        case passwordMismatch = "password_mismatch"
+        case deviceTokenMismatch = "device_token_mismatch"
+    }
+
     struct Failure: Error, Sendable {
-        var detailCode: String
-        var authReason: String
+        var detailCode: ErrorDetailCode
+        var authReason: AuthReason
         var message: String
         var canRetryWithDeviceToken: Bool
-        var recommendedNextStep: String
+        var recommendedNextStep: AuthNextStep
 
         var error: ErrorShape {
             ErrorShape(
                 code: .invalidRequest,
                 message: message,
                 details: [
-                    "code": .string(detailCode), "authReason": .string(authReason),
+                    "code": detailCode.wire, "authReason": authReason.wire,
                     "canRetryWithDeviceToken": .bool(canRetryWithDeviceToken),
-                    "recommendedNextStep": .string(recommendedNextStep),
+                    "recommendedNextStep": recommendedNextStep.wire,
                 ]
             )
         }
@@ -45,61 +55,61 @@ struct SharedAuthCheck {
         let deviceToken = auth?["deviceToken"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
         let password = auth?["password"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
 
-        let sharedReason: String
+        let sharedReason: AuthReason
         switch configured {
         case .none:
             return .success(.none)
         case .token(let expected):
             if token == expected { return .success(.shared) }
-            sharedReason = token == nil ? "token_missing" : "token_mismatch"
+            sharedReason = token == nil ? .tokenMissing : .tokenMismatch
         case .password(let expected):
             if password == expected { return .success(.shared) }
-            sharedReason = password == nil ? "password_missing" : "password_mismatch"
+            sharedReason = password == nil ? .passwordMissing : .passwordMismatch
         }
         if hasDevice, let candidate = deviceToken ?? token, verifyDeviceToken(candidate) {
             return .success(.deviceToken)
         }
         if hasDevice, deviceToken != nil {
-            return .failure(failure(reason: "device_token_mismatch", canRetry: false))
+            return .failure(failure(reason: .deviceTokenMismatch, canRetry: false))
         }
-        let missingButHasDeviceToken = sharedReason == "token_missing" && deviceToken != nil
-        let reason = missingButHasDeviceToken ? "token_mismatch" : sharedReason
-        let canRetry = reason == "token_mismatch" && hasDevice && token != nil && deviceToken == nil
+        let missingButHasDeviceToken = sharedReason == .tokenMissing && deviceToken != nil
+        let reason = missingButHasDeviceToken ? .tokenMismatch : sharedReason
+        let canRetry = reason == .tokenMismatch && hasDevice && token != nil && deviceToken == nil
         return .failure(failure(reason: reason, canRetry: canRetry))
     }
 
-    private func failure(reason: String, canRetry: Bool) -> Failure {
+    private func failure(reason: AuthReason, canRetry: Bool) -> Failure {
         let tokenHint =
             isCliClient ? "set gateway.remote.token to match gateway.auth.token" : "provide gateway auth token"
         let passwordHint =
             isCliClient ? "set gateway.remote.password to match gateway.auth.password" : "provide gateway auth password"
         switch reason {
-        case "token_missing":
+        case .tokenMissing:
             return Failure(
-                detailCode: "AUTH_TOKEN_MISSING", authReason: reason,
+                detailCode: .authTokenMissing, authReason: reason,
                 message: "unauthorized: gateway token missing (\(tokenHint))",
-                canRetryWithDeviceToken: false, recommendedNextStep: "update_auth_configuration")
-        case "token_mismatch":
+                canRetryWithDeviceToken: false, recommendedNextStep: .updateAuthConfiguration)
+        case .tokenMismatch:
             return Failure(
-                detailCode: "AUTH_TOKEN_MISMATCH", authReason: reason,
+                detailCode: .authTokenMismatch, authReason: reason,
                 message: "unauthorized: gateway token mismatch (\(tokenHint))",
                 canRetryWithDeviceToken: canRetry,
-                recommendedNextStep: canRetry ? "retry_with_device_token" : "update_auth_credentials")
-        case "password_missing":
+                recommendedNextStep: canRetry ? .retryWithDeviceToken : .updateAuthCredentials)
+        case .passwordMissing:
             return Failure(
-                detailCode: "AUTH_PASSWORD_MISSING", authReason: reason,
+                detailCode: .authPasswordMissing, authReason: reason,
                 message: "unauthorized: gateway password missing (\(passwordHint))",
-                canRetryWithDeviceToken: false, recommendedNextStep: "update_auth_configuration")
-        case "password_mismatch":
+                canRetryWithDeviceToken: false, recommendedNextStep: .updateAuthConfiguration)
+        case .passwordMismatch:
             return Failure(
-                detailCode: "AUTH_PASSWORD_MISMATCH", authReason: reason,
+                detailCode: .authPasswordMismatch, authReason: reason,
                 message: "unauthorized: gateway password mismatch (\(passwordHint))",
-                canRetryWithDeviceToken: false, recommendedNextStep: "update_auth_credentials")
-        default:
+                canRetryWithDeviceToken: false, recommendedNextStep: .updateAuthCredentials)
+        case .deviceTokenMismatch:
             return Failure(
-                detailCode: "AUTH_DEVICE_TOKEN_MISMATCH", authReason: "device_token_mismatch",
+                detailCode: .authDeviceTokenMismatch, authReason: reason,
                 message: "unauthorized: device token mismatch (rotate/reissue device token)",
-                canRetryWithDeviceToken: false, recommendedNextStep: "update_auth_credentials")
+                canRetryWithDeviceToken: false, recommendedNextStep: .updateAuthCredentials)
         }
     }
 }

@@ -52,6 +52,11 @@ struct PairingTests {
             #expect(pairing.request.requestId == requestId)
             #expect(app.screen == .pairing)
 
+            // The chat shows the refusal, typed as one: that is what approval settles, not its wording.
+            let shown = try #require(app.context?.chat.alerts)
+            #expect(shown.contains { $0.cause == .gateway(.pairingRequired(pairing.request)) }, "\(shown)")
+            #expect(shown.allSatisfy { if case .gateway(.pairingRequired) = $0.cause { true } else { false } })
+
             // Approved on the gateway host; "I approved it" connects at once.
             await gateway.approvePairing(requestId: requestId)
             pairing.checkNow()

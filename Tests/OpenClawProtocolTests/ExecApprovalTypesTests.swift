@@ -82,4 +82,19 @@ struct ExecApprovalTypesTests {
         #expect(ExecApprovalResolved(json: ["id": "a", "decision": .null])?.decision == nil)
         #expect(ExecApprovalResolved(json: ["decision": "deny"]) == nil)
     }
+
+    @Test func refusalReasonsAreTypedAndOpen() throws {
+        let resolved = try #require(
+            ErrorShape(json: [
+                "code": "INVALID_REQUEST", "message": "approval already resolved",
+                "details": ["reason": "APPROVAL_ALREADY_RESOLVED"],
+            ]))
+        #expect(resolved.approvalRefusalReason == .alreadyResolved)
+        let notFound = ErrorShape(code: .invalidRequest, message: "gone", details: ["reason": "APPROVAL_NOT_FOUND"])
+        #expect(notFound.approvalRefusalReason == .notFound)
+        #expect(ApprovalRefusalReason.notFound.rawValue == ErrorCode.approvalNotFound.rawValue)
+        let newer = ErrorShape(code: .invalidRequest, message: "x", details: ["reason": "APPROVAL_SOMETHING_NEW"])
+        #expect(newer.approvalRefusalReason?.rawValue == "APPROVAL_SOMETHING_NEW")
+        #expect(ErrorShape(code: .invalidRequest, message: "approval already resolved").approvalRefusalReason == nil)
+    }
 }

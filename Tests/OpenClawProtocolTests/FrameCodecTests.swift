@@ -76,13 +76,32 @@ struct ErrorShapeTests {
         #expect(error.missingScope == "operator.write")
     }
 
-    @Test func readsTheMissingScopeFromTheV3Message() {
-        #expect(
-            ErrorShape(code: .invalidRequest, message: "missing scope: operator.admin").missingScope == "operator.admin"
-        )
-        #expect(ErrorShape(code: .forbidden, message: "Missing Scope:  operator.read").missingScope == "operator.read")
-        #expect(ErrorShape(code: .unavailable, message: "missing scope: operator.read").missingScope == nil)
-        #expect(ErrorShape(code: .invalidRequest, message: "unknown method: x").missingScope == nil)
+    /// The message text is read only by the gateway module's one fallback (`RefusalTextFallback`), not
+    /// here: a text-only refusal names no scope in its typed view.
+    @Test func leavesTheMissingScopeOfATextOnlyRefusalToTheFallback() {
+        #expect(ErrorShape(code: .invalidRequest, message: "missing scope: operator.admin").missingScope == nil)
+        #expect(ErrorShape(code: .forbidden, message: "Missing Scope:  operator.read").missingScope == nil)
+        let otherCode = ErrorShape(
+            code: .forbidden, message: "missing scope: operator.read",
+            details: ["code": "SOMETHING_ELSE", "missingScope": "operator.read"])
+        #expect(otherCode.missingScope == nil)
+    }
+
+    @Test func detailCodeFamiliesAreReadByPrefix() {
+        let auth: [ErrorDetailCode] = [
+            .authRequired, .authTokenMismatch, .authRateLimited, .authScopeMismatch, "AUTH_TAILSCALE_WHOIS_FAILED",
+            "AUTH_SOMETHING_NEW",
+        ]
+        let deviceAuth: [ErrorDetailCode] = [
+            .deviceAuthInvalid, .deviceAuthSignatureExpired, .deviceAuthNonceMismatch, "DEVICE_AUTH_SOMETHING_NEW",
+        ]
+        let neither: [ErrorDetailCode] = [
+            .pairingRequired, .deviceIdentityRequired, .missingScope, .controlUIOriginNotAllowed,
+            "AUTHENTICATED_PROFILE_UNAVAILABLE", "auth_token_mismatch",
+        ]
+        for code in auth { #expect(code.isAuth && !code.isDeviceAuth, "\(code)") }
+        for code in deviceAuth { #expect(code.isDeviceAuth && !code.isAuth, "\(code)") }
+        for code in neither { #expect(!code.isAuth && !code.isDeviceAuth, "\(code)") }
     }
 
     @Test func keepsUnknownCodesOpen() throws {

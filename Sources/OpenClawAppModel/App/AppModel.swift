@@ -183,23 +183,19 @@ public final class AppModel {
         screen = .pairing
         Task { [weak self] in
             let outcome = await model.waitForApproval()
-            self?.pairingEnded(model, outcome: outcome, firstRequest: request)
+            self?.pairingEnded(model, outcome: outcome)
         }
     }
 
-    private func pairingEnded(
-        _ model: PairingModel, outcome: PairingModel.Outcome, firstRequest: GatewayError.PairingRequest
-    ) {
+    private func pairingEnded(_ model: PairingModel, outcome: PairingModel.Outcome) {
         guard pairing === model else { return }
         pairing = nil
         switch outcome {
         case .approved:
-            // The refusal that started pairing is settled: drop its alert from the chat.
-            if let chat = context?.chat {
-                let settled = [firstRequest, model.request].map { GatewayError.pairingRequired($0).message }
-                for alert in chat.alerts where settled.contains(alert.message) {
-                    chat.dismissAlert(alert.id)
-                }
+            // This device is approved now, so every pairing refusal the chat shows is settled.
+            context?.chat.dismissAlerts { cause in
+                guard case .gateway(.pairingRequired) = cause else { return false }
+                return true
             }
             screen = .chat
         case .failed:

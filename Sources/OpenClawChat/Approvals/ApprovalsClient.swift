@@ -116,12 +116,12 @@ public actor ApprovalsClient {
             if let outcome = queue.outcome(of: id) {
                 return outcome == .expired ? .expired(id) : .alreadyResolved(id, outcome)
             }
-            let reason = shape.details?["reason"]?.stringValue
-            if reason == Self.alreadyResolvedReason {
+            let reason = shape.approvalRefusalReason
+            if reason == .alreadyResolved {
                 closeLocally(id, .resolvedOther(by: nil))
                 return .alreadyResolved(id, nil)
             }
-            if reason == ErrorCode.approvalNotFound.rawValue || shape.code == .approvalNotFound
+            if reason == .notFound || shape.code == .approvalNotFound
                 || approval.deadline <= .now
             {
                 closeLocally(id, .expired)
@@ -132,9 +132,6 @@ public actor ApprovalsClient {
             return .gateway(error)
         }
     }
-
-    /// `details.reason` of a decision on a request another approver already decided.
-    static let alreadyResolvedReason = "APPROVAL_ALREADY_RESOLVED"
 
     private func closeLocally(_ id: String, _ outcome: ApprovalOutcome) {
         if let closed = queue.close(id, outcome) { publish(.closed(closed)) }

@@ -58,7 +58,8 @@ extension ChatViewModel {
         storeFailureReported = true
         raise(
             message: "The conversation could not be saved on this device (\(error)).",
-            nextStep: "Check free disk space and the state directory; until then messages are kept in memory only."
+            nextStep: "Check free disk space and the state directory; until then messages are kept in memory only.",
+            cause: .storeFailed
         )
     }
 }

@@ -387,13 +387,13 @@ public final class ChatViewModel {
     }
 
     func raise(_ error: GatewayError) {
-        raise(message: error.message, nextStep: error.nextStep)
+        raise(message: error.message, nextStep: error.nextStep, cause: .gateway(error))
     }
 
     /// Adds an alert; the newest 20 are kept.
-    func raise(message: String, nextStep: String?) {
+    func raise(message: String, nextStep: String?, cause: ChatAlert.Cause) {
         nextAlertID += 1
-        alerts.append(ChatAlert(id: nextAlertID, message: message, nextStep: nextStep))
+        alerts.append(ChatAlert(id: nextAlertID, message: message, nextStep: nextStep, cause: cause))
         if alerts.count > 20 { alerts.removeFirst(alerts.count - 20) }
     }
 }

@@ -19,10 +19,10 @@ enum GatewayErrorClassifier {
         if detail == .protocolMismatch || (detail == nil && RefusalTextFallback.isProtocolMismatch(error)) {
             return .protocolMismatch(expected: error.details?["expectedProtocol"]?.intValue)
         }
-        if let detail, detail.rawValue.hasPrefix("DEVICE_AUTH_") || detail == .deviceIdentityRequired {
+        if let detail, detail.isDeviceAuth || detail == .deviceIdentityRequired {
             return .deviceIdentityRejected(code: detail, message: error.message)
         }
-        if detail?.rawValue.hasPrefix("AUTH_") == true || (detail == nil && RefusalTextFallback.isAuthRefusal(error)) {
+        if detail?.isAuth == true || (detail == nil && RefusalTextFallback.isAuthRefusal(error)) {
             return .authFailed(
                 GatewayError.AuthFailure(
                     code: detail,
@@ -43,7 +43,9 @@ enum GatewayErrorClassifier {
 
     /// A refused request after the handshake.
     static func requestFailure(method: String, error: ErrorShape) -> GatewayError {
-        if let scope = error.missingScope { return .missingScope(scope: scope, method: method) }
+        if let scope = error.missingScope ?? RefusalTextFallback.missingScope(in: error) {
+            return .missingScope(scope: scope, method: method)
+        }
         if error.code == .unavailable, error.retryable == true {
             return .gatewayUnavailable(retryAfterMs: error.retryAfterMs, message: error.message)
         }

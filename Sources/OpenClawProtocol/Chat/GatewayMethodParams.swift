@@ -17,8 +17,12 @@ extension GatewayMethodParams {
     }
 }
 
-/// Names of the methods the chat engine calls.
+/// Names of gateway methods: those the chat engine calls, the handshake's, and the pairing and node
+/// methods the test gateway serves. One constant per name, so a client and the test gateway decide by
+/// the same value instead of each spelling it. (Exec-approval methods are in ``ExecApprovalNames``.)
 public enum GatewayMethodName {
+    /// The first request on every socket; anything else before it is refused.
+    public static let connect = "connect"
     public static let chatSend = "chat.send"
     public static let chatHistory = "chat.history"
     public static let chatAbort = "chat.abort"
@@ -28,6 +32,15 @@ public enum GatewayMethodName {
     public static let sessionsReset = "sessions.reset"
     public static let agentIdentity = "agent.identity.get"
     public static let health = "health"
+    public static let devicePairList = "device.pair.list"
+    public static let devicePairApprove = "device.pair.approve"
+    public static let nodeList = "node.list"
+    public static let nodeDescribe = "node.describe"
+    public static let nodeInvoke = "node.invoke"
+    /// A node's answer to a `node.invoke.request` event.
+    public static let nodeInvokeResult = "node.invoke.result"
+    /// An event a node reports to the gateway.
+    public static let nodeEvent = "node.event"
 }
 
 extension Int {

@@ -54,6 +54,18 @@ public struct ErrorDetailCode: RawRepresentable, Sendable, Hashable, CustomStrin
     public static let pairingExpired: ErrorDetailCode = "PAIRING_EXPIRED"
     public static let protocolMismatch: ErrorDetailCode = "PROTOCOL_MISMATCH"
     public static let missingScope: ErrorDetailCode = "MISSING_SCOPE"
+
+    /// Whether this is one of the `AUTH_*` codes: the shared secret, device token or bootstrap token was
+    /// refused, or sign-ins are rate-limited. A protocol family, not a list: v3 defines `AUTH_REQUIRED` …
+    /// `AUTH_TAILSCALE_*`, v4 adds `AUTH_SCOPE_MISMATCH` and more, and a code added later is still an
+    /// authentication refusal. (`AUTHENTICATED_PROFILE_UNAVAILABLE` has no underscore after `AUTH`, and
+    /// is not one.)
+    public var isAuth: Bool { rawValue.hasPrefix("AUTH_") }
+
+    /// Whether this is one of the `DEVICE_AUTH_*` codes: the device proof (signature, nonce, key or
+    /// clock) was rejected. A protocol family like ``isAuth``, so a code a newer gateway adds is still
+    /// read as a device-proof problem.
+    public var isDeviceAuth: Bool { rawValue.hasPrefix("DEVICE_AUTH_") }
 }
 
 /// The protocol's `ErrorShape`: `{code, message, details?, retryable?, retryAfterMs?}`.
@@ -101,43 +113,13 @@ public struct ErrorShape: Sendable, Hashable, CustomStringConvertible {
         details?["code"]?.stringValue.map(ErrorDetailCode.init(rawValue:))
     }
 
-    /// The scope a request lacked: v4 `details.missingScope`, else the legacy `missing scope: X` text
-    /// (v3 `INVALID_REQUEST`, early v4 `FORBIDDEN`).
+    /// The scope a request lacked, as v4 gateways since the 2026-07-18 docs sync (upstream `5fe8d6a852`) name it:
+    /// `details {code: MISSING_SCOPE, missingScope}`. Nil for the older `missing scope: X` refusals, which
+    /// carry the scope only in their text; `OpenClawGateway` reads that text in its one fallback for
+    /// gateways without detail codes, so no text is parsed here.
     public var missingScope: String? {
-        if detailCode == .missingScope, let scope = details?["missingScope"]?.stringValue { return scope }
-        guard code == .forbidden || code == .invalidRequest else { return nil }
-        return Self.scope(afterMarkerIn: message)
-    }
-
-    /// The scope name after `missing scope:` (any case), as upstream's reader parses it.
-    static func scope(afterMarkerIn message: String) -> String? {
-        let marker = Array("missing scope:".utf8)
-        let bytes = Array(message.utf8)
-        guard bytes.count >= marker.count else { return nil }
-        for start in 0...(bytes.count - marker.count) {
-            var matches = true
-            for offset in 0..<marker.count where asciiLower(bytes[start + offset]) != marker[offset] {
-                matches = false
-                break
-            }
-            guard matches else { continue }
-            var index = start + marker.count
-            while index < bytes.count, bytes[index] == UInt8(ascii: " ") { index += 1 }
-            let nameStart = index
-            while index < bytes.count, isScopeByte(bytes[index]) { index += 1 }
-            return index > nameStart ? String(decoding: bytes[nameStart..<index], as: UTF8.self) : nil
-        }
-        return nil
-    }
-
-    private static func asciiLower(_ byte: UInt8) -> UInt8 {
-        (65...90).contains(byte) ? byte + 32 : byte
-    }
-
-    private static func isScopeByte(_ byte: UInt8) -> Bool {
-        let lowered = asciiLower(byte)
-        return (97...122).contains(lowered) || (48...57).contains(byte) || byte == UInt8(ascii: ".")
-            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+        guard detailCode == .missingScope else { return nil }
+        return details?["missingScope"]?.stringValue
     }
 
     public var description: String { "\(code): \(message)" }

@@ -197,7 +197,7 @@ struct ApprovalsEndToEndTests {
                     Issue.record("unexpected \(error)")
                     return
                 }
-                #expect(shape.details?["reason"] == "APPROVAL_ALREADY_RESOLVED")
+                #expect(shape.approvalRefusalReason == .alreadyResolved)
             }
             await ours.stop()
             await other.stop()
