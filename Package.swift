@@ -175,7 +175,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "openclaw-chat",
-            dependencies: ["OpenClawCLI"],
+            dependencies: ["OpenClawCLI", "OpenClawGateway"],
             swiftSettings: strictSettings
         ),
         // Examples of the package used as a library (the Getting started article shows them). Built with

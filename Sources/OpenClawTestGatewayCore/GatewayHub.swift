@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import OpenClawGateway
 import OpenClawProtocol
 
 /// One socket as the gateway sees it: handshake state, granted authority, frame counters.
@@ -84,7 +85,7 @@ package actor GatewayHub {
     }
 
     static func nowMs() -> Int { Int(UnixTime.nowMs()) }
-    static func newId() -> String { UUID().uuidString.lowercased() }
+    static func newId() -> String { RequestID.make() }
     var v4: Bool { configuration.speaksV4Shapes }
 
     // MARK: Socket lifecycle

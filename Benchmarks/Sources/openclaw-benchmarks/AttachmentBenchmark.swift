@@ -91,7 +91,7 @@ enum AttachmentBenchmark {
 
     /// A PDF header and 20 MB of bytes that do not compress, written in 1 MB pieces.
     private static func writeFile(at path: String) throws {
-        FileManager.default.createFile(atPath: path, contents: nil)
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         defer { try? handle.close() }
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15

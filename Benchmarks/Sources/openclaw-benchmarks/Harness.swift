@@ -16,8 +16,16 @@ enum Harness {
         identityStore: any DeviceIdentityStore = InMemoryDeviceIdentityStore(identity: DeviceIdentity(createdAtMs: 0)),
         tokenStore: any DeviceTokenStore = InMemoryDeviceTokenStore()
     ) throws -> GatewayConnection {
+        try connection(url: gateway.url, identityStore: identityStore, tokenStore: tokenStore)
+    }
+
+    static func connection(
+        url: String,
+        identityStore: any DeviceIdentityStore = InMemoryDeviceIdentityStore(identity: DeviceIdentity(createdAtMs: 0)),
+        tokenStore: any DeviceTokenStore = InMemoryDeviceTokenStore()
+    ) throws -> GatewayConnection {
         let configuration = GatewayConnectionConfiguration(
-            url: try GatewayURL(parsing: gateway.url),
+            url: try GatewayURL(parsing: url),
             credential: .token("test-token"),
             client: client,
             challengeTimeout: .seconds(5),

@@ -1,3 +1,5 @@
+import OpenClawGateway
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -11,6 +13,12 @@
 @MainActor
 enum OpenClawBenchmarks {
     static func main() async {
+        if !CommandLine.arguments.contains("--default-executor") {
+            NetworkThreads.runConcurrencyOnEventLoops()
+        }
+        if CommandLine.arguments.dropFirst().first == GatewayChild.flag {
+            exit(await GatewayChild.child())
+        }
         if CommandLine.arguments.dropFirst().first == AttachmentBenchmark.childFlag {
             exit(await AttachmentBenchmark.child(Array(CommandLine.arguments.dropFirst(2))))
         }
