@@ -38,10 +38,72 @@ extension ChatViewModel {
         return task
     }
 
+    /// Like ``refreshHistory()``, but returns only once a page asked for after this call is applied: a
+    /// fetch already under way read the gateway before (a reset, say), so it is made to go again and
+    /// waited for. For showing history on request (`/history`), where a stale page would be wrong.
+    public func refreshHistoryAndWait() async {
+        guard connectionState.isConnected else { return }
+        guard historySync.isFetching else {
+            await refreshHistory()
+            return
+        }
+        transcript.requestHistoryRefresh(.requested)
+        await withCheckedContinuation { waiter in
+            historySync.waitForLaterPage(waiter)?.resume()
+        }
+    }
+
+    /// Fetches `chat.history` and reconciles: afterwards the transcript equals the gateway's history,
+    /// plus this client's sends the gateway has not stored yet.
+    ///
+    /// One fetch at a time; a caller arriving meanwhile is served by the fetch in flight, which fetches
+    /// again when the session, page size or socket changed under it (a switch or `loadOlder()` during the
+    /// fetch, a reconnect) or a new trigger arrived. `HistorySync` decides; this carries it out.
+    public func refreshHistory() async {
+        guard let first = wantedHistory(), historySync.start() else { return }
+        var request = first
+        while true {
+            transcript.apply(.historyRequested)
+            do {
+                let page = try await client.history(sessionKey: request.sessionKey, limit: request.limit)
+                let generation = connectionState.session?.generation
+                if historySync.accepts(request, sessionKey: currentSessionKey, generation: generation) {
+                    transcript.apply(.historyLoaded(page))
+                    await historyApplied()
+                }
+            } catch {
+                // A connection that ended is the banner's news; the reconnect fetches again.
+                switch error {
+                case .connectionLost, .notConnected, .cancelled: break
+                default: raise(error)
+                }
+                for waiter in historySync.end() { waiter.resume() }
+                return
+            }
+            // Asked after the page is stored too: a switch during that await found this fetch in flight.
+            let wanted = wantedHistory()
+            let asks = transcript.pendingHistoryRefresh != nil
+            switch historySync.next(after: request, wanted: wanted, transcriptAsks: asks) {
+            case .fetch(let again):
+                request = again
+            case .done(let waiters):
+                for waiter in waiters { waiter.resume() }
+                return
+            }
+        }
+    }
+
+    /// The page this view model shows now: its session at its page size, on the current socket; nil
+    /// while not connected.
+    private func wantedHistory() -> HistorySync<CheckedContinuation<Void, Never>>.Request? {
+        guard let session = connectionState.session else { return nil }
+        return .init(sessionKey: currentSessionKey, limit: historyLimit, generation: session.generation)
+    }
+
     /// Starts a history fetch unless one is running (which fetches again by itself when a new trigger
     /// arrived during it).
     func refreshHistoryInBackground() {
-        guard connectionState.isConnected, !historyFetchInFlight, historyTask == nil else { return }
+        guard connectionState.isConnected, !historySync.isFetching, historyTask == nil else { return }
         historyTask = Task { [weak self] in
             // The fetch checks for new triggers before it ends, with no suspension between that check
             // and this task's end, so none is missed.

@@ -29,7 +29,9 @@ public final class ChatViewModel {
     /// The agent's name and avatar for a header, loaded after connecting.
     public internal(set) var agentIdentity: AgentIdentity?
     /// Errors to show, each with a next step; the newest last.
-    public private(set) var alerts: [ChatAlert] = []
+    public var alerts: [ChatAlert] { alertLog.alerts }
+    /// Behind ``alerts``: a value, so ids and dismissal are tested without a connection.
+    var alertLog = AlertLog()
     /// The reducer behind ``messages``, for what the rows alone do not say (``Transcript/activeRunIds``,
     /// ``Transcript/hasOlderHistory``).
     public internal(set) var transcript: Transcript
@@ -58,10 +60,8 @@ public final class ChatViewModel {
     @ObservationIgnored private var relayTask: Task<Void, Never>?
     @ObservationIgnored private var stateTask: Task<Void, Never>?
     @ObservationIgnored var historyLimit = 200
-    @ObservationIgnored private var nextAlertID = 0
-    @ObservationIgnored var historyFetchInFlight = false
-    /// Callers of ``refreshHistoryAndWait()`` waiting for the fetch in flight to end.
-    @ObservationIgnored var historyWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Which history fetch is under way and who waits for a later page; this view model does the fetches.
+    @ObservationIgnored var historySync = HistorySync<CheckedContinuation<Void, Never>>()
     /// A history fetch started from the event path (it never waits for the network itself).
     @ObservationIgnored var historyTask: Task<Void, Never>?
     /// The socket generation whose session was last loaded.
@@ -284,63 +284,6 @@ public final class ChatViewModel {
         }
     }
 
-    /// Like ``refreshHistory()``, but returns only once a page asked for after this call is applied: a
-    /// fetch already under way read the gateway before (a reset, say), so it is made to go again and
-    /// waited for. For showing history on request (`/history`), where a stale page would be wrong.
-    public func refreshHistoryAndWait() async {
-        guard connectionState.isConnected else { return }
-        guard historyFetchInFlight else {
-            await refreshHistory()
-            return
-        }
-        transcript.requestHistoryRefresh(.requested)
-        await withCheckedContinuation { historyWaiters.append($0) }
-    }
-
-    /// Fetches `chat.history` and reconciles: afterwards the transcript equals the gateway's history,
-    /// plus this client's sends the gateway has not stored yet.
-    ///
-    /// One fetch at a time; a caller arriving meanwhile is served by the fetch in flight, which fetches
-    /// again when the session or page size changed under it (a switch or `loadOlder()` during the fetch)
-    /// or a new trigger arrived.
-    public func refreshHistory() async {
-        guard connectionState.isConnected, !historyFetchInFlight else { return }
-        historyFetchInFlight = true
-        defer {
-            historyFetchInFlight = false
-            let waiters = historyWaiters
-            historyWaiters = []
-            for waiter in waiters { waiter.resume() }
-        }
-        var stale: Bool
-        repeat {
-            let key = currentSessionKey
-            let limit = historyLimit
-            transcript.apply(.historyRequested)
-            do {
-                let page = try await client.history(sessionKey: key, limit: limit)
-                if key == currentSessionKey {
-                    transcript.apply(.historyLoaded(page))
-                    await historyApplied()
-                }
-            } catch {
-                // A connection that ended is the banner's news; the reconnect fetches again.
-                switch error {
-                case .connectionLost, .notConnected, .cancelled: break
-                default: raise(error)
-                }
-                return
-            }
-            // Checked after the page is stored too: a switch during that await found this fetch in flight.
-            stale = key != currentSessionKey || limit != historyLimit
-        } while (stale || transcript.pendingHistoryRefresh != nil) && connectionState.isConnected
-    }
-
-    /// Removes the alert with this id, once the person has seen it.
-    public func dismissAlert(_ id: Int) {
-        alerts.removeAll { $0.id == id }
-    }
-
     // MARK: - Events
 
     /// One event, handled without waiting for the network: history, outbox and header loads run in
@@ -384,16 +327,5 @@ public final class ChatViewModel {
             transcript = fresh
             restoreOutboxRows()
         }
-    }
-
-    func raise(_ error: GatewayError) {
-        raise(message: error.message, nextStep: error.nextStep, cause: .gateway(error))
-    }
-
-    /// Adds an alert; the newest 20 are kept.
-    func raise(message: String, nextStep: String?, cause: ChatAlert.Cause) {
-        nextAlertID += 1
-        alerts.append(ChatAlert(id: nextAlertID, message: message, nextStep: nextStep, cause: cause))
-        if alerts.count > 20 { alerts.removeFirst(alerts.count - 20) }
     }
 }
