@@ -25,6 +25,8 @@ struct OneShotRun {
     nonisolated static let abortGrace: Duration = .seconds(3)
 
     let connection: GatewayConnection
+    /// The connect attempt already under way, when the command started it early.
+    var firstAttempt: EarlyConnect? = nil
     let store: any ChatStore
     let terminal: Terminal
     let output: RunOutput
@@ -39,7 +41,12 @@ struct OneShotRun {
         let viewModel = ChatViewModel(client: ChatClient(connection: connection), sessionKey: session, store: store)
         viewModel.thinkingLevel = thinking
         let work = Task { @MainActor () throws -> (FollowedRunResult, String) in
-            _ = try await OneShotConnect.connect(connection, terminal: terminal)
+            let early = firstAttempt
+            _ = try await OneShotConnect.connect(connection, terminal: terminal) {
+                @Sendable connection throws(GatewayError) -> GatewaySession in
+                guard let early else { return try await connection.connect() }
+                return try await early.connect(connection)
+            }
             // The message goes out while the history page loads: nothing about it needs that page first.
             await viewModel.start(waitingForSessionLoad: false)
             guard viewModel.connectionState.isConnected else {

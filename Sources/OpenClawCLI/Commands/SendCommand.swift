@@ -51,15 +51,23 @@ struct SendCommand: AsyncParsableCommand {
             guard let target = try global.resolveGateway() else { throw CLIError.noGatewayConfigured }
             let connection = global.makeConnection(
                 url: target.url, credential: target.credential, terminal: terminal, reconnect: OneShotRun.reconnect)
-            if target.url.isSecure { _ = try await global.connectTrusting(connection, terminal: terminal) }
+            let early: EarlyConnect?
+            if target.url.isSecure {
+                _ = try await global.connectTrusting(connection, terminal: terminal)
+                early = nil
+            } else {
+                early = EarlyConnect(connection)  // the handshake runs while the store opens
+            }
+            // The same transcript database as the chat: what `send` said is in `search`, and a send
+            // cut off by a crash is in the outbox for the next session (same key: never doubled).
+            let store = await LocalStore.openAside(global.state, terminal: terminal, logger: global.makeLogger())
             let output = RunOutput(
                 format: json ? .json : .text, showsActivity: terminal.stdoutIsTTY || global.verbose,
                 markdown: json ? nil : MarkdownOutput.renderer(for: terminal))
             let run = OneShotRun(
                 connection: connection,
-                // The same transcript database as the chat: what `send` said is in `search`, and a send
-                // cut off by a crash is in the outbox for the next session (same key: never doubled).
-                store: LocalStore.open(global.state, terminal: terminal, logger: global.makeLogger()),
+                firstAttempt: early,
+                store: store,
                 terminal: terminal,
                 output: output,
                 policy: .oneShot(

@@ -33,7 +33,7 @@ enum ExternalEditor {
         close(descriptor)
         defer { unlink(path) }
 
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.current
         let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")

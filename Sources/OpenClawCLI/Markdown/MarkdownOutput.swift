@@ -11,7 +11,7 @@ import Foundation
 /// scripts get exactly what the agent wrote.
 enum MarkdownOutput {
     static func renderer(
-        for terminal: Terminal, environment: [String: String] = ProcessInfo.processInfo.environment
+        for terminal: Terminal, environment: [String: String] = ProcessEnvironment.current
     ) -> MarkdownTerminalRenderer? {
         guard terminal.colors else { return nil }
         return MarkdownTerminalRenderer(width: width(environment: environment), hyperlinks: hyperlinks(environment))

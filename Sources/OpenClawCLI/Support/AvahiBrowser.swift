@@ -19,7 +19,7 @@ struct AvahiBrowser {
     }
 
     /// The search path for the browser (the PATH of this process).
-    var searchPath: String = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    var searchPath: String = ProcessEnvironment.current["PATH"] ?? "/usr/bin:/bin"
     /// The longest browse: `--terminate` normally ends it once the cache is dumped and resolved.
     var timeout: Duration = .seconds(5)
 

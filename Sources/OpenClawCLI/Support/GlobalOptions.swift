@@ -50,7 +50,7 @@ struct GlobalOptions: ParsableArguments {
         }
     }
 
-    var environment: [String: String] { ProcessInfo.processInfo.environment }
+    var environment: [String: String] { ProcessEnvironment.current }
 
     var state: StateDirectory { StateDirectory(explicit: stateDir, environment: environment) }
 

@@ -11,6 +11,15 @@ import OpenClawStore
 /// the session runs on an in-memory store with a warning, and the messages queued in the file wait
 /// there for a later session.
 enum LocalStore {
+    /// ``open(_:terminal:logger:)`` on a thread of its own: opening and migrating SQLite blocks, and the
+    /// caller's thread may be an event loop with a connection to carry meanwhile (see `EarlyConnect`).
+    static func openAside(_ state: StateDirectory, terminal: Terminal, logger: Logger) async -> any ChatStore {
+        await withCheckedContinuation { continuation in
+            let thread = Thread { continuation.resume(returning: open(state, terminal: terminal, logger: logger)) }
+            thread.start()
+        }
+    }
+
     static func open(_ state: StateDirectory, terminal: Terminal, logger: Logger) -> any ChatStore {
         do {
             let store = try SQLiteChatStore(path: state.databaseFile, logger: logger)

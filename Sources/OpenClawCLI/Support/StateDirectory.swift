@@ -8,7 +8,7 @@ import Foundation
 struct StateDirectory: Sendable {
     let path: String
 
-    init(explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    init(explicit: String?, environment: [String: String] = ProcessEnvironment.current) {
         if let explicit, !explicit.isEmpty {
             path = Self.expandTilde(explicit, environment: environment)
         } else if let fromEnvironment = environment["OPENCLAW_STATE_DIR"], !fromEnvironment.isEmpty {

@@ -13,7 +13,7 @@ struct Terminal: Sendable {
     let stderrIsTTY: Bool
     let colors: Bool
 
-    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    init(environment: [String: String] = ProcessEnvironment.current) {
         stdoutIsTTY = isatty(STDOUT_FILENO) == 1
         stderrIsTTY = isatty(STDERR_FILENO) == 1
         let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false

@@ -242,7 +242,9 @@ struct OutboxTests {
         #expect(Array(online.messages.map(\.id).prefix(3)) == firstIds + [queuedId])
         #expect(await gateway.sentUserMessages(sessionKey: "main") == ["remember me", "typed before the crash"])
         #expect(await store.outbox(gateway: "home").isEmpty)
-        #expect(await store.latestMessages(gateway: "home", sessionKey: "main", limit: 10).count == 4)
+        // The page is recorded after the rows show it: wait for the write rather than race it.
+        #expect(
+            await eventually { await store.latestMessages(gateway: "home", sessionKey: "main", limit: 10).count == 4 })
         await online.stop()
     }
 }
