@@ -44,7 +44,13 @@ enum Harness {
     /// A started view model on a new connection, once it is connected and has loaded its session.
     @MainActor
     static func startedViewModel(on gateway: TestGateway) async throws -> ChatViewModel {
-        let viewModel = ChatViewModel(client: ChatClient(connection: try connection(to: gateway)), sessionKey: "main")
+        try await startedViewModel(url: gateway.url)
+    }
+
+    /// A started view model on a gateway at `url` (one in another process, say).
+    @MainActor
+    static func startedViewModel(url: String) async throws -> ChatViewModel {
+        let viewModel = ChatViewModel(client: ChatClient(connection: try connection(url: url)), sessionKey: "main")
         await viewModel.start()
         let ready = await waitUntil(timeout: .seconds(10)) {
             viewModel.connectionState.isConnected && viewModel.transcript.pendingHistoryRefresh == nil

@@ -13,11 +13,12 @@ import OpenClawGateway
 @MainActor
 enum OpenClawBenchmarks {
     static func main() async {
-        if !CommandLine.arguments.contains("--default-executor") {
+        // Swift's own thread pool by default, as in an app; openclaw-chat runs tasks on the event loops.
+        if CommandLine.arguments.contains("--network-executor") {
             NetworkThreads.runConcurrencyOnEventLoops()
         }
         if CommandLine.arguments.dropFirst().first == GatewayChild.flag {
-            exit(await GatewayChild.child())
+            exit(await GatewayChild.child(Array(CommandLine.arguments.dropFirst(2))))
         }
         if CommandLine.arguments.dropFirst().first == AttachmentBenchmark.childFlag {
             exit(await AttachmentBenchmark.child(Array(CommandLine.arguments.dropFirst(2))))

@@ -34,9 +34,9 @@ struct Settings {
                      7 attachments (peak memory sending a 20 MB file),
                      8 the program (openclaw-chat, release, whole process)
           --stream   scenario 2 with one stream only (for profiling)
-          --default-executor
-                     leave Swift concurrency on its own thread pool (the suite, like openclaw-chat,
-                     runs it on the network's event loops), to compare
+          --network-executor
+                     run Swift concurrency on the network's event loops, as openclaw-chat does
+                     (NetworkThreads); by default the suite leaves it on Swift's pool, as an app does
         """
 
     /// Parses the command line; nil after printing usage for `--help` or an unknown argument.
@@ -45,7 +45,7 @@ struct Settings {
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             switch argument {
-            case "--default-executor":
+            case "--network-executor":
                 break  // read in main, before anything runs
             case "--quick":
                 settings.handshakes = 40

@@ -12,7 +12,15 @@ enum ThroughputBenchmark {
         var runId: String
         var deltas: Int
         var replyBytes: Int
+        /// The reply's pieces (v3 spreads them over its deltas).
+        var pieces: Int
         var frames: [String]
+
+        /// What the gateway process is told to write (see `GatewayChild`).
+        func command(_ writing: Writing) -> String {
+            let mode = writing == .burst ? "burst" : "frames"
+            return protocolNumber == 3 ? "v3 \(mode) \(deltas) \(pieces)" : "v4 \(mode) \(deltas)"
+        }
 
         var frameBytes: Int { frames.reduce(0) { $0 + $1.utf8.count } }
     }
@@ -27,7 +35,7 @@ enum ThroughputBenchmark {
     private static func runV4(_ report: Report, settings: Settings) async throws {
         let v4 = Stream(
             label: "v4 deltaText", protocolNumber: 4, runId: "bench-v4", deltas: settings.v4Deltas,
-            replyBytes: settings.v4Deltas * 52,
+            replyBytes: settings.v4Deltas * 52, pieces: settings.v4Deltas,
             frames: Fixtures.v4Frames(runId: "bench-v4", deltas: settings.v4Deltas))
         try await measure(v4, report: report, settings: settings, goal: .atLeast(300_000, "events/s"))
     }
@@ -37,7 +45,7 @@ enum ThroughputBenchmark {
         let pieces = settings.v4Deltas  // the same 1 MB reply, sent cumulatively
         let v3 = Stream(
             label: "v3 cumulative", protocolNumber: 3, runId: "bench-v3", deltas: settings.v3Deltas,
-            replyBytes: pieces * 52,
+            replyBytes: pieces * 52, pieces: pieces,
             frames: Fixtures.v3Frames(runId: "bench-v3", deltas: settings.v3Deltas, totalPieces: pieces))
         try await measure(v3, report: report, settings: settings, goal: nil)
     }
@@ -71,7 +79,7 @@ enum ThroughputBenchmark {
                 Double(stream.deltas) / socketTime.seconds, "events/s",
                 goal: writing == .burst ? goal : nil,
                 note: (writing == .perFrame ? size + "; " : "") + "median of \(endToEnd.count) runs; per delta, "
-                    + "gateway and client together: \(Format.number(cpu.seconds * 1e6 / Double(stream.deltas))) µs CPU, "
+                    + "client (gateway in another process): \(Format.number(cpu.seconds * 1e6 / Double(stream.deltas))) µs CPU, "
                     + "\(Format.number(Double(switches) / Double(stream.deltas))) context switches")
             report.add(
                 "2", "\(stream.label), gateway writes \(writing.rawValue) → view model, total", socketTime.milliseconds,
@@ -97,19 +105,20 @@ enum ThroughputBenchmark {
         report.add("2", "\(stream.label), in process, total", localTime.milliseconds, "ms")
     }
 
-    /// The gateway writes the prebuilt frames to a connected, started view model; the clock stops when
-    /// the view model's transcript has applied the run's `final`.
+    /// The gateway, in a process of its own, writes the fixture's frames to a connected, started view
+    /// model; the clock stops when the view model's transcript has applied the run's `final`. Its own
+    /// process: what is measured (time and this process's CPU) is the client's, not the gateway's.
     @MainActor
     private static func overSocket(_ stream: Stream, writing: Writing) async throws -> (Duration, ProcessUsage) {
-        try await Harness.withGateway(protocolNumber: stream.protocolNumber) { gateway in
-            let viewModel = try await Harness.startedViewModel(on: gateway)
+        let gateway = try GatewayChild.start(protocolNumber: stream.protocolNumber)
+        defer { gateway.stop() }
+        do {
+            let viewModel = try await Harness.startedViewModel(url: gateway.url)
+            gateway.prepare(stream.command(writing))
             let clock = ContinuousClock()
             let usageBefore = ProcessUsage.now()
             let start = clock.now
-            switch writing {
-            case .perFrame: await gateway.sendRaw(contentsOf: stream.frames)
-            case .burst: try await gateway.sendRawBurst(stream.frames)
-            }
+            gateway.go()
             let finished = await waitUntil(timeout: .seconds(300)) {
                 viewModel.transcript.outcome(ofRun: stream.runId) != nil
             }
@@ -128,8 +137,10 @@ enum ThroughputBenchmark {
     /// The same burst into a `Transcript` reduced by a task off the main actor, from `ChatClient` events.
     @MainActor
     private static func overSocketIntoTranscript(_ stream: Stream) async throws -> Duration {
-        try await Harness.withGateway(protocolNumber: stream.protocolNumber) { gateway in
-            let connection = try Harness.connection(to: gateway)
+        let gateway = try GatewayChild.start(protocolNumber: stream.protocolNumber)
+        defer { gateway.stop() }
+        do {
+            let connection = try Harness.connection(url: gateway.url)
             try await connection.connect()
             let events = ChatClient(connection: connection).events()
             let runId = stream.runId
@@ -143,9 +154,10 @@ enum ThroughputBenchmark {
                 }
                 return false
             }
+            gateway.prepare(stream.command(.burst))
             let clock = ContinuousClock()
             let start = clock.now
-            try await gateway.sendRawBurst(stream.frames)
+            gateway.go()
             let done = await consumer.value
             let elapsed = clock.now - start
             await connection.disconnect()
