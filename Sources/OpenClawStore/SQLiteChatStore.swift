@@ -189,7 +189,9 @@ public final class SQLiteChatStore: ChatStore {
                     throw OutboxFilesOverLimit(
                         messageBytes: bytes, heldBytes: held, limit: limits.maxOutboxAttachmentBytes)
                 }
-                try spool.store(message)
+                // Up to the bound's 200 MB read, written and fsynced: not on the caller's thread, which
+                // may be an event loop carrying a reply meanwhile.
+                try await BlockingWork.run { [spool] in try spool.store(message) }
                 copied = true
             }
         }

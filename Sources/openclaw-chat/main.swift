@@ -8,7 +8,8 @@ import OpenClawGateway
 #endif
 
 // Before any task starts: tasks resumed by the network then run on the event loop that read the frame.
-// OPENCLAW_DEFAULT_EXECUTOR=1 keeps Swift's own thread pool (to compare, or should a problem show).
+// OPENCLAW_DEFAULT_EXECUTOR set (to any value) keeps Swift's own thread pool, to compare or should a
+// problem show.
 // (getenv, not ProcessInfo: building the whole environment dictionary costs start-up time.)
 if getenv("OPENCLAW_DEFAULT_EXECUTOR") == nil {
     NetworkThreads.runConcurrencyOnEventLoops()

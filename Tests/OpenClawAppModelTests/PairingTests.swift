@@ -55,7 +55,7 @@ struct PairingTests {
             // The chat shows the refusal, typed as one: that is what approval settles, not its wording.
             let shown = try #require(app.context?.chat.alerts)
             #expect(shown.contains { $0.cause == .gateway(.pairingRequired(pairing.request)) }, "\(shown)")
-            #expect(shown.allSatisfy { if case .gateway(.pairingRequired) = $0.cause { true } else { false } })
+            #expect(shown.allSatisfy { $0.cause.isPairingRequired })
 
             // Approved on the gateway host; "I approved it" connects at once.
             await gateway.approvePairing(requestId: requestId)

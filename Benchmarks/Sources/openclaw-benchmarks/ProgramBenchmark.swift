@@ -57,7 +57,7 @@ enum ProgramBenchmark {
             let samples = try timings(runs: runs) { try single.run(["--help"]) }
             report.addLatency(
                 "8", "openclaw-chat --help (start-up), static build", samples.wall, goal: .atMost(4, "ms"),
-                note: "--static-swift-stdlib, as the README installs it")
+                note: "--static-swift-stdlib -no-pie, as the README installs it")
         }
     }
 

@@ -193,10 +193,7 @@ public final class AppModel {
         switch outcome {
         case .approved:
             // This device is approved now, so every pairing refusal the chat shows is settled.
-            context?.chat.dismissAlerts { cause in
-                guard case .gateway(.pairingRequired) = cause else { return false }
-                return true
-            }
+            context?.chat.dismissAlerts(where: \.isPairingRequired)
             screen = .chat
         case .failed:
             // The chat's banner shows the error and the way out (settings).

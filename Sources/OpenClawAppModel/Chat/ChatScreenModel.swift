@@ -24,6 +24,9 @@ public final class ChatScreenModel {
     public let chat: ChatViewModel
     /// Photos and files chosen for the next message.
     public let attachments: ComposerAttachments
+    /// When each running step was first seen here: the live line's elapsed time survives its row being
+    /// scrolled away and built again.
+    public let stepClock = StepClock()
     /// Set by the view as the list scrolls: whether the latest row is in sight.
     public var isAtBottom = true
     public private(set) var isLoadingOlder = false

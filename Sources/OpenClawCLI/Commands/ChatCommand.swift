@@ -57,7 +57,7 @@ struct ChatCommand: AsyncParsableCommand {
             session: session,
             thinking: thinking,
             label: target.url.description,
-            store: LocalStore.open(global.state, terminal: terminal, logger: global.makeLogger()),
+            store: await LocalStore.openAside(global.state, terminal: terminal, logger: global.makeLogger()),
             terminal: terminal,
             inputHistory: InputHistory(path: global.state.inputHistoryFile)
         )

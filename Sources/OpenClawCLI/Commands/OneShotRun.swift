@@ -45,7 +45,7 @@ struct OneShotRun {
             _ = try await OneShotConnect.connect(connection, terminal: terminal) {
                 @Sendable connection throws(GatewayError) -> GatewaySession in
                 guard let early else { return try await connection.connect() }
-                return try await early.connect(connection)
+                return try await early.connect()
             }
             // The message goes out while the history page loads: nothing about it needs that page first.
             await viewModel.start(waitingForSessionLoad: false)

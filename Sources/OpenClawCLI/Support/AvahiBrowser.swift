@@ -1,4 +1,5 @@
 import Foundation
+import OpenClawChat
 import OpenClawGateway
 
 #if canImport(Glibc)
@@ -70,8 +71,6 @@ struct AvahiBrowser {
     }
 
     private static func readToEnd(_ handle: FileHandle) async -> Data {
-        await withCheckedContinuation { continuation in
-            Thread { continuation.resume(returning: handle.readDataToEndOfFile()) }.start()
-        }
+        await BlockingWork.run { handle.readDataToEndOfFile() }
     }
 }

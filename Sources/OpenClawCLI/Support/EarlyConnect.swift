@@ -9,10 +9,12 @@ import Synchronization
 /// result, failure included, so a refused token is tried once (a second try could count against the
 /// gateway's sign-in rate limit). Later calls (after a told rate-limit wait) connect afresh.
 final class EarlyConnect: Sendable {
+    private let connection: GatewayConnection
     private let attempt: Task<Result<GatewaySession, GatewayError>, Never>
     private let taken = Mutex(false)
 
     init(_ connection: GatewayConnection) {
+        self.connection = connection
         attempt = Task {
             do throws(GatewayError) {
                 return .success(try await connection.connect())
@@ -22,7 +24,7 @@ final class EarlyConnect: Sendable {
         }
     }
 
-    func connect(_ connection: GatewayConnection) async throws(GatewayError) -> GatewaySession {
+    func connect() async throws(GatewayError) -> GatewaySession {
         let first = taken.withLock { taken in
             defer { taken = true }
             return !taken

@@ -14,10 +14,7 @@ enum LocalStore {
     /// ``open(_:terminal:logger:)`` on a thread of its own: opening and migrating SQLite blocks, and the
     /// caller's thread may be an event loop with a connection to carry meanwhile (see `EarlyConnect`).
     static func openAside(_ state: StateDirectory, terminal: Terminal, logger: Logger) async -> any ChatStore {
-        await withCheckedContinuation { continuation in
-            let thread = Thread { continuation.resume(returning: open(state, terminal: terminal, logger: logger)) }
-            thread.start()
-        }
+        await BlockingWork.run { open(state, terminal: terminal, logger: logger) }
     }
 
     static func open(_ state: StateDirectory, terminal: Terminal, logger: Logger) -> any ChatStore {

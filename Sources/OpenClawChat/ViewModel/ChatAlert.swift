@@ -12,6 +12,12 @@ public struct ChatAlert: Sendable, Equatable, Identifiable {
         /// The store declined to keep a queued message (too large, too many files): it is still sent
         /// while the app is open, but not across a relaunch.
         case messageNotKept
+
+        /// A gateway's pairing refusal: settled for every such alert once the device is approved.
+        public var isPairingRequired: Bool {
+            guard case .gateway(.pairingRequired) = self else { return false }
+            return true
+        }
     }
 
     public let id: Int

@@ -17,7 +17,8 @@ import NIOPosix
 /// for long: the terminal client reads its input and waits for children on threads of its own.
 public enum NetworkThreads {
     /// Installs the event loops as the global executor; false where it does not apply or another hook
-    /// was installed first. Call it once, from the main thread, before any task starts.
+    /// was installed first. Call it once, from the main thread, before any task starts: SwiftNIO stops
+    /// the process (`fatalError`) on a second call.
     @discardableResult
     public static func runConcurrencyOnEventLoops() -> Bool {
         #if canImport(Network)

@@ -79,10 +79,7 @@ struct AlertCauseTests {
             viewModel.raise(pairing)
             // Our own alert worded like the pairing one stays: only the cause decides.
             viewModel.raise(message: pairing.message, nextStep: nil, cause: .storeFailed)
-            viewModel.dismissAlerts { cause in
-                guard case .gateway(.pairingRequired) = cause else { return false }
-                return true
-            }
+            viewModel.dismissAlerts(where: \.isPairingRequired)
             #expect(viewModel.alerts.map(\.cause) == [.storeFailed])
         }
     }

@@ -44,10 +44,7 @@ struct AlertLogTests {
         let store = log.raise(message: "pairing required", nextStep: nil, cause: .storeFailed)
         log.raise(message: "approve this device", nextStep: nil, cause: pairing)
         let kept = log.raise(message: "not kept", nextStep: nil, cause: .messageNotKept)
-        log.dismiss { cause in
-            guard case .gateway(.pairingRequired) = cause else { return false }
-            return true
-        }
+        log.dismiss(where: \.isPairingRequired)
         let left = log.alerts
         #expect(left == [store, kept], "the same words with another cause stay")
     }

@@ -58,17 +58,17 @@ struct ActivityStepsView: View {
     }
 }
 
-/// What the running reply is doing now, with the time it has taken so far, ticking. The parent gives
-/// it the step's id as its identity, so a new step starts its own clock (`firstSeen`).
+/// What the running reply is doing now, with the time it has taken so far, ticking: counted from
+/// `since`, when the screen first saw the step (its `StepClock`, which outlives this view).
 struct LiveActivityLine: View {
     let activity: LiveActivity
-    @State private var firstSeen = Date.now
+    let since: Date?
 
     var body: some View {
         TimelineView(.periodic(from: .now, by: 0.1)) { timeline in
             HStack(spacing: 6) {
                 ProgressView().controlSize(.mini)
-                Text(activity.line(elapsedMs: Int(timeline.date.timeIntervalSince(firstSeen) * 1000)))
+                Text(activity.line(elapsedMs: since.map { Int(timeline.date.timeIntervalSince($0) * 1000) }))
                     .lineLimit(1)
                     .truncationMode(.middle)
                     .monospacedDigit()

@@ -14,7 +14,10 @@ struct ConversationView: View {
                 LazyVStack(spacing: 12) {
                     olderMessages
                     ForEach(screen.rows) { row in
-                        MessageBubble(row: row, isHighlighted: row.id == screen.highlightedRowID) { action in
+                        MessageBubble(
+                            row: row, isHighlighted: row.id == screen.highlightedRowID,
+                            stepStart: row.liveActivity?.stepId.map { screen.stepClock.start(of: $0) }
+                        ) { action in
                             Task { await screen.perform(action, on: row) }
                         }
                         .equatable()

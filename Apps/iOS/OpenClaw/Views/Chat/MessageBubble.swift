@@ -10,10 +10,12 @@ import UIKit
 struct MessageBubble: View, Equatable {
     let row: MessageRowModel
     let isHighlighted: Bool
+    /// When the running step was first seen (`ChatScreenModel.stepClock`); nil when none runs.
+    let stepStart: Date?
     let perform: (MessageRowModel.Action) -> Void
 
     nonisolated static func == (lhs: MessageBubble, rhs: MessageBubble) -> Bool {
-        lhs.row == rhs.row && lhs.isHighlighted == rhs.isHighlighted
+        lhs.row == rhs.row && lhs.isHighlighted == rhs.isHighlighted && lhs.stepStart == rhs.stepStart
     }
 
     var body: some View {
@@ -28,7 +30,7 @@ struct MessageBubble: View, Equatable {
                     AttachmentLine(attachment: attachment)
                 }
                 if let live = row.liveActivity {
-                    LiveActivityLine(activity: live).id(live.stepId)
+                    LiveActivityLine(activity: live, since: stepStart)
                 }
                 if let badge = row.badge {
                     BadgeView(badge: badge)
