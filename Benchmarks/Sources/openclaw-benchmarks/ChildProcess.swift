@@ -35,11 +35,17 @@ struct ChildProcess {
 
     let executable: String
 
-    /// Runs to its exit; with `until`, the child is stopped (SIGTERM) once its stdout shows that text.
-    func run(
-        _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil, until marker: String? = nil,
-        timeout: Duration = .seconds(120)
-    ) throws -> Outcome {
+    /// A started child: its pid, the write end of its stdin and the read end of its stdout.
+    struct Spawned {
+        var pid: pid_t
+        var stdin: Int32
+        var stdout: Int32
+        /// Just before the spawn.
+        var started: ContinuousClock.Instant
+    }
+
+    /// Starts the program with pipes on its stdin and stdout (stderr goes to /dev/null), `NO_COLOR` set.
+    func spawn(_ arguments: [String], environment: [String: String] = [:]) throws -> Spawned {
         var output: [Int32] = [0, 0]
         var input: [Int32] = [0, 0]
         guard pipe(&output) == 0, pipe(&input) == 0 else { throw Failure.spawn(errno) }
@@ -60,8 +66,7 @@ struct ChildProcess {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
-        let clock = ContinuousClock()
-        let start = clock.now
+        let started = ContinuousClock.now
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
         close(input[0])
@@ -71,29 +76,41 @@ struct ChildProcess {
             close(output[0])
             throw Failure.spawn(spawned)
         }
+        return Spawned(pid: pid, stdin: input[1], stdout: output[0], started: started)
+    }
+
+    /// Runs to its exit; with `until`, the child is stopped (SIGTERM) once its stdout shows that text.
+    func run(
+        _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil, until marker: String? = nil,
+        timeout: Duration = .seconds(120)
+    ) throws -> Outcome {
+        let child = try spawn(arguments, environment: environment)
+        let clock = ContinuousClock()
+        let start = child.started
+        let pid = child.pid
         if let stdin {
             var bytes = Array(stdin.utf8)
-            _ = bytes.withUnsafeMutableBytes { write(input[1], $0.baseAddress, $0.count) }
+            _ = bytes.withUnsafeMutableBytes { write(child.stdin, $0.baseAddress, $0.count) }
         }
-        close(input[1])
+        close(child.stdin)
 
         var collected: [UInt8] = []
         var markerSeen: Duration?
         var buffer = [UInt8](repeating: 0, count: 65_536)
         let deadline = start + timeout
         while true {
-            var poller = pollfd(fd: output[0], events: Int16(POLLIN), revents: 0)
+            var poller = pollfd(fd: child.stdout, events: Int16(POLLIN), revents: 0)
             let left = deadline - clock.now
             guard left > .zero else {
                 kill(pid, SIGKILL)
-                close(output[0])
+                close(child.stdout)
                 var status: Int32 = 0
                 waitpid(pid, &status, 0)
                 throw Failure.timedOut(executable + " " + arguments.joined(separator: " "))
             }
             guard poll(&poller, 1, Int32(min(1000, max(1, left.milliseconds)))) >= 0 || errno == EINTR else { break }
             guard poller.revents != 0 else { continue }
-            let count = buffer.withUnsafeMutableBytes { read(output[0], $0.baseAddress, $0.count) }
+            let count = buffer.withUnsafeMutableBytes { read(child.stdout, $0.baseAddress, $0.count) }
             if count <= 0 { break }
             collected.append(contentsOf: buffer[0..<count])
             if let marker, markerSeen == nil, String(decoding: collected, as: UTF8.self).contains(marker) {
@@ -101,7 +118,7 @@ struct ChildProcess {
                 kill(pid, SIGTERM)
             }
         }
-        close(output[0])
+        close(child.stdout)
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}

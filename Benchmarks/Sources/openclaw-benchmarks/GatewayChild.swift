@@ -96,37 +96,15 @@ struct GatewayChild {
 
     /// Starts the child and waits for its URL.
     static func start(protocolNumber: Int = 4) throws -> GatewayChild {
-        var output: [Int32] = [0, 0]
-        var input: [Int32] = [0, 0]
-        guard pipe(&output) == 0, pipe(&input) == 0 else { throw BenchmarkError.setup("pipe failed") }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, input[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, output[1], 1)
-        for descriptor in input + output { posix_spawn_file_actions_addclose(&actions, descriptor) }
-        let executable = CommandLine.arguments[0]
-        let argv: [UnsafeMutablePointer<CChar>?] = [
-            strdup(executable), strdup(Self.flag), strdup(String(protocolNumber)), nil,
-        ]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
-        close(input[0])
-        close(output[1])
-        guard spawned == 0 else {
-            close(input[1])
-            close(output[0])
-            throw BenchmarkError.setup("could not start the gateway process")
-        }
+        let child = try ChildProcess(executable: CommandLine.arguments[0]).spawn([flag, String(protocolNumber)])
         // First the URL (or the error); then a `ready` for each prepared run.
-        let text = readLine(from: output[0])
+        let text = readLine(from: child.stdout)
         guard text.hasPrefix("url=") else {
-            close(input[1])
-            close(output[0])
+            close(child.stdin)
+            close(child.stdout)
             throw BenchmarkError.setup("the gateway process said: \(text)")
         }
-        return GatewayChild(url: String(text.dropFirst(4)), pid: pid, stdin: input[1], stdout: output[0])
+        return GatewayChild(url: String(text.dropFirst(4)), pid: child.pid, stdin: child.stdin, stdout: child.stdout)
     }
 
     /// Closes its stdin and waits for it to stop.
