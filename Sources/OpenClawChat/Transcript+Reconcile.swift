@@ -85,16 +85,22 @@ extension Transcript {
     /// Rule 2: local sends that may have left, newest first, against the page's new user messages,
     /// newest first.
     private func claimLocalSends(messages: [ChatMessage], after knownUpTo: Int, claims: inout HistoryClaims) {
+        // A page's user texts are read only when a local send is there to claim one, and each at most
+        // once: a first page of 1,000 messages (no local sends) costs nothing here.
         var userTexts: [Int: StoredUserText] = [:]
-        for index in messages.indices where index > knownUpTo && messages[index].role == .user {
-            userTexts[index] = StoredUserText(messages[index])
+        func userText(_ index: Int) -> StoredUserText? {
+            guard messages[index].role == .user else { return nil }
+            if let known = userTexts[index] { return known }
+            let text = StoredUserText(messages[index])
+            userTexts[index] = text
+            return text
         }
         var searchEnd = messages.count
         for entry in entries.indices.reversed() where entries[entry].source == .local && entries[entry].mayHaveLeft {
             guard !claims.isClaimed(entry: entry) else { continue }
             let text = Self.comparableText(entries[entry].text)
             let match = (knownUpTo + 1..<searchEnd).last { message in
-                !claims.isClaimed(message: message) && userTexts[message]?.matches(text) == true
+                !claims.isClaimed(message: message) && userText(message)?.matches(text) == true
             }
             guard let match else { continue }
             claims.claim(message: match, entry: entry)
@@ -227,6 +233,7 @@ extension Transcript {
     /// removed, surrounding whitespace trimmed. (Swift string equality already ignores Unicode
     /// normalisation differences, which covers the gateway's NFC step.)
     static func comparableText(_ text: String) -> String {
+        if isAlreadyComparable(text) { return text }
         let kept = text.unicodeScalars.filter { scalar in
             scalar == "\t" || scalar == "\n" || scalar == "\r" || !(scalar.value < 0x20 || scalar.value == 0x7F)
         }
@@ -235,6 +242,21 @@ extension Transcript {
             let last = cleaned.lastIndex(where: { !$0.isWhitespace })
         else { return "" }
         return String(cleaned[first...last])
+    }
+
+    /// Most texts have no control characters and no whitespace at either end: then they are their own
+    /// comparable form, found by one pass over their bytes instead of a copy scalar by scalar. (ASCII
+    /// whitespace only at the ends; any other byte at an end takes the full path.)
+    private static func isAlreadyComparable(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        return utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard let first = bytes.first, let last = bytes.last else { return true }
+            guard first > 0x20, first < 0x7F, last > 0x20, last < 0x7F else { return false }
+            for byte in bytes where byte < 0x20 || byte == 0x7F {
+                guard byte == 0x09 || byte == 0x0A || byte == 0x0D else { return false }
+            }
+            return true
+        } ?? false
     }
 }
 
