@@ -19,6 +19,7 @@ struct TerminalTextTests {
         ("NUL and DEL", "a\u{00}b\u{7F}c"),
         ("bidi override", "access\u{202E}lanigiro\u{202C}"),
         ("bidi isolate", "\u{2067}abc\u{2069}"),
+        ("the ends of each escaped range", "a\u{80}b\u{9F}c\u{202A}d\u{2066}e\u{2069}"),
     ]
 
     @Test(arguments: hostile.map(\.text))

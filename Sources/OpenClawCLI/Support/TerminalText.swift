@@ -33,6 +33,7 @@ enum TerminalText {
     }
 
     private static func escape(_ text: String, keepsLines: Bool) -> String {
+        if hasNothingToEscape(text, keepsLines: keepsLines) { return text }
         let scalars = text.unicodeScalars
         guard let first = scalars.firstIndex(where: { isSpecial($0, keepsLines: keepsLines) }) else { return text }
         var result = String.UnicodeScalarView()
@@ -58,6 +59,38 @@ enum TerminalText {
             }
         }
         return String(result)
+    }
+
+    /// The common case in one pass over the UTF-8 bytes, without decoding scalars: no control byte, no
+    /// C1 control (`C2 80`–`C2 9F`), no bidirectional formatting character (`E2 80 AA`–`AE`,
+    /// `E2 81 A6`–`A9`). Every other byte, ASCII or not, is shown as it is. False also when the text has
+    /// no contiguous UTF-8 (then the scalar path decides).
+    private static func hasNothingToEscape(_ text: String, keepsLines: Bool) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                switch byte {
+                case 0x0A, 0x09:
+                    guard keepsLines else { return false }
+                case 0x00..<0x20, 0x7F:
+                    return false
+                case 0xC2:
+                    if index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) { return false }
+                case 0xE2:
+                    if index + 2 < bytes.count {
+                        let second = bytes[index + 1]
+                        let third = bytes[index + 2]
+                        if second == 0x80, (0xAA...0xAE).contains(third) { return false }
+                        if second == 0x81, (0xA6...0xA9).contains(third) { return false }
+                    }
+                default:
+                    break
+                }
+                index += 1
+            }
+            return true
+        } ?? false
     }
 
     private static func isSpecial(_ scalar: Unicode.Scalar, keepsLines: Bool) -> Bool {
