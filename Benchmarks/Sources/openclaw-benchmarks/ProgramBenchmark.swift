@@ -141,12 +141,18 @@ enum ProgramBenchmark {
             let arguments = ["history", "--url", gateway.url, "--token", "test-token", "--state-dir", state.path]
             let one = try timings(runs: settings.programRuns) { try program.run(arguments + ["--limit", "1"]) }
             let thousand = try timings(runs: settings.programRuns) { try program.run(arguments + ["--limit", "1000"]) }
-            let perMessage = (thousand.wall.median - one.wall.median).seconds * 1e6 / 999
+            // CPU, not wall time: the wall includes the gateway (in this process) building the page, and
+            // moves by milliseconds between runs on two cores.
+            let perMessage = (thousand.cpu.median - one.cpu.median).seconds * 1e6 / 999
             report.add(
-                "8", "history --limit 1000: cost per printed message", perMessage, "µs", goal: .atMost(10, "µs"),
+                "8", "history --limit 1000: client CPU per printed message", perMessage, "µs", goal: .atMost(10, "µs"),
                 note: "whole process, (1000 − 1 message) / 999; 1 message: "
-                    + "\(Format.number(one.wall.median.milliseconds)) ms, 1000: "
-                    + "\(Format.number(thousand.wall.median.milliseconds)) ms")
+                    + "\(Format.number(one.cpu.median.milliseconds)) ms CPU, 1000: "
+                    + "\(Format.number(thousand.cpu.median.milliseconds)) ms CPU")
+            let perMessageWall = (thousand.wall.median - one.wall.median).seconds * 1e6 / 999
+            report.add(
+                "8", "history --limit 1000: wall time per printed message", perMessageWall, "µs",
+                note: "includes the in-process gateway building the page")
         }
     }
 
@@ -212,6 +218,8 @@ enum ProgramBenchmark {
 
     private struct Timings {
         var wall = Samples()
+        /// The child's own CPU time (`wait4`), every thread.
+        var cpu = Samples()
         var lastStatus: Int32 = 0
         var lastOutput = ""
     }
@@ -221,7 +229,10 @@ enum ProgramBenchmark {
         var timings = Timings()
         for index in 0...runs {
             let outcome = try body()
-            if index > 0 { timings.wall.append(outcome.wall) }
+            if index > 0 {
+                timings.wall.append(outcome.wall)
+                timings.cpu.append(outcome.cpu)
+            }
             timings.lastStatus = outcome.status
             timings.lastOutput = outcome.stdout
         }
