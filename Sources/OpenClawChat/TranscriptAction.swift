@@ -76,10 +76,6 @@ public enum HistoryRefreshReason: Sendable, Hashable {
     /// An ack said a run finished earlier without this client seeing its events.
     case runFinishedUnseen(runId: String)
     case resync(ResyncReason)
-    /// The session was started afresh (`sessions.reset`): a page read before that shows what is gone.
-    case sessionReset
-    /// Someone asked to see the latest history (``ChatViewModel/refreshHistoryAndWait()``).
-    case requested
 }
 
 /// What an action did.

@@ -53,23 +53,6 @@ struct SearchQuery: Equatable {
     /// message), so it runs only for the `limit` rows returned, not for every match (a common word
     /// can match a quarter of the store). The outer query looks each winner up by rowid within the
     /// same `MATCH`, which `snippet()` needs.
-    /// Whether more than ``broadMatchCount`` messages of `gateway` (nil: any) match; counting stops there.
-    private static func matchesMany(_ expression: String, gateway: String?, db: Database) throws -> Bool {
-        let filter = gateway == nil ? "" : "AND m.gateway = ?"
-        var arguments: StatementArguments = [expression]
-        if let gateway { arguments += [gateway] }
-        arguments += [broadMatchCount + 1]
-        let count = try Int.fetchOne(
-            db,
-            sql: """
-                SELECT count(*) FROM (
-                    SELECT 1 FROM messages_fts CROSS JOIN messages AS m ON m.row_id = messages_fts.rowid
-                    WHERE messages_fts MATCH ? \(filter) LIMIT ?)
-                """,
-            arguments: arguments)
-        return (count ?? 0) > broadMatchCount
-    }
-
     func hits(gateway: String?, limit: Int, db: Database) throws -> [SearchHit] {
         guard let matchExpression, limit > 0 else { return [] }
         let broad = try Self.matchesMany(matchExpression, gateway: gateway, db: db)
@@ -113,6 +96,23 @@ struct SearchQuery: Equatable {
                 timestampMs: row["timestamp_ms"]
             )
         }
+    }
+
+    /// Whether more than ``broadMatchCount`` messages of `gateway` (nil: any) match; counting stops there.
+    private static func matchesMany(_ expression: String, gateway: String?, db: Database) throws -> Bool {
+        let filter = gateway == nil ? "" : "AND m.gateway = ?"
+        var arguments: StatementArguments = [expression]
+        if let gateway { arguments += [gateway] }
+        arguments += [broadMatchCount + 1]
+        let count = try Int.fetchOne(
+            db,
+            sql: """
+                SELECT count(*) FROM (
+                    SELECT 1 FROM messages_fts CROSS JOIN messages AS m ON m.row_id = messages_fts.rowid
+                    WHERE messages_fts MATCH ? \(filter) LIMIT ?)
+                """,
+            arguments: arguments)
+        return (count ?? 0) > broadMatchCount
     }
 }
 

@@ -108,7 +108,7 @@ extension GatewayHub {
                         to: id, requestId: request.id,
                         error: ErrorShape(
                             code: .invalidRequest, message: "approval already resolved",
-                            details: ["reason": .string(ApprovalRefusalReason.alreadyResolved.rawValue)]))
+                            details: ["reason": ApprovalRefusalReason.alreadyResolved.wire]))
                 }
                 return
             }
@@ -117,7 +117,7 @@ extension GatewayHub {
                 error: ErrorShape(
                     code: .invalidRequest, message: "unknown or expired approval id",
                     details: [
-                        "reason": .string(ApprovalRefusalReason.notFound.rawValue),
+                        "reason": ApprovalRefusalReason.notFound.wire,
                         "remediation": "Re-request the action; pending approvals are cleared after expiry or restart.",
                     ]))
         case .found(let approvalId):

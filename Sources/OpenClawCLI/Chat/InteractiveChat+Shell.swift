@@ -38,19 +38,9 @@ extension InteractiveChat {
     /// The line after a question: `y` or `yes` agrees; anything else declines. A message typed instead
     /// of an answer is not sent by surprise; a slash command (`/quit`) is still carried out.
     func answer(_ question: ShellEscape.Question, with input: ChatInput) async {
-        let agreed: Bool
-        if case .message(let text) = input {
-            agreed = ["y", "yes"].contains(text.lowercased())
-        } else {
-            agreed = false
-        }
-        if case .local = input {
+        guard case .message(let text) = input, ["y", "yes"].contains(text.lowercased()) else {
             terminal.line(terminal.styled(question.declined, .dim))
-            await perform(input)
-            return
-        }
-        guard agreed else {
-            terminal.line(terminal.styled(question.declined, .dim))
+            if case .local = input { await perform(input) }
             return
         }
         switch question {

@@ -60,9 +60,8 @@ struct RunFollower {
     private var reportedSteps: Set<String> = []
     /// The status line shown now, nil when none: redrawn only when its text changes.
     private var shownStatus: String?
-    /// When this device first saw the running step, for its elapsed time: this clock, not the gateway's,
-    /// so a gateway whose clock is off cannot make a step look minutes long.
-    private var runningStep: (id: String, since: ContinuousClock.Instant)?
+    /// When this device first saw each running step, for the live line's elapsed time (the app's rule).
+    private let stepClock = StepClock()
 
     init(
         viewModel: ChatViewModel,
@@ -231,7 +230,8 @@ struct RunFollower {
             }
         }
         if !printedText.hasPrinted, let live = LiveActivity(reply) {
-            showStatus(live.line(elapsedMs: elapsed(of: live)?.milliseconds))
+            let elapsedMs = live.stepId.map { Int(Date().timeIntervalSince(stepClock.start(of: $0)) * 1000) }
+            showStatus(live.line(elapsedMs: elapsedMs))
         }
     }
 
@@ -266,13 +266,6 @@ struct RunFollower {
         shownStatus = nil
     }
 
-    /// How long the live line's step has run, counted from when this chat first saw it.
-    private mutating func elapsed(of live: LiveActivity) -> Duration? {
-        guard let id = live.stepId else { return nil }
-        let now = ContinuousClock.now
-        if runningStep?.id != id { runningStep = (id, now) }
-        return now - (runningStep?.since ?? now)
-    }
 }
 
 /// What counts as progress for the idle timeout: the reply's text, its activity, the run's stage, and

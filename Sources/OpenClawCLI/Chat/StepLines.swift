@@ -23,8 +23,8 @@ enum StepLines {
 
     /// `/tools`: a tool step with its arguments and result, indented under its line.
     static func card(_ step: ActivityRow, terminal: Terminal) -> [String] {
-        guard let card = step.card else { return finished(step, showsThinking: false, terminal: terminal) }
         var lines = finished(step, showsThinking: false, terminal: terminal)
+        guard let card = step.card else { return lines }
         for argument in card.argumentLines {
             lines.append("      " + TerminalText.escapedLine(argument))
         }

@@ -25,8 +25,8 @@ struct OneShotRun {
     nonisolated static let abortGrace: Duration = .seconds(3)
 
     let connection: GatewayConnection
-    /// The connect attempt already under way, when the command started it early.
-    var firstAttempt: EarlyConnect? = nil
+    /// The command's connect attempt, started before the store opened.
+    let firstAttempt: EarlyConnect
     let store: any ChatStore
     let terminal: Terminal
     let output: RunOutput
@@ -43,9 +43,7 @@ struct OneShotRun {
         let work = Task { @MainActor () throws -> (FollowedRunResult, String) in
             let early = firstAttempt
             _ = try await OneShotConnect.connect(connection, terminal: terminal) {
-                @Sendable connection throws(GatewayError) -> GatewaySession in
-                guard let early else { return try await connection.connect() }
-                return try await early.connect()
+                @Sendable _ throws(GatewayError) -> GatewaySession in try await early.connect()
             }
             // The message goes out while the history page loads: nothing about it needs that page first.
             await viewModel.start(waitingForSessionLoad: false)

@@ -51,13 +51,10 @@ struct SendCommand: AsyncParsableCommand {
             guard let target = try global.resolveGateway() else { throw CLIError.noGatewayConfigured }
             let connection = global.makeConnection(
                 url: target.url, credential: target.credential, terminal: terminal, reconnect: OneShotRun.reconnect)
-            let early: EarlyConnect?
-            if target.url.isSecure {
-                _ = try await global.connectTrusting(connection, terminal: terminal)
-                early = nil
-            } else {
-                early = EarlyConnect(connection)  // the handshake runs while the store opens
-            }
+            // wss:// asks about a new certificate first; then the handshake (or, connected already, nothing)
+            // runs while the store opens.
+            if target.url.isSecure { _ = try await global.connectTrusting(connection, terminal: terminal) }
+            let early = EarlyConnect(connection)
             // The same transcript database as the chat: what `send` said is in `search`, and a send
             // cut off by a crash is in the outbox for the next session (same key: never doubled).
             let store = await LocalStore.openAside(global.state, terminal: terminal, logger: global.makeLogger())

@@ -47,7 +47,6 @@ extension ChatViewModel {
             await refreshHistory()
             return
         }
-        transcript.requestHistoryRefresh(.requested)
         await withCheckedContinuation { waiter in
             historySync.waitForLaterPage(waiter)?.resume()
         }

@@ -48,7 +48,6 @@ extension ChatViewModel {
             return .failed(error)
         }
         // A fetch already running read the page before the reset: it goes again, and is waited for.
-        transcript.requestHistoryRefresh(.sessionReset)
         await refreshHistoryAndWait()
         if !words.isEmpty { return .resetThenSent(runId: await send(words)) }
         return .reset

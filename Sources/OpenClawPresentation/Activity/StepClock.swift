@@ -5,7 +5,7 @@ import Foundation
 /// Kept by the screen, not by the row's view: a lazily built list drops a row's view state when the row
 /// scrolls away, and the clock would then start again at 0 s for a step that has run for a minute. Not
 /// the gateway's `startedAtMs` either: a gateway clock minutes off would make a step look minutes long
-/// (see ``LiveActivity/line(elapsedMs:)``). The terminal keeps the same rule in its run follower.
+/// (see ``LiveActivity/line(elapsedMs:)``). The terminal's run follower keeps one too.
 @MainActor
 public final class StepClock {
     private var starts: [String: Date] = [:]
