@@ -16,6 +16,9 @@ struct RunRecord: Sendable, Hashable {
     var openThinkingStep: Int?
     /// How many thinking steps the run has had, for their ids.
     var thinkingStepCount = 0
+    /// No message sent from here has this run's id (a run started by another client or channel): its
+    /// events need not search the transcript for one, which costs a pass over every row per delta.
+    var startedElsewhere = false
 
     init(runId: String) {
         self.runId = runId

@@ -15,7 +15,7 @@ extension Transcript {
         }
         if let seq = event.seq { run.lastChatSeq = max(seq, run.lastChatSeq ?? seq) }
         run.lastChatEvent = event
-        markSendAccepted(runId: event.runId)
+        markSendAccepted(run: &run)
 
         switch event.state {
         case .delta:

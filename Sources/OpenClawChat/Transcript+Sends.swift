@@ -28,6 +28,7 @@ extension Transcript {
         entry.mayHaveLeft = send.isAttempt
         entry.localAttachments = send.attachments
         entries.append(entry)
+        runs[send.id]?.startedElsewhere = false
         return .applied
     }
 
@@ -94,8 +95,12 @@ extension Transcript {
     }
 
     /// Events for a run prove the gateway has its message, whatever the ack said or did not say.
-    mutating func markSendAccepted(runId: String) {
-        guard let index = lastIndex(ofEntry: runId), entries[index].source == .local else { return }
+    mutating func markSendAccepted(run: inout RunRecord) {
+        guard !run.startedElsewhere else { return }
+        guard let index = lastIndex(ofEntry: run.runId), entries[index].source == .local else {
+            run.startedElsewhere = true
+            return
+        }
         entries[index].mayHaveLeft = true
         switch entries[index].status {
         case .sending, .failed, .queued, .unconfirmed: entries[index].status = .sent

@@ -90,3 +90,30 @@ struct ActiveRunTests {
         #expect(transcript.activeRunIds == ["r1"])
     }
 }
+
+/// A run's events search the transcript for the message sent from here only until they know there is
+/// none; a send applied after that (its events came first) is still marked accepted by the next event.
+@Suite("Runs started elsewhere")
+struct RunsStartedElsewhereTests {
+    private static func delta(_ text: String, run: String, seq: Int) -> ChatEvent {
+        ChatEvent(runId: run, sessionKey: "main", seq: seq, state: .delta, deltaText: text)
+    }
+
+    @Test func aSendAppliedAfterItsRunsFirstEventIsStillMarkedAccepted() {
+        var transcript = Transcript(sessionKey: "main")
+        transcript.apply(.chatEvent(Self.delta("Hel", run: "r1", seq: 1)))
+        transcript.send("hi", id: "r1")
+        #expect(transcript.entries.first { $0.source == .local }?.status == .sending)
+        transcript.apply(.chatEvent(Self.delta("lo", run: "r1", seq: 2)))
+        #expect(transcript.entries.first { $0.source == .local }?.status == .sent)
+        #expect(transcript.entries.first { $0.source == .live }?.text == "Hello")
+    }
+
+    @Test func aRunFromAnotherClientStreamsWithoutTouchingLocalSends() {
+        var transcript = Transcript(sessionKey: "main")
+        transcript.send("mine", id: "k1")
+        for seq in 1...3 { transcript.apply(.chatEvent(Self.delta("x", run: "other", seq: seq))) }
+        #expect(transcript.entries.first { $0.id == "k1" }?.status == .sending)
+        #expect(transcript.entries.first { $0.runId == "other" }?.text == "xxx")
+    }
+}

@@ -100,7 +100,8 @@ struct HostileGatewayTests {
                     return flow.events.readerWaits > 0 && (flow.transport?.readPauses ?? 0) > 0
                 })
             let flow = await connection.inboundFlow
-            #expect(flow.events.peakBufferedEvents <= 1024 + 1)
+            // The reader checks the mark after each turn of frames, so it overshoots by less than a turn.
+            #expect(flow.events.peakBufferedEvents < 1024 + GatewayConnection.framesPerTurn)
             #expect((flow.transport?.peakBufferedBytes ?? .max) <= (4 << 20) + (1 << 20))
             #expect(flow.events.coalescedEvents == 0)
 

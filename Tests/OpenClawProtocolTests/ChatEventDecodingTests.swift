@@ -89,6 +89,26 @@ struct ChatEventDecodingTests {
         #expect(AgentEvent(json: ["runId": "r", "seq": 1, "ts": 1, "data": [:]]) == nil)
     }
 
+    @Test func blankIdsAreRejectedWhateverTheirWhitespace() {
+        for blank in [" ", "\t\n", "\u{3000}", "\u{00A0} "] {
+            #expect(ChatEvent(json: ["runId": .string(blank), "sessionKey": "main", "state": "delta"]) == nil)
+        }
+        let padded = ChatEvent(json: [" runId": "x", "runId": " r1", "sessionKey": "é", "state": "delta"])
+        #expect(padded?.runId == " r1" && padded?.sessionKey == "é")
+    }
+
+    @Test func nullMembersAreAbsentAndUnknownOnesIgnored() throws {
+        let event = try #require(
+            ChatEvent(json: [
+                "runId": "r", "sessionKey": "main", "state": "error", "seq": .null, "message": .null,
+                "deltaText": .null, "replace": .null, "errorMessage": .null, "errorKind": "timeout",
+                "usage": .null, "phase": .null, "somethingNew": ["nested": true],
+            ]))
+        #expect(event.seq == nil && event.message == nil && event.deltaText == nil && !event.replace)
+        #expect(event.errorMessage == nil && event.usage == nil && event.statusPhase == nil)
+        #expect(event.errorKind == .timeout && event.state == .error)
+    }
+
     @Test func missingSeqIsTolerated() throws {
         let event = try #require(
             ChatEvent(json: ["runId": "r", "sessionKey": "main", "state": "delta", "deltaText": "x"]))

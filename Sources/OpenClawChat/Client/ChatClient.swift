@@ -151,6 +151,14 @@ public struct ChatStreamEvents: AsyncSequence, Sendable {
         public mutating func next(isolation actor: isolated (any Actor)?) async -> ChatStreamEvent? {
             await base.next(isolation: actor).map(ChatStreamEvent.init)
         }
+
+        /// The events waiting (at most `limit`), or the next one to arrive, decoded on the caller's
+        /// executor; nil once the sequence ends. One hop to the caller per batch, not per delta.
+        package mutating func next(
+            upTo limit: Int, isolation actor: isolated (any Actor)? = #isolation
+        ) async -> [ChatStreamEvent]? {
+            await base.next(upTo: limit, isolation: actor)?.map(ChatStreamEvent.init)
+        }
     }
 
     public func makeAsyncIterator() -> AsyncIterator {

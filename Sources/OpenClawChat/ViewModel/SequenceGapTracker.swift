@@ -30,11 +30,12 @@ struct SequenceGapTracker: Sendable {
         return .waitForRunEnd
     }
 
-    /// A `chat` or `agent` event arrived; `runActive` is whether a run is still going after it.
-    mutating func runEvent(runActive: Bool) {
+    /// A `chat` or `agent` event arrived; `runActive` is whether a run is still going after it, asked
+    /// only while a gap waits (it passes over the whole transcript: not once per streamed delta).
+    mutating func runEvent(runActive: @autoclosure () -> Bool) {
         guard isWaiting else { return }
         runEventsSinceGap += 1
-        if !runActive { isWaiting = false }
+        if !runActive() { isWaiting = false }
     }
 
     /// A `tick` arrived: true when a waiting gap should now fetch history (nothing of the run came

@@ -72,7 +72,13 @@ public enum ConnectionState: Sendable, Equatable {
     }
 
     /// Whether a handshake is complete, so that requests can be sent.
-    public var isConnected: Bool { session != nil }
+    ///
+    /// Matched in place rather than through ``session``: asked for every frame received, and a copy of
+    /// the session retains each of its many fields.
+    public var isConnected: Bool {
+        if case .connected = self { return true }
+        return false
+    }
 
     /// The pending automatic attempt, when the connection is waiting for one.
     public var reconnectStatus: ReconnectStatus? {

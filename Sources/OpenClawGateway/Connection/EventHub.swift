@@ -175,6 +175,13 @@ public struct GatewayEvents: AsyncSequence, Sendable {
         public mutating func next(isolation actor: isolated (any Actor)?) async -> GatewayEvent? {
             await subscription.next(isolation: actor)
         }
+
+        /// The events waiting (at most `limit`), or the next one to arrive; nil once the sequence ends.
+        package mutating func next(
+            upTo limit: Int, isolation actor: isolated (any Actor)? = #isolation
+        ) async -> [GatewayEvent]? {
+            await subscription.next(upTo: limit, isolation: actor)
+        }
     }
 
     public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(subscription: subscription) }

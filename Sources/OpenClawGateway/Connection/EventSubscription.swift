@@ -100,6 +100,33 @@ final class EventSubscription: Sendable {
         }
     }
 
+    /// The events waiting, oldest first and at most `limit` of them; when none is waiting, the next one
+    /// to arrive. Nil once finished. A consumer that must hop to another executor for the events (the
+    /// main actor) then hops once per batch instead of once per delta.
+    func next(upTo limit: Int, isolation actor: isolated (any Actor)? = #isolation) async -> [GatewayEvent]? {
+        let waiting = takeWaiting(upTo: limit)
+        if !waiting.isEmpty { return waiting }
+        guard let first = await next(isolation: actor) else { return nil }
+        return limit > 1 ? [first] + takeWaiting(upTo: limit - 1) : [first]
+    }
+
+    private func takeWaiting(upTo limit: Int) -> [GatewayEvent] {
+        let (events, relieved) = state.withLock { state -> ([GatewayEvent], Bool) in
+            guard state.count > 0 else { return ([], false) }
+            var events: [GatewayEvent] = []
+            events.reserveCapacity(min(limit, state.count))
+            var relieved = false
+            while events.count < limit, state.count > 0 {
+                let (event, relievedNow) = take(from: &state)
+                events.append(event)
+                relieved = relieved || relievedNow
+            }
+            return (events, relieved)
+        }
+        if relieved { hub?.setCongested(id, false, overHeadroom: false) }
+        return events
+    }
+
     /// The oldest untaken event (`.some(nil)` once finished), or nil after parking `continuation`.
     private func take(
         orWait continuation: CheckedContinuation<GatewayEvent?, Never>
@@ -110,22 +137,27 @@ final class EventSubscription: Sendable {
                 state.waiter = continuation
                 return (nil, false)
             }
-            let entry = state.entries[state.head]
-            state.head += 1
-            state.bytes -= entry.cost
-            if state.head >= 256, state.head * 2 >= state.entries.count {
-                state.entries.removeFirst(state.head)
-                state.base += state.head
-                state.head = 0
-            }
-            var relieved = false
-            if state.congested, state.count <= limits.highWaterEvents / 4, state.bytes <= limits.highWaterBytes / 4 {
-                state.congested = false
-                state.overHeadroom = false
-                relieved = true
-            }
-            return (.some(entry.event), relieved)
+            let (event, relieved) = take(from: &state)
+            return (.some(event), relieved)
         }
+    }
+
+    /// Takes the oldest untaken event (there is one); true when that brought the buffer back under its
+    /// low-water mark.
+    private func take(from state: inout State) -> (GatewayEvent, relieved: Bool) {
+        let entry = state.entries[state.head]
+        state.head += 1
+        state.bytes -= entry.cost
+        if state.head >= 256, state.head * 2 >= state.entries.count {
+            state.entries.removeFirst(state.head)
+            state.base += state.head
+            state.head = 0
+        }
+        guard state.congested, state.count <= limits.highWaterEvents / 4, state.bytes <= limits.highWaterBytes / 4
+        else { return (entry.event, false) }
+        state.congested = false
+        state.overHeadroom = false
+        return (entry.event, true)
     }
 
     /// The subscriber is gone: drop what is buffered and stop holding the connection back.

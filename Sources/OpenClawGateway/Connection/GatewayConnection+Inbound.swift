@@ -3,6 +3,21 @@ import OpenClawProtocol
 
 /// What arrives on the socket: frames dispatched in order, the socket's end, and the silence watch.
 extension GatewayConnection {
+    /// Where the handshake stands, for the frames received.
+    enum Phase: Equatable {
+        case connecting
+        case connected(ProtocolVersion)
+        case other
+
+        init(_ state: ConnectionState) {
+            switch state {
+            case .connecting: self = .connecting
+            case .connected(let session): self = .connected(session.protocolVersion)
+            case .disconnected, .reconnecting, .failed: self = .other
+            }
+        }
+    }
+
     func receive(_ event: TransportEvent, generation socketGeneration: Int) {
         guard socketGeneration == generation else { return }
         switch event {
@@ -20,6 +35,25 @@ extension GatewayConnection {
     }
 
     static let maxEarlyEvents = 256
+    /// Frames handled in one turn of the actor at most, so a subscriber's buffer and the early events
+    /// overshoot their marks by less than this before the reader checks them.
+    package static let framesPerTurn = 64
+
+    /// What the socket's reader must wait for after a batch of frames.
+    struct ReadOutcome {
+        /// A request is pending: subscribers hold the reader back only past their request headroom.
+        var requestPending: Bool
+        /// `maxEarlyEvents` events wait for the handshake to finish.
+        var handshakeBacklog: Bool
+    }
+
+    func receive(_ events: [TransportEvent], generation socketGeneration: Int) -> ReadOutcome {
+        for event in events { receive(event, generation: socketGeneration) }
+        return ReadOutcome(
+            requestPending: hasPendingRequests,
+            handshakeBacklog: socketGeneration == generation && phase == .connecting
+                && earlyEvents.count >= Self.maxEarlyEvents)
+    }
 
     /// Publishes the events that arrived between `hello-ok` and the end of the handshake.
     func publishEarlyEvents() {
@@ -31,7 +65,7 @@ extension GatewayConnection {
 
     /// Holds the socket's reader while `maxEarlyEvents` events wait for the handshake to finish.
     func waitForHandshake(generation socketGeneration: Int) async {
-        guard socketGeneration == generation, state == .connecting, earlyEvents.count >= Self.maxEarlyEvents
+        guard socketGeneration == generation, phase == .connecting, earlyEvents.count >= Self.maxEarlyEvents
         else { return }
         await withCheckedContinuation { earlyEventWaiters.append($0) }
     }
@@ -72,11 +106,16 @@ extension GatewayConnection {
             resolveChallenge(parsed, generation: generation)
             return
         }
-        guard state.isConnected else {
+        let protocolVersion: ProtocolVersion
+        switch phase {
+        case .connected(let version): protocolVersion = version
+        case .connecting:
             // Events right behind `hello-ok` can be read before the handshake's continuation runs:
             // kept (a bounded number) and published once the session exists.
             // Past `maxEarlyEvents` the reader waits for the handshake (`waitForHandshake`): none is lost.
-            if state == .connecting { earlyEvents.append((event, size)) }
+            earlyEvents.append((event, size))
+            return
+        case .other:
             return
         }
         if let seq = event.seq {
@@ -88,18 +127,20 @@ extension GatewayConnection {
         if event.event == GatewayEventName.shutdown {
             pendingShutdown = ShutdownEvent(json: event.payload)
         }
-        eventHub.publish(.event(event), cost: size, flow: flow(of: event))
+        eventHub.publish(.event(event), cost: size, flow: flow(of: event, protocolVersion: protocolVersion))
     }
 
     /// v3 chat deltas carry the whole reply so far: while a subscriber is behind, only the newest of a
     /// run needs keeping. v4 deltas are appends (and everything else is distinct): never merged.
-    func flow(of event: EventFrame) -> EventFlow {
-        guard event.event == GatewayEventName.chat, let payload = event.payload,
+    /// On a v4 socket nothing is cumulative, so nothing needs a barrier either (each socket's first and
+    /// last events end all merging).
+    func flow(of event: EventFrame, protocolVersion: ProtocolVersion) -> EventFlow {
+        guard protocolVersion == .v3, event.event == GatewayEventName.chat, let payload = event.payload,
             let runId = payload["runId"]?.stringValue
         else { return .plain }
         let key = "\(payload["sessionKey"]?.stringValue ?? "")|\(runId)"
         let isDelta = payload["state"]?.stringValue.map(ChatEventState.init(wireValue:)) == .delta
-        return isDelta && state.session?.protocolVersion == .v3 ? .cumulative(key: key) : .barrier(key: key)
+        return isDelta ? .cumulative(key: key) : .barrier(key: key)
     }
 
     func handleRemoteClose(code: Int?, reason closeText: String?) {

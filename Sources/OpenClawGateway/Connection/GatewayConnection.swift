@@ -22,7 +22,12 @@ public actor GatewayConnection {
     let stateHub = Broadcaster<ConnectionState>()
 
     /// Where the connection stands now; ``stateChanges()`` follows it.
-    public private(set) var state: ConnectionState = .disconnected(nil)
+    public private(set) var state: ConnectionState = .disconnected(nil) {
+        didSet { phase = Phase(state) }
+    }
+    /// What each received frame asks of ``state``, kept apart: reading `state` copies the session
+    /// and its many fields, for every delta of a streamed reply.
+    var phase = Phase.other
     var generation = 0
     var socket: (any WebSocketConnection)?
     var readerTask: Task<Void, Never>?
@@ -208,11 +213,13 @@ public actor GatewayConnection {
             }
             let hub = eventHub
             readerTask = Task { [weak self] in
-                for await event in opened.events {
-                    await self?.receive(event, generation: socketGeneration)
+                // What one read of the socket delivered is handled in one turn of the actor: a hop per
+                // frame cost more than decoding a streamed delta.
+                while let batch = await opened.events.queue.next(upTo: Self.framesPerTurn) {
+                    guard let outcome = await self?.receive(batch, generation: socketGeneration) else { continue }
                     // A subscriber that is behind stops this loop, and so the reading of the socket.
-                    await hub.waitForRoom(headroom: await self?.hasPendingRequests ?? false)
-                    await self?.waitForHandshake(generation: socketGeneration)
+                    await hub.waitForRoom(headroom: outcome.requestPending)
+                    if outcome.handshakeBacklog { await self?.waitForHandshake(generation: socketGeneration) }
                 }
             }
         }

@@ -122,29 +122,21 @@ final class InboundQueue: Sendable {
 
     /// The next message, or nil once the socket's `.closed` has been taken.
     func next() async -> TransportEvent? {
-        await withTaskCancellationHandler {
+        await next(upTo: 1)?.first
+    }
+
+    /// The messages waiting, oldest first and at most `limit` of them; when none is waiting, the next one
+    /// to arrive. Nil once the socket's `.closed` has been taken.
+    ///
+    /// A reader that hops to another executor for each message pays that hop per delta of a streamed
+    /// reply; taking what a read of the socket delivered at once pays it once per read.
+    func next(upTo limit: Int) async -> [TransportEvent]? {
+        let waiting = takeWaiting(upTo: limit)
+        if !waiting.isEmpty { return waiting }
+        let first = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<TransportEvent?, Never>) in
                 let (event, resume) = state.withLock { state -> (TransportEvent??, Bool) in
-                    if state.count > 0 {
-                        let event = state.items[state.head]
-                        let size = state.sizes[state.head]
-                        state.head += 1
-                        state.stats.bufferedFrames -= 1
-                        state.stats.bufferedBytes -= size
-                        if state.head > 64, state.head * 2 > state.items.count {
-                            state.items.removeFirst(state.head)
-                            state.sizes.removeFirst(state.head)
-                            state.head = 0
-                        }
-                        var resume = false
-                        if state.paused, state.stats.bufferedBytes <= limits.lowWaterBytes,
-                            state.stats.bufferedFrames <= limits.lowWaterFrames
-                        {
-                            state.paused = false
-                            resume = true
-                        }
-                        return (.some(event), resume)
-                    }
+                    if state.count > 0 { return (.some(take(from: &state)), resumeIfDrained(&state)) }
                     if state.finished || Task.isCancelled { return (.some(nil), false) }
                     // A reader that took `.closed` is done; anything else waits for the next push.
                     state.waiter = continuation
@@ -160,6 +152,43 @@ final class InboundQueue: Sendable {
             }
             waiter?.resume(returning: nil)
         }
+        return first.map { [$0] }
+    }
+
+    /// The messages already waiting, oldest first, at most `limit` of them.
+    private func takeWaiting(upTo limit: Int) -> [TransportEvent] {
+        let (events, resume) = state.withLock { state -> ([TransportEvent], Bool) in
+            guard state.count > 0 else { return ([], false) }
+            var events: [TransportEvent] = []
+            events.reserveCapacity(min(limit, state.count))
+            while events.count < limit, state.count > 0 { events.append(take(from: &state)) }
+            return (events, resumeIfDrained(&state))
+        }
+        if resume { resumeHook.withLock { $0 }?() }
+        return events
+    }
+
+    private func take(from state: inout State) -> TransportEvent {
+        let event = state.items[state.head]
+        let size = state.sizes[state.head]
+        state.head += 1
+        state.stats.bufferedFrames -= 1
+        state.stats.bufferedBytes -= size
+        if state.head > 64, state.head * 2 > state.items.count {
+            state.items.removeFirst(state.head)
+            state.sizes.removeFirst(state.head)
+            state.head = 0
+        }
+        return event
+    }
+
+    /// Whether reading the socket must resume now: it was paused and the reader has taken enough.
+    private func resumeIfDrained(_ state: inout State) -> Bool {
+        guard state.paused, state.stats.bufferedBytes <= limits.lowWaterBytes,
+            state.stats.bufferedFrames <= limits.lowWaterFrames
+        else { return false }
+        state.paused = false
+        return true
     }
 
     /// Nothing more arrives (the socket could not be opened): a waiting reader gets nil.

@@ -53,24 +53,54 @@ public struct ChatEvent: Sendable, Hashable {
     }
 
     /// Nil when the run id, session key or state is missing: such an event cannot be placed.
+    ///
+    /// Reads the payload's members in one pass: a streamed reply decodes one of these per delta, and a
+    /// lookup per field hashed a dozen keys for the five or so a delta has.
     public init?(json: JSONValue?) {
-        guard let json, let runId = json["runId"]?.nonEmptyStringValue,
-            let sessionKey = json["sessionKey"]?.nonEmptyStringValue,
-            let state = json["state"]?.nonEmptyStringValue
-        else { return nil }
+        guard case .object(let members)? = json else { return nil }
+        var runId: String?
+        var sessionKey: String?
+        var state: String?
+        var seq: Int?
+        var message: JSONValue?
+        var deltaText: String?
+        var replace = false
+        var errorMessage: String?
+        var errorKind: String?
+        var stopReason: String?
+        var usage: JSONValue?
+        var statusPhase: String?
+        for (key, value) in members {
+            switch key {
+            case "runId": runId = value.nonEmptyStringValue
+            case "sessionKey": sessionKey = value.nonEmptyStringValue
+            case "state": state = value.nonEmptyStringValue
+            case "seq": seq = value.lenientIntValue
+            case "message": message = value
+            case "deltaText": deltaText = value.stringValue
+            case "replace": replace = value.boolValue ?? false
+            case "errorMessage": errorMessage = value.nonEmptyStringValue
+            case "errorKind": errorKind = value.nonEmptyStringValue
+            case "stopReason": stopReason = value.nonEmptyStringValue
+            case "usage": usage = value
+            case "phase": statusPhase = value.nonEmptyStringValue
+            default: break
+            }
+        }
+        guard let runId, let sessionKey, let state else { return nil }
         self.init(
             runId: runId,
             sessionKey: sessionKey,
-            seq: json["seq"]?.lenientIntValue,
+            seq: seq,
             state: ChatEventState(wireValue: state),
-            message: ChatMessage(json: json["message"]),
-            deltaText: json["deltaText"]?.stringValue,
-            replace: json["replace"]?.boolValue ?? false,
-            errorMessage: json["errorMessage"]?.nonEmptyStringValue,
-            errorKind: json["errorKind"]?.nonEmptyStringValue.map(ChatErrorKind.init(wireValue:)),
-            stopReason: json["stopReason"]?.nonEmptyStringValue,
-            usage: ChatUsage(json: json["usage"]),
-            statusPhase: json["phase"]?.nonEmptyStringValue
+            message: ChatMessage(json: message),
+            deltaText: deltaText,
+            replace: replace,
+            errorMessage: errorMessage,
+            errorKind: errorKind.map(ChatErrorKind.init(wireValue:)),
+            stopReason: stopReason,
+            usage: ChatUsage(json: usage),
+            statusPhase: statusPhase
         )
     }
 

@@ -30,8 +30,10 @@ extension JSONValue {
 
     /// A string with at least one non-blank character: the protocol's `NonEmptyString`.
     public var nonEmptyStringValue: String? {
-        guard case .string(let value) = self, !value.allSatisfy(\.isWhitespace) else { return nil }
-        return value
+        guard case .string(let value) = self else { return nil }
+        // Most values start with a visible ASCII character: no need to walk them as Characters.
+        if let first = value.utf8.first, first > 0x20, first < 0x7F { return value }
+        return value.allSatisfy(\.isWhitespace) ? nil : value
     }
 
     public var boolValue: Bool? {
