@@ -14,6 +14,9 @@ import OpenClawProtocol
 struct SearchQuery: Equatable {
     /// The FTS5 `MATCH` expression; nil when the text has no word to search for.
     let matchExpression: String?
+    /// The last word is a prefix (`"wor"*`): FTS5 merges the lists of every word it starts, again for
+    /// each evaluation of the expression.
+    let endsWithPrefix: Bool
 
     init(_ text: String) {
         var words: [String] = []
@@ -29,9 +32,11 @@ struct SearchQuery: Equatable {
         if !current.isEmpty { words.append(current) }
         guard !words.isEmpty else {
             matchExpression = nil
+            endsWithPrefix = false
             return
         }
         let prefixLast = text.last.map { !$0.isWhitespace } ?? false
+        endsWithPrefix = prefixLast
         matchExpression = words.enumerated().map { offset, word in
             // Words hold no quote; doubling any anyway keeps the string literal closed whatever changes.
             let quoted =
@@ -43,49 +48,69 @@ struct SearchQuery: Equatable {
     /// Matches past which relevance ranking gives way to recency (``hits(gateway:limit:db:)``).
     static let broadMatchCount = 1_000
 
+    /// Matches up to which snippets are made for every match rather than for the rows shown only.
+    static let snippetEveryMatchCount = 250
+
     /// Best match first (bm25, then newest); `gateway` nil searches every gateway. A query that matches
     /// more than ``broadMatchCount`` messages (a common word or phrase) lists the most recently stored
     /// first instead: bm25 must score every match, about 100 ms for 25,000 of 100,000 messages, while
     /// the index yields its newest rows at once — and among thousands of equal hits the recent ones are
-    /// what a person looks for. Counting stops at the threshold, so deciding costs under a millisecond.
+    /// what a person looks for. Counting stops at the threshold, so deciding costs about a millisecond.
     ///
-    /// Ranks first and marks passages after: `snippet()` is the expensive part (it re-tokenizes the
-    /// message), so it runs only for the `limit` rows returned, not for every match (a common word
-    /// can match a quarter of the store). The outer query looks each winner up by rowid within the
-    /// same `MATCH`, which `snippet()` needs.
+    /// `snippet()` is the expensive part (it re-tokenizes the message). In one query it runs for every
+    /// row the query produces: when the index yields rows newest first (broad queries) the `LIMIT` stops
+    /// it after the rows shown; when bm25 must rank every match first it runs for each match, which is
+    /// cheap for a few hundred. Past that, ranking comes first and the snippets are made for the winners
+    /// only, each looked up again by rowid within the same `MATCH` (which `snippet()` needs) — but every
+    /// such lookup evaluates the expression again, and a prefix word (the last word, as typed) makes
+    /// each evaluation merge every word it starts: 50 lookups took 43 ms where one query took 1.5 ms
+    /// (100,000 messages, `cache invalidation`). So the winners are looked up again only for a ranked
+    /// query of many matches without a prefix word.
     func hits(gateway: String?, limit: Int, db: Database) throws -> [SearchHit] {
         guard let matchExpression, limit > 0 else { return [] }
-        let broad = try Self.matchesMany(matchExpression, gateway: gateway, db: db)
+        let matches = try Self.countMatches(matchExpression, gateway: gateway, db: db)
+        guard matches > 0 else { return [] }
+        let broad = matches > Self.broadMatchCount
         // Rows are numbered as they are recorded: the highest rowids are the latest recorded (a page of
         // older messages loaded later counts as recent; among thousands of hits that is acceptable).
         let score = broad ? "0" : "bm25(messages_fts)"
-        let order = broad ? "messages_fts.rowid DESC" : "score, ts DESC"
+        let order = broad ? "messages_fts.rowid DESC" : "score, m.timestamp_ms DESC"
         var arguments: StatementArguments = [matchExpression]
         var gatewayFilter = ""
         if let gateway {
             gatewayFilter = "AND m.gateway = ?"
             arguments += [gateway]
         }
-        arguments += [limit, matchExpression]
-        let rows = try Row.fetchAll(
-            db,
-            sql: """
+        arguments += [limit]
+        let snippet = "snippet(messages_fts, -1, char(57344), char(57345), '…', 16) AS snippet"
+        let sql: String
+        if broad || matches <= Self.snippetEveryMatchCount || endsWithPrefix {
+            sql = """
+                SELECT m.gateway, m.session_key, m.id, m.role, m.timestamp_ms, \(snippet), \(score) AS score
+                FROM messages_fts JOIN messages AS m ON m.row_id = messages_fts.rowid
+                WHERE messages_fts MATCH ? \(gatewayFilter)
+                ORDER BY \(order)
+                LIMIT ?
+                """
+        } else {
+            arguments += [matchExpression]
+            sql = """
                 WITH best AS (
                     SELECT messages_fts.rowid AS rid, \(score) AS score, m.timestamp_ms AS ts
                     FROM messages_fts JOIN messages AS m ON m.row_id = messages_fts.rowid
                     WHERE messages_fts MATCH ? \(gatewayFilter)
-                    ORDER BY \(order)
+                    ORDER BY score, ts DESC
                     LIMIT ?
                 )
-                SELECT m.gateway, m.session_key, m.id, m.role, m.timestamp_ms,
-                    snippet(messages_fts, -1, char(57344), char(57345), '…', 16) AS snippet
+                SELECT m.gateway, m.session_key, m.id, m.role, m.timestamp_ms, \(snippet)
                 FROM best
                 CROSS JOIN messages_fts ON messages_fts.rowid = best.rid
                 CROSS JOIN messages AS m ON m.row_id = best.rid
                 WHERE messages_fts MATCH ?
-                ORDER BY \(broad ? "best.rid DESC" : "best.score, best.ts DESC")
-                """,
-            arguments: arguments)
+                ORDER BY best.score, best.ts DESC
+                """
+        }
+        let rows = try Row.fetchAll(db, sql: sql, arguments: arguments)
         return rows.map { row in
             SearchHit(
                 gateway: row["gateway"] ?? "",
@@ -98,21 +123,21 @@ struct SearchQuery: Equatable {
         }
     }
 
-    /// Whether more than ``broadMatchCount`` messages of `gateway` (nil: any) match; counting stops there.
-    private static func matchesMany(_ expression: String, gateway: String?, db: Database) throws -> Bool {
+    /// How many messages of `gateway` (nil: any) match, counting no further than one past
+    /// ``broadMatchCount``.
+    private static func countMatches(_ expression: String, gateway: String?, db: Database) throws -> Int {
         let filter = gateway == nil ? "" : "AND m.gateway = ?"
         var arguments: StatementArguments = [expression]
         if let gateway { arguments += [gateway] }
         arguments += [broadMatchCount + 1]
-        let count = try Int.fetchOne(
+        return try Int.fetchOne(
             db,
             sql: """
                 SELECT count(*) FROM (
                     SELECT 1 FROM messages_fts CROSS JOIN messages AS m ON m.row_id = messages_fts.rowid
                     WHERE messages_fts MATCH ? \(filter) LIMIT ?)
                 """,
-            arguments: arguments)
-        return (count ?? 0) > broadMatchCount
+            arguments: arguments) ?? 0
     }
 }
 

@@ -71,6 +71,28 @@ struct SearchTests {
         #expect(narrow.first?.messageId == "row-d7")
     }
 
+    /// A ranked query of many matches makes its snippets for the rows shown only, unless its last word is a
+    /// prefix (each lookup would merge the prefix's words again): both ways give the same hits, in order.
+    @Test func bothWaysOfMakingSnippetsGiveTheSameRankedHits() async throws {
+        let store = try SQLiteChatStore(inMemoryWithLimits: .init())
+        let count = SearchQuery.snippetEveryMatchCount + 150
+        #expect(count <= SearchQuery.broadMatchCount, "ranked, not broad")
+        let page = (0..<count).map { index in
+            let text =
+                index % 7 == 0
+                ? "rollout rollout notes for build \(index)"
+                : "the rollout of build \(index) went out after a long review of everything in it"
+            return stored("r\(index)", text: text, timestampMs: index)
+        }
+        try await store.record(page, gateway: "home", sessionKey: "ops")
+        let winnersOnly = try await store.search("rollout ", gateway: "home", limit: 20)
+        let everyMatch = try await store.search("rollout", gateway: "home", limit: 20)
+        #expect(winnersOnly.count == 20)
+        #expect(winnersOnly == everyMatch)
+        #expect(winnersOnly.prefix(3).allSatisfy { $0.snippet.contains("[rollout] [rollout]") })
+        #expect(winnersOnly.allSatisfy { $0.snippet.contains("[rollout]") })
+    }
+
     @Test func snippetsMarkMatchesAndElideLongText() async throws {
         let store = try await seededStore()
         let hit = try #require(try await store.search("breeze", gateway: nil, limit: 1).first)
