@@ -56,6 +56,20 @@ struct ReadBatchTests {
         #expect(hub.stats.bufferedEvents == 0)
     }
 
+    @Test func aCancelledSubscriberEndsAtOnceThoughEventsWait() async {
+        let hub = EventHub()
+        let events = hub.subscribe()
+        for seq in 1...5 { hub.publish(.gap(expected: seq, received: seq + 1)) }
+        let taker = Task {
+            var iterator = events.makeAsyncIterator()
+            withUnsafeCurrentTask { $0?.cancel() }
+            return await iterator.next(upTo: 64)
+        }
+        #expect(await taker.value == nil, "nothing after cancellation, though five events waited")
+        hub.publish(.gap(expected: 9, received: 10))
+        #expect(hub.stats.bufferedEvents == 0, "the ended subscription takes no more events")
+    }
+
     @Test(.timeLimit(.minutes(1))) func aSubscriberBackUnderItsMarkReleasesTheReader() async {
         var limits = EventHub.Limits()
         limits.highWaterEvents = 8

@@ -134,6 +134,8 @@ public final class ChatViewModel {
                 var iterator = events.makeAsyncIterator()
                 while let batch = await iterator.next(upTo: Self.catchUpSlice) {
                     for event in batch {
+                        // Stopped: what is left of the batch is not this view model's any more.
+                        guard !Task.isCancelled else { return }
                         self?.handle(event)
                         // Each event in its own main-actor turn, so observers see every state (a rewrite
                         // the next event replaces at once) — unless the main actor has fallen behind a

@@ -104,6 +104,12 @@ final class EventSubscription: Sendable {
     /// to arrive. Nil once finished. A consumer that must hop to another executor for the events (the
     /// main actor) then hops once per batch instead of once per delta.
     func next(upTo limit: Int, isolation actor: isolated (any Actor)? = #isolation) async -> [GatewayEvent]? {
+        // A cancelled subscriber ends now, not once it has drained what waits: it would otherwise take the
+        // next connection's events too, beside the task that replaced it.
+        if Task.isCancelled {
+            finish()
+            return nil
+        }
         let waiting = takeWaiting(upTo: limit)
         if !waiting.isEmpty { return waiting }
         guard let first = await next(isolation: actor) else { return nil }
