@@ -84,7 +84,12 @@ extension Character {
 }
 
 extension String {
+    /// By index, not as `drop(while:).reversed().drop(while:).reversed()`: that nest of generic wrappers had
+    /// the runtime look up its conformances the first time, a scan of every conformance record in the
+    /// binary, in every process that closes a connection (about 0.4 ms of a `send`).
     fileprivate var trimmingWhitespace: String {
-        String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace })
+        else { return "" }
+        return String(self[first...last])
     }
 }
