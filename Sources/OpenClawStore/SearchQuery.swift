@@ -15,8 +15,8 @@ struct SearchQuery: Equatable {
     /// The FTS5 `MATCH` expression; nil when the text has no word to search for.
     let matchExpression: String?
     /// The last word is a prefix (`"wor"*`): FTS5 merges the lists of every word it starts, again for
-    /// each evaluation of the expression.
-    let endsWithPrefix: Bool
+    /// each evaluation of the expression. Words are quoted, so only that `*` can end the expression.
+    var endsWithPrefix: Bool { matchExpression?.hasSuffix("*") ?? false }
 
     init(_ text: String) {
         var words: [String] = []
@@ -32,11 +32,9 @@ struct SearchQuery: Equatable {
         if !current.isEmpty { words.append(current) }
         guard !words.isEmpty else {
             matchExpression = nil
-            endsWithPrefix = false
             return
         }
         let prefixLast = text.last.map { !$0.isWhitespace } ?? false
-        endsWithPrefix = prefixLast
         matchExpression = words.enumerated().map { offset, word in
             // Words hold no quote; doubling any anyway keeps the string literal closed whatever changes.
             let quoted =

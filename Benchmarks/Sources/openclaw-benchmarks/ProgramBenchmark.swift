@@ -57,27 +57,43 @@ enum ProgramBenchmark {
 
     // MARK: Start-up
 
-    /// The single static binary the README installs, when `.build-static` has one: the whole-process
-    /// goals are read on it, and the dynamic build's figures are printed beside them.
-    private static var installed: ChildProcess? {
-        let path = repository + "/.build-static/release/openclaw-chat"
-        return FileManager.default.isExecutableFile(atPath: path) ? ChildProcess(executable: path) : nil
+    /// A build the whole-process figures are measured on.
+    private struct MeasuredBuild {
+        var label: String
+        var program: ChildProcess
+        /// The goals are read on this build's figures.
+        var carriesGoal: Bool
+        var note: String
+
+        /// `note` after `first`, when there is one.
+        func note(after first: String) -> String { note.isEmpty ? first : first + "; " + note }
     }
 
-    private static let noInstalledBuild = "no static build to measure (README: Install it as one file)"
+    /// The dynamic build, and the single static binary the README installs when `.build-static` has one:
+    /// the goals are read on the installed build, the dynamic build's figures are printed beside them.
+    private static func builds(_ program: ChildProcess) -> [MeasuredBuild] {
+        let path = repository + "/.build-static/release/openclaw-chat"
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            return [
+                MeasuredBuild(
+                    label: "dynamic build", program: program, carriesGoal: true,
+                    note: "no static build to measure (README: Install it as one file)")
+            ]
+        }
+        return [
+            MeasuredBuild(label: "dynamic build", program: program, carriesGoal: false, note: ""),
+            MeasuredBuild(
+                label: "static build", program: ChildProcess(executable: path), carriesGoal: true,
+                note: "--static-swift-stdlib -no-pie, as the README installs it"),
+        ]
+    }
 
     private static func startUp(_ report: Report, program: ChildProcess, settings: Settings) throws {
-        let runs = settings.programRuns * 3
-        let dynamic = try timings(runs: runs) { try program.run(["--help"]) }
-        let installed = Self.installed
-        report.addLatency(
-            "8", "openclaw-chat --help (start-up), dynamic build", dynamic.wall,
-            goal: installed == nil ? .atMost(4, "ms") : nil, note: installed == nil ? noInstalledBuild : "")
-        if let single = installed {
-            let samples = try timings(runs: runs) { try single.run(["--help"]) }
+        for build in builds(program) {
+            let samples = try timings(runs: settings.programRuns * 3) { try build.program.run(["--help"]) }
             report.addLatency(
-                "8", "openclaw-chat --help (start-up), static build", samples.wall, goal: .atMost(4, "ms"),
-                note: "--static-swift-stdlib -no-pie, as the README installs it")
+                "8", "openclaw-chat --help (start-up), \(build.label)", samples.wall,
+                goal: build.carriesGoal ? .atMost(4, "ms") : nil, note: build.note)
         }
     }
 
@@ -91,13 +107,11 @@ enum ProgramBenchmark {
         let state = try TemporaryDirectory(prefix: "openclaw-bench-send")
         defer { state.remove() }
         let arguments = ["send", "--url", gateway.url, "--token", "test-token", "--state-dir", state.path]
-        let installed = Self.installed
-        for (build, binary, isInstalled) in [("dynamic build", program, false), ("static build", installed, true)] {
-            guard let binary else { continue }
+        for build in builds(program) {
             var toWire = Samples()
             var whole = Samples()
             for index in 0..<(settings.programRuns + 2) {
-                let outcome = try binary.run(arguments + ["hello \(index)"])
+                let outcome = try build.program.run(arguments + ["hello \(index)"])
                 guard outcome.status == 0, outcome.stdout.contains("You said") else {
                     throw BenchmarkError.wrongResult("send exited \(outcome.status): \(outcome.stdout.prefix(300))")
                 }
@@ -109,14 +123,12 @@ enum ProgramBenchmark {
                     whole.append(outcome.wall)
                 }
             }
-            let goalHere = isInstalled || installed == nil
             report.addLatency(
-                "8", "send: process start → chat.send on the wire, \(build)", toWire,
-                goal: goalHere ? .atMost(15, "ms") : nil,
-                note: "loopback test gateway, device already paired" + (installed == nil ? "; " + noInstalledBuild : "")
-            )
+                "8", "send: process start → chat.send on the wire, \(build.label)", toWire,
+                goal: build.carriesGoal ? .atMost(15, "ms") : nil,
+                note: build.note(after: "loopback test gateway, device already paired"))
             report.addLatency(
-                "8", "send hello, whole process, \(build)", whole,
+                "8", "send hello, whole process, \(build.label)", whole,
                 note: "the reply streams at once (no pacing); includes the history page after the final")
         }
     }
@@ -231,25 +243,22 @@ enum ProgramBenchmark {
         try await StoreBenchmark.fillSearchStore(
             try SQLiteChatStore(path: state.path + "/transcripts.sqlite", logger: Harness.quietLogger),
             messages: settings.searchMessages)
-        let installed = Self.installed
         for (description, query, goal) in [
             ("a rare word", Fixtures.topic(421), 10.0), ("a phrase in every 4th message", "cache invalidation", 20.0),
         ] {
-            for (build, binary, isInstalled) in [("dynamic build", program, false), ("static build", installed, true)] {
-                guard let binary else { continue }
+            for build in builds(program) {
                 let samples = try timings(runs: settings.programRuns) {
-                    try binary.run(["search", "--all-gateways", "--state-dir", state.path, query])
+                    try build.program.run(["search", "--all-gateways", "--state-dir", state.path, query])
                 }
                 guard samples.lastStatus == 0, !samples.lastOutput.isEmpty else {
                     throw BenchmarkError.wrongResult("search \"\(query)\" exited \(samples.lastStatus)")
                 }
-                let goalHere = isInstalled || installed == nil
                 report.addLatency(
                     "8",
                     "search over \(Format.grouped(settings.searchMessages)) messages, \(description), whole process, "
-                        + build,
-                    samples.wall, goal: goalHere ? .atMost(goal, "ms") : nil,
-                    note: "\"\(query)\"" + (installed == nil ? "; " + noInstalledBuild : ""))
+                        + build.label,
+                    samples.wall, goal: build.carriesGoal ? .atMost(goal, "ms") : nil,
+                    note: build.note(after: "\"\(query)\""))
             }
         }
     }
