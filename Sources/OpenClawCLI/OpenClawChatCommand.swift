@@ -4,7 +4,7 @@ import Foundation
 /// The `openclaw-chat` command: a terminal client for OpenClaw gateways.
 public struct OpenClawChatCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
-        commandName: "openclaw-chat",
+        commandName: OpenClawChatCommand.name,
         abstract: "Chat with your OpenClaw agent from the terminal.",
         version: ClientIdentity.version,
         subcommands: [
@@ -18,6 +18,10 @@ public struct OpenClawChatCommand: AsyncParsableCommand {
     )
 
     public init() {}
+
+    /// The program's name; its subcommands name it as their super-command, so that each can be parsed as a
+    /// root of its own (see `OpenClawChatEntry.parseSubcommandAlone`).
+    static let name = "openclaw-chat"
 
     /// The subcommands' names, for "did you mean".
     static var subcommandNames: [String] {
@@ -40,7 +44,7 @@ public enum OpenClawChatEntry {
             exit(ExitStatus.usage)
         }
         do {
-            var command = try OpenClawChatCommand.parseAsRoot(arguments)
+            var command = try parseSubcommandAlone(arguments) ?? OpenClawChatCommand.parseAsRoot(arguments)
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -54,6 +58,27 @@ public enum OpenClawChatEntry {
             }
             OpenClawChatCommand.exit(withError: error)
         }
+    }
+
+    /// The command `arguments` name, parsed with its subcommand as the root; nil when that does not give
+    /// exactly that subcommand (a help request, an error, a nested command), which then goes through the
+    /// whole tree as before, so help and error messages are the tree's.
+    ///
+    /// Parsing from the root makes ArgumentParser build, by reflection, two pseudo-commands that look for
+    /// `--generate-completion-script` and the argument set of the matched subcommand once more; with the
+    /// conformance lookups that reflection makes, that was about a tenth of a static `search`'s CPU.
+    /// A root that names a super-command skips the pseudo-commands (ArgumentParser does not offer
+    /// completion scripts to plugins' commands); `--generate-completion-script` still works, from the
+    /// tree.
+    static func parseSubcommandAlone(_ arguments: [String]) -> (any ParsableCommand)? {
+        guard let first = arguments.first,
+            let subcommand = OpenClawChatCommand.configuration.subcommands.first(where: {
+                $0.configuration.commandName == first && $0.configuration._superCommandName != nil
+            }),
+            let command = try? subcommand.parseAsRoot(Array(arguments.dropFirst())),
+            type(of: command) == subcommand
+        else { return nil }
+        return command
     }
 
     /// "unknown command 'sned'. Did you mean 'send'?" (or the list of commands when nothing resembles it)

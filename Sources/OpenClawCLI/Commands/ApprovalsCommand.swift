@@ -10,6 +10,7 @@ extension ExecAsk: ExpressibleByArgument {}
 struct ApprovalsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "approvals",
+        _superCommandName: OpenClawChatCommand.name,
         abstract: "Edit this computer's exec approvals policy, or approve the agent's commands (watch).",
         subcommands: [ApprovalsPolicyCommand.self, ApprovalsWatchCommand.self],
         defaultSubcommand: ApprovalsPolicyCommand.self

@@ -9,6 +9,7 @@ import OpenClawTestGateway
 struct ChatCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "chat",
+        _superCommandName: OpenClawChatCommand.name,
         abstract: "Chat interactively (the default). Starts the demo gateway when no gateway is configured."
     )
 

@@ -4,6 +4,7 @@ import ArgumentParser
 struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
+        _superCommandName: OpenClawChatCommand.name,
         abstract: "Start the built-in test gateway with a scripted agent on 127.0.0.1 and chat with it."
     )
 

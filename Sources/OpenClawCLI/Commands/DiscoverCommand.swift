@@ -7,6 +7,7 @@ import OpenClawProtocol
 struct DiscoverCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "discover",
+        _superCommandName: OpenClawChatCommand.name,
         abstract: "Find OpenClaw gateways on the local network (needs avahi-browse on Linux)."
     )
 

@@ -6,6 +6,7 @@ import OpenClawGateway
 struct DoctorCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "doctor",
+        _superCommandName: OpenClawChatCommand.name,
         abstract:
             "Diagnose the connection step by step: URL, DNS, TCP, TLS, WebSocket, challenge, protocol, auth, pairing, scopes."
     )

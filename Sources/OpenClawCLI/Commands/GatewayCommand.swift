@@ -7,6 +7,7 @@ import OpenClawTestGateway
 struct GatewayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gateway",
+        _superCommandName: OpenClawChatCommand.name,
         abstract: "Run the built-in test gateway (scripted agent) in the foreground; Ctrl-C or SIGTERM stops it."
     )
 

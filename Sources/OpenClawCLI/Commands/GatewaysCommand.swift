@@ -7,6 +7,7 @@ import OpenClawProtocol
 struct GatewaysCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gateways",
+        _superCommandName: OpenClawChatCommand.name,
         abstract: "List the saved gateways with their status; --use NAME makes one the current gateway."
     )
 

@@ -8,6 +8,7 @@ import OpenClawProtocol
 struct HistoryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history",
+        _superCommandName: OpenClawChatCommand.name,
         abstract: "Print the latest messages of a session."
     )
 
@@ -49,7 +50,8 @@ struct HistoryCommand: AsyncParsableCommand {
 
 /// `openclaw-chat sessions`: the gateway's sessions.
 struct SessionsCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "sessions", abstract: "List the gateway's sessions.")
+    static let configuration = CommandConfiguration(
+        commandName: "sessions", _superCommandName: OpenClawChatCommand.name, abstract: "List the gateway's sessions.")
 
     @OptionGroup var global: GlobalOptions
     @Flag(help: "One JSON object per session.") var json = false

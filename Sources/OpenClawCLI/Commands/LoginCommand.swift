@@ -7,6 +7,7 @@ import OpenClawProtocol
 struct LoginCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "login",
+        _superCommandName: OpenClawChatCommand.name,
         abstract: "Save the gateway URL and token (or password) for later commands.",
         discussion: LoginCommand.discussion
     )
@@ -111,6 +112,7 @@ extension LoginCommand {
 struct LogoutCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "logout",
+        _superCommandName: OpenClawChatCommand.name,
         abstract: "Remove a saved gateway (the current one, or --gateway NAME) with its token and device tokens."
     )
 

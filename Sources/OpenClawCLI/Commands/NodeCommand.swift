@@ -12,6 +12,7 @@ import OpenClawProtocol
 struct NodeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "node",
+        _superCommandName: OpenClawChatCommand.name,
         abstract: "Run this computer as an OpenClaw node: the agent can run commands here, under your exec approvals."
     )
 

@@ -3,12 +3,14 @@ import Foundation
 import OpenClawChat
 import OpenClawGateway
 import OpenClawProtocol
+import OpenClawStore
 
 /// `openclaw-chat search WORDS`: full-text search of the transcripts stored on this machine. Works
 /// without a connection; by default within the configured gateway, or across all with `--all-gateways`.
 struct SearchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
+        _superCommandName: OpenClawChatCommand.name,
         abstract: "Search the stored transcripts (offline; best matches first)."
     )
 
@@ -29,13 +31,21 @@ struct SearchCommand: AsyncParsableCommand {
                 throw report(error, terminal: terminal)
             }
         }
-        let store = LocalStore.open(global.state, terminal: terminal, logger: global.makeLogger())
+        let state = global.state
         let hits: [SearchHit]
-        do {
-            hits = try await store.search(query, gateway: gateway, limit: max(1, limit))
-        } catch {
-            terminal.error("The search failed: \(error).", hint: nil)
-            throw ExitCode(ExitStatus.usage)
+        if let found = StoredTranscriptSearch.hits(
+            path: state.databaseFile, query: query, gateway: gateway, limit: max(1, limit))
+        {
+            hits = found
+        } else {
+            // Missing, damaged or older than this version: the usual open creates, recovers or migrates it.
+            let store = LocalStore.open(state, terminal: terminal, logger: global.makeLogger())
+            do {
+                hits = try await store.search(query, gateway: gateway, limit: max(1, limit))
+            } catch {
+                terminal.error("The search failed: \(error).", hint: nil)
+                throw ExitCode(ExitStatus.usage)
+            }
         }
         if json {
             for hit in hits { terminal.line(JSONSerializer.string(SearchOutput.json(hit))) }

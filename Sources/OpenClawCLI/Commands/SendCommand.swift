@@ -8,6 +8,7 @@ import OpenClawProtocol
 struct SendCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "send",
+        _superCommandName: OpenClawChatCommand.name,
         abstract: "Send one message and print the reply as it streams. '-' reads the message from stdin.",
         discussion: """
             --file attaches a file (repeatable): images (PNG, JPEG, GIF, WebP, HEIC …), PDFs, text and other \

@@ -6,6 +6,7 @@ import OpenClawProtocol
 struct StatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
+        _superCommandName: OpenClawChatCommand.name,
         abstract: "Connect and show the negotiated protocol, server version, granted scopes and device id."
     )
 

@@ -7,6 +7,7 @@ import OpenClawGateway
 struct TrustCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trust",
+        _superCommandName: OpenClawChatCommand.name,
         abstract: "Show or forget the TLS certificate pinned for the gateway."
     )
 

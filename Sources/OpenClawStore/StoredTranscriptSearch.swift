@@ -1,0 +1,38 @@
+import GRDB
+import OpenClawChat
+
+/// A search of a store's file through one read-only connection, for a process that only searches
+/// (`openclaw-chat search`).
+///
+/// Opening a ``SQLiteChatStore`` prepares it for writing: a writer and a reader connection, WAL mode set
+/// (GRDB then reads the WAL's size through Foundation, which looks up the file owner's name in
+/// `/etc/passwd`, and writes and syncs the WAL when it is empty), the schema migrated, the outbox
+/// journal read. A search needs none of it; over 100,000 messages that preparation cost more than the
+/// query. Whatever this path cannot answer, it leaves to the usual open, which recovers a damaged file
+/// and migrates an old one.
+public enum StoredTranscriptSearch {
+    /// The best matches for `query` in the store at `path`, as ``SQLiteChatStore/search(_:gateway:limit:)``
+    /// gives them; nil when the file is missing or empty, is not a database, is damaged where the search
+    /// read, has a schema this version has not completed, or cannot be opened for reading: then open the
+    /// store as usual and search there.
+    public static func hits(path: String, query: String, gateway: String?, limit: Int) -> [SearchHit]? {
+        guard (StoreFile.size(path) ?? 0) > 0 else { return nil }
+        let query = SearchQuery(query)
+        guard query.matchExpression != nil, limit > 0 else { return [] }
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.label = "OpenClawStore.search"
+        // A writer may hold the file for a moment (the chat beside this), as with the usual open.
+        configuration.busyMode = .timeout(5)
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            defer { try? queue.close() }
+            return try queue.read { db -> [SearchHit]? in
+                guard try StoreSchema.migrator.hasCompletedMigrations(db) else { return nil }
+                return try query.hits(gateway: gateway, limit: limit, db: db)
+            }
+        } catch {
+            return nil
+        }
+    }
+}
