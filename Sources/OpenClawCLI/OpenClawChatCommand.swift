@@ -61,8 +61,8 @@ public enum OpenClawChatEntry {
     }
 
     /// The command `arguments` name, parsed with its subcommand as the root; nil when that does not give
-    /// exactly that subcommand (a help request, an error, a nested command), which then goes through the
-    /// whole tree as before, so help and error messages are the tree's.
+    /// exactly that subcommand (a help request, an error) or the subcommand has commands of its own: those
+    /// go through the whole tree as before, so help and error messages are the tree's.
     ///
     /// Parsing from the root makes ArgumentParser build, by reflection, two pseudo-commands that look for
     /// `--generate-completion-script` and the argument set of the matched subcommand once more; with the
@@ -74,6 +74,7 @@ public enum OpenClawChatEntry {
         guard let first = arguments.first,
             let subcommand = OpenClawChatCommand.configuration.subcommands.first(where: {
                 $0.configuration.commandName == first && $0.configuration._superCommandName != nil
+                    && $0.configuration.subcommands.isEmpty
             }),
             let command = try? subcommand.parseAsRoot(Array(arguments.dropFirst())),
             type(of: command) == subcommand

@@ -10,12 +10,18 @@ import OpenClawChat
 /// journal read. A search needs none of it; over 100,000 messages that preparation cost more than the
 /// query. Whatever this path cannot answer, it leaves to the usual open, which recovers a damaged file
 /// and migrates an old one.
-public enum StoredTranscriptSearch {
+///
+/// A read-only connection cannot checkpoint or delete the WAL, so it leaves what it finds: an empty WAL
+/// and its index when the store was closed cleanly (harmless: an empty WAL asks for no check at the next
+/// open), or a WAL a lost session left behind, which it reads (every committed message is found) and which
+/// the next `chat` or `send` checks and folds in. So damage after a crash is reported by that next open
+/// (or here, when the search itself meets it and falls back to the usual open), not by every search.
+package enum StoredTranscriptSearch {
     /// The best matches for `query` in the store at `path`, as ``SQLiteChatStore/search(_:gateway:limit:)``
     /// gives them; nil when the file is missing or empty, is not a database, is damaged where the search
     /// read, has a schema this version has not completed, or cannot be opened for reading: then open the
     /// store as usual and search there.
-    public static func hits(path: String, query: String, gateway: String?, limit: Int) -> [SearchHit]? {
+    package static func hits(path: String, query: String, gateway: String?, limit: Int) -> [SearchHit]? {
         guard (StoreFile.size(path) ?? 0) > 0 else { return nil }
         let query = SearchQuery(query)
         guard query.matchExpression != nil, limit > 0 else { return [] }

@@ -38,7 +38,7 @@ struct SubcommandParsingTests {
         for arguments in [
             [], ["--url", "ws://127.0.0.1:1"], ["search", "--help"], ["help", "search"], ["send", "--bogus"],
             ["send", "--timeout", "0", "hi"], ["search", "--generate-completion-script", "bash"],
-            ["approvals", "watch"], ["sned", "hi"],
+            ["approvals", "watch"], ["approvals"], ["sned", "hi"], ["search", "--version"],
         ] {
             #expect(OpenClawChatEntry.parseSubcommandAlone(arguments) == nil, "\(arguments)")
         }

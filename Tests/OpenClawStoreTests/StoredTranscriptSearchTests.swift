@@ -24,23 +24,42 @@ struct StoredTranscriptSearchTests {
             try await store.record(
                 [stored("w1", text: "Tomatoes for the board", timestampMs: 4)], gateway: "work", sessionKey: "main")
         }
+        // Closed cleanly: no WAL. The read-only connection leaves an empty one and its index (as any reader
+        // of a WAL file does), and does not write the database.
         let before = try folder.contents()
+        #expect(before == ["transcripts.sqlite", "transcripts.sqlite-outbox"])
         let modified = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
+        let queries: [(String, String?)] = [("tomato", "home"), ("tomatoes", nil), ("basil", "work"), ("rain", nil)]
+        var readOnly: [[SearchHit]] = []
+        for (query, gateway) in queries {
+            readOnly.append(
+                try #require(StoredTranscriptSearch.hits(path: path, query: query, gateway: gateway, limit: 10)))
+        }
+        #expect(try folder.contents() == before + ["transcripts.sqlite-shm", "transcripts.sqlite-wal"])
+        #expect(StoreFile.size(path + "-wal") == 0)
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date == modified)
 
         let reopened = try SQLiteChatStore(path: path)
-        for (query, gateway) in [("tomato", "home" as String?), ("tomatoes", nil), ("basil", "work"), ("rain", nil)] {
-            let readOnly = try #require(
-                StoredTranscriptSearch.hits(path: path, query: query, gateway: gateway, limit: 10), "\(query)")
-            let usual = try await reopened.search(query, gateway: gateway, limit: 10)
-            #expect(readOnly == usual, "\(query) in \(gateway ?? "every gateway")")
+        for ((query, gateway), hits) in zip(queries, readOnly) {
+            #expect(try await reopened.search(query, gateway: gateway, limit: 10) == hits, "\(query)")
         }
-        #expect(StoredTranscriptSearch.hits(path: path, query: "tomatoes", gateway: nil, limit: 10)?.count == 3)
+        #expect(readOnly[1].count == 3)
         #expect(StoredTranscriptSearch.hits(path: path, query: "  ", gateway: nil, limit: 10) == [])
+    }
 
-        // The folder holds what the usual open left; the database file itself was not written.
-        #expect(try folder.contents().filter { !$0.hasSuffix("-shm") && !$0.hasSuffix("-wal") } == before)
-        let after = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
-        #expect(after == modified)
+    @Test func readsWhatALostSessionLeftInTheWAL() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.file("transcripts.sqlite")
+        let copy = folder.file("crashed.sqlite")
+        let store = try SQLiteChatStore(path: path)
+        try await store.record([stored("a1", text: "the lighthouse keeper")], gateway: "home", sessionKey: "main")
+        // What a crash leaves: the file with its WAL, never checkpointed.
+        #expect((StoreFile.size(path + "-wal") ?? 0) > 0)
+        try FileManager.default.copyItem(atPath: path, toPath: copy)
+        try FileManager.default.copyItem(atPath: path + "-wal", toPath: copy + "-wal")
+        let hits = try #require(StoredTranscriptSearch.hits(path: copy, query: "lighthouse", gateway: nil, limit: 5))
+        #expect(hits.map(\.messageId) == ["row-a1"])
     }
 
     @Test func whatItCannotAnswerIsLeftToTheUsualOpen() throws {
@@ -56,11 +75,19 @@ struct StoredTranscriptSearchTests {
             .write(to: URL(fileURLWithPath: garbage))
         #expect(StoredTranscriptSearch.hits(path: garbage, query: "word", gateway: nil, limit: 5) == nil)
 
-        // A database from before the search table existed: the usual open migrates it.
+        // A store from before file names were searchable: searching it unmigrated would miss them, so the
+        // usual open, which migrates it, answers instead.
         let older = folder.file("older.sqlite")
         let queue = try DatabaseQueue(path: older)
-        try queue.write { db in try db.execute(sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY)") }
+        try StoreSchema.migrator.migrate(queue, upTo: "v3.outbox-attachments")
+        try queue.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO messages (gateway, session_key, id, history_key, role, text, message_json, position)
+                    VALUES ('gw', 'main', 'plain', 'plain', 'user', 'hello there', '{}', 0)
+                    """)
+        }
         try queue.close()
-        #expect(StoredTranscriptSearch.hits(path: older, query: "word", gateway: nil, limit: 5) == nil)
+        #expect(StoredTranscriptSearch.hits(path: older, query: "hello", gateway: nil, limit: 5) == nil)
     }
 }
