@@ -42,6 +42,8 @@ struct OneShotRun {
         viewModel.thinkingLevel = thinking
         let work = Task { @MainActor () throws -> (FollowedRunResult, String) in
             let early = firstAttempt
+            // The stored transcript and outbox are read while the handshake runs, not after `hello-ok`.
+            Task { await viewModel.loadStoredState() }
             _ = try await OneShotConnect.connect(connection, terminal: terminal) {
                 @Sendable _ throws(GatewayError) -> GatewaySession in try await early.connect()
             }

@@ -14,6 +14,16 @@ extension ChatViewModel {
         }
     }
 
+    /// Paints the stored transcript and restores the outbox, once: what `start()` does first. A caller that
+    /// connects itself (a one-shot sender, whose handshake starts before anything else) calls it while the
+    /// handshake runs, so that `start()` finds it done instead of reading the store after `hello-ok`.
+    public func loadStoredState() async {
+        if let storeLoad { return await storeLoad.value }
+        let load = Task { await self.loadFromStore() }
+        storeLoad = load
+        await load.value
+    }
+
     /// Paints the stored transcript and the outbox before the gateway answers.
     func loadFromStore() async {
         do {

@@ -77,7 +77,8 @@ public final class ChatViewModel {
     /// The load of the latest socket's session, for a second reporter of the same socket to wait on.
     @ObservationIgnored var sessionLoad: (generation: Int, task: Task<Void, Never>)?
     @ObservationIgnored var gaps = SequenceGapTracker()
-    @ObservationIgnored private var storeLoaded = false
+    /// Painting from the store, started by the first `start()` or `loadStoredState()`; later calls wait for it.
+    @ObservationIgnored var storeLoad: Task<Void, Never>?
     @ObservationIgnored var storeFailureReported = false
     @ObservationIgnored var flushInFlight = false
     @ObservationIgnored var flushRequested = false
@@ -124,10 +125,7 @@ public final class ChatViewModel {
     /// - Parameter waitingForSessionLoad: false returns once connected, while the history page loads:
     ///   a one-shot sender's message then leaves at once instead of after a round trip it does not need.
     public func start(waitingForSessionLoad: Bool = true) async {
-        if !storeLoaded {
-            storeLoaded = true
-            await loadFromStore()
-        }
+        await loadStoredState()
         if eventTask == nil {
             let events = client.events()
             eventTask = Task { [weak self] in

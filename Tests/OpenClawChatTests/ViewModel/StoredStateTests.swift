@@ -1,0 +1,70 @@
+import OpenClawGateway
+import OpenClawProtocol
+import OpenClawTestGateway
+import Testing
+
+@testable import OpenClawChat
+
+/// A store that counts how often the stored transcript is read.
+private actor ReadCountingStore: ChatStore {
+    let base: InMemoryChatStore
+    private(set) var transcriptReads = 0
+
+    init(_ base: InMemoryChatStore) { self.base = base }
+
+    func latestMessages(gateway: String, sessionKey: String, limit: Int) async -> [StoredMessage] {
+        transcriptReads += 1
+        return await base.latestMessages(gateway: gateway, sessionKey: sessionKey, limit: limit)
+    }
+    func record(_ messages: [StoredMessage], gateway: String, sessionKey: String) async {
+        await base.record(messages, gateway: gateway, sessionKey: sessionKey)
+    }
+    func search(_ query: String, gateway: String?, limit: Int) async -> [SearchHit] {
+        await base.search(query, gateway: gateway, limit: limit)
+    }
+    func enqueue(_ message: OutboxMessage) async { await base.enqueue(message) }
+    func update(_ message: OutboxMessage) async { await base.update(message) }
+    func removeFromOutbox(id: String, gateway: String) async { await base.removeFromOutbox(id: id, gateway: gateway) }
+    func outbox(gateway: String) async -> [OutboxMessage] { await base.outbox(gateway: gateway) }
+}
+
+/// `loadStoredState()` paints from the store without a connection, so a one-shot sender can do it while its
+/// handshake runs; `start()` then finds it done and does not read the store again.
+@MainActor
+@Suite("View model: the stored state, loaded ahead of start")
+struct StoredStateTests {
+    @Test func theStoredStateLoadsWithoutAConnectionAndOnlyOnce() async throws {
+        let base = InMemoryChatStore()
+        let gateway = try await TestGateway.start(GatewayFlavor.v4WithMessage.configuration())
+        defer { Task { await gateway.stop() } }
+
+        var storedIds: [String] = []
+        do {
+            let connection = try ChatHarness.connection(to: gateway)
+            let viewModel = ChatViewModel(client: ChatClient(connection: connection), store: base, gatewayID: "home")
+            await viewModel.start()
+            _ = await viewModel.send("remember me")
+            #expect(await eventually { !viewModel.isRunning && viewModel.messages.count == 2 })
+            #expect(await eventually { viewModel.messages.allSatisfy { $0.source == .history } })
+            storedIds = viewModel.messages.map(\.id)
+            await viewModel.stop()
+        }
+
+        let store = ReadCountingStore(base)
+        let connection = try ChatHarness.connection(to: gateway)
+        let viewModel = ChatViewModel(client: ChatClient(connection: connection), store: store, gatewayID: "home")
+        async let first: Void = viewModel.loadStoredState()
+        async let second: Void = viewModel.loadStoredState()
+        _ = await (first, second)
+        #expect(viewModel.messages.map(\.id) == storedIds)
+        #expect(await connection.state == .disconnected(nil))
+        #expect(await store.transcriptReads == 1)
+
+        await viewModel.start()
+        #expect(viewModel.connectionState.isConnected)
+        #expect(await eventually { viewModel.transcript.pendingHistoryRefresh == nil })
+        #expect(viewModel.messages.map(\.id) == storedIds)
+        #expect(await store.transcriptReads == 1, "start() read the store again")
+        await viewModel.stop()
+    }
+}
