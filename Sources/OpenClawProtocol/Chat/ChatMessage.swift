@@ -40,26 +40,84 @@ public struct ChatMessage: Sendable, Hashable {
     }
 
     /// Nil only when the value is not an object.
+    ///
+    /// Reads the members in one pass: a history page decodes a thousand of these, and a lookup per field
+    /// (with the snake-case spellings some gateways use) hashed about twenty keys for the six or so a
+    /// message has. Where two spellings are both present the camel-case one wins, as before.
     public init?(json: JSONValue?) {
-        guard let json, json.objectValue != nil else { return nil }
+        guard case .object(let members)? = json else { return nil }
+        var role = ""
+        var content: JSONValue?
+        var timestamp: JSONValue?
+        var ts: JSONValue?
+        var entry: JSONValue?
+        var usage: JSONValue?
+        var abort: JSONValue?
+        var fields = OptionalFields()
+        for (key, value) in members {
+            // An explicit null reads as absent, as the subscript reads it.
+            if case .null = value { continue }
+            switch key {
+            case "role": role = value.stringValue ?? ""
+            case "content": content = value
+            case "timestamp": timestamp = value
+            case "ts": ts = value
+            case "__openclaw": entry = value
+            case "usage": usage = value
+            case "openclawAbort": abort = value
+            default: fields.read(key, value)
+            }
+        }
         self.init(
-            role: ChatRole(wireValue: json["role"]?.stringValue ?? ""),
-            content: Self.parts(of: json["content"]),
-            timestampMs: WireTimestamp.epochMilliseconds(json["timestamp"] ?? json["ts"]),
-            entry: ChatTranscriptEntryInfo(json: json["__openclaw"])
+            role: ChatRole(wireValue: role),
+            content: Self.parts(of: content),
+            timestampMs: WireTimestamp.epochMilliseconds(timestamp ?? ts),
+            entry: ChatTranscriptEntryInfo(json: entry)
         )
-        errorMessage = json["errorMessage"]?.nonEmptyStringValue
-        stopReason = json["stopReason"]?.nonEmptyStringValue
-        usage = ChatUsage(json: json["usage"])
-        abort = ChatAbortMarker(json: json["openclawAbort"])
-        toolCallId = json["toolCallId"]?.nonEmptyStringValue ?? json["tool_call_id"]?.nonEmptyStringValue
-        toolName =
-            json["toolName"]?.nonEmptyStringValue ?? json["tool_name"]?.nonEmptyStringValue
-            ?? (role == .toolResult ? json["name"]?.nonEmptyStringValue : nil)
-        isError = json["isError"]?.boolValue ?? json["is_error"]?.boolValue
-        provider = json["provider"]?.nonEmptyStringValue
-        model = json["model"]?.nonEmptyStringValue
-        senderLabel = json["senderLabel"]?.nonEmptyStringValue
+        errorMessage = fields.errorMessage
+        stopReason = fields.stopReason
+        self.usage = ChatUsage(json: usage)
+        self.abort = ChatAbortMarker(json: abort)
+        toolCallId = fields.toolCallId ?? fields.snakeToolCallId
+        toolName = fields.toolName ?? fields.snakeToolName ?? (self.role == .toolResult ? fields.name : nil)
+        isError = fields.isError ?? fields.snakeIsError
+        provider = fields.provider
+        model = fields.model
+        senderLabel = fields.senderLabel
+    }
+
+    /// The members ``init(json:)`` reads as plain values, each spelling kept apart until they are combined.
+    private struct OptionalFields {
+        var errorMessage: String?
+        var stopReason: String?
+        var toolCallId: String?
+        var snakeToolCallId: String?
+        var toolName: String?
+        var snakeToolName: String?
+        var name: String?
+        var isError: Bool?
+        var snakeIsError: Bool?
+        var provider: String?
+        var model: String?
+        var senderLabel: String?
+
+        mutating func read(_ key: String, _ value: JSONValue) {
+            switch key {
+            case "errorMessage": errorMessage = value.nonEmptyStringValue
+            case "stopReason": stopReason = value.nonEmptyStringValue
+            case "toolCallId": toolCallId = value.nonEmptyStringValue
+            case "tool_call_id": snakeToolCallId = value.nonEmptyStringValue
+            case "toolName": toolName = value.nonEmptyStringValue
+            case "tool_name": snakeToolName = value.nonEmptyStringValue
+            case "name": name = value.nonEmptyStringValue
+            case "isError": isError = value.boolValue
+            case "is_error": snakeIsError = value.boolValue
+            case "provider": provider = value.nonEmptyStringValue
+            case "model": model = value.nonEmptyStringValue
+            case "senderLabel": senderLabel = value.nonEmptyStringValue
+            default: break
+            }
+        }
     }
 
     private static func parts(of content: JSONValue?) -> [ChatContentPart] {
