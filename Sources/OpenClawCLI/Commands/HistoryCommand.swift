@@ -29,15 +29,17 @@ struct HistoryCommand: AsyncParsableCommand {
             let page = try await global.withConnection(terminal: terminal) { [session, limit] connection in
                 try await ChatClient(connection: connection).history(sessionKey: session, limit: limit)
             }
-            if json {
-                for message in page.messages { terminal.line(JSONSerializer.string(HistoryJSON.json(message))) }
-            } else {
-                // The rows the app shows: tool-only messages folded into the reply's steps, marks on
-                // stopped or failed replies.
-                var transcript = Transcript(sessionKey: page.sessionKey)
-                transcript.apply(.historyLoaded(page))
-                RowPrinter(terminal: terminal, markdown: MarkdownOutput.renderer(for: terminal), showsTime: true)
-                    .print(MessageRow.rows(for: transcript.entries))
+            terminal.buffered { terminal in
+                if json {
+                    for message in page.messages { terminal.line(JSONSerializer.string(HistoryJSON.json(message))) }
+                } else {
+                    // The rows the app shows: tool-only messages folded into the reply's steps, marks on
+                    // stopped or failed replies.
+                    var transcript = Transcript(sessionKey: page.sessionKey)
+                    transcript.apply(.historyLoaded(page))
+                    RowPrinter(terminal: terminal, markdown: MarkdownOutput.renderer(for: terminal), showsTime: true)
+                        .print(MessageRow.rows(for: transcript.entries))
+                }
             }
             if page.messages.isEmpty, !json {
                 terminal.line(terminal.styled("(no messages in \(SessionName.display(session)))", .dim))

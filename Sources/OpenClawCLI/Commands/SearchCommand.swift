@@ -47,10 +47,12 @@ struct SearchCommand: AsyncParsableCommand {
                 throw ExitCode(ExitStatus.usage)
             }
         }
-        if json {
-            for hit in hits { terminal.line(JSONSerializer.string(SearchOutput.json(hit))) }
-        } else {
-            SearchOutput.print(hits, terminal: terminal, showGateway: gateway == nil)
+        terminal.buffered { terminal in
+            if json {
+                for hit in hits { terminal.line(JSONSerializer.string(SearchOutput.json(hit))) }
+            } else {
+                SearchOutput.print(hits, terminal: terminal, showGateway: gateway == nil)
+            }
         }
     }
 }

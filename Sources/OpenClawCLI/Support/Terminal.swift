@@ -12,6 +12,8 @@ struct Terminal: Sendable {
     let stdoutIsTTY: Bool
     let stderrIsTTY: Bool
     let colors: Bool
+    /// Set by ``buffered(_:)``: standard output then goes out in large pieces.
+    private var output: BufferedOutput?
 
     init(environment: [String: String] = ProcessEnvironment.current) {
         stdoutIsTTY = isatty(STDOUT_FILENO) == 1
@@ -37,7 +39,22 @@ struct Terminal: Sendable {
     /// Writes to stdout without a newline, unbuffered, for streamed text. When the reader has gone
     /// (`| head`), the process ends quietly instead of crashing on the broken pipe.
     func write(_ text: String) {
-        Self.writeAll(text, to: STDOUT_FILENO)
+        if let output {
+            output.append(text)
+        } else {
+            Self.writeAll(text, to: STDOUT_FILENO)
+        }
+    }
+
+    /// Runs `body` with a terminal whose standard output is collected and written in large pieces (see
+    /// ``BufferedOutput``), the rest when `body` returns; for a command that prints many lines at once.
+    /// Standard error is still written at once.
+    func buffered<T>(_ body: (Terminal) throws -> T) rethrows -> T {
+        var terminal = self
+        let output = BufferedOutput()
+        terminal.output = output
+        defer { output.flush() }
+        return try body(terminal)
     }
 
     func line(_ text: String = "") {
@@ -59,8 +76,21 @@ struct Terminal: Sendable {
         }
     }
 
+    /// The same for bytes that are UTF-8 text.
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
+        let display = InputLineDisplay.shared
+        if display.intercepts(descriptor) {
+            display.output(String(decoding: bytes, as: UTF8.self), to: descriptor)
+        } else {
+            writeAllUnintercepted(bytes, to: descriptor)
+        }
+    }
+
     static func writeAllUnintercepted(_ text: String, to descriptor: Int32) {
-        let bytes = Array(text.utf8)
+        writeAllUnintercepted(Array(text.utf8), to: descriptor)
+    }
+
+    private static func writeAllUnintercepted(_ bytes: [UInt8], to descriptor: Int32) {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { buffer in
