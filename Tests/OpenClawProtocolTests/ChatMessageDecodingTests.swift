@@ -55,6 +55,34 @@ struct ChatMessageDecodingTests {
         #expect(decoded.model == "claude-sonnet-4-5")
     }
 
+    /// Where a message has a field in two spellings, or in a shape the field does not take, what it reads.
+    @Test(arguments: [
+        (#"{"role":"toolResult","toolCallId":"camel","tool_call_id":"snake"}"#, "toolCallId", "camel"),
+        (#"{"role":"toolResult","toolCallId":" ","tool_call_id":"snake"}"#, "toolCallId", "snake"),
+        (#"{"role":"toolResult","toolName":"","tool_name":"snake","name":"plain"}"#, "toolName", "snake"),
+        (#"{"role":"toolResult","name":"plain"}"#, "toolName", "plain"),
+        (#"{"role":"assistant","name":"plain"}"#, "toolName", "nil"),
+        (#"{"role":"toolResult","isError":"yes","is_error":true}"#, "isError", "true"),
+        (#"{"role":"toolResult","isError":false,"is_error":true}"#, "isError", "false"),
+        (#"{"role":7,"content":"x"}"#, "role", ""),
+        (#"{"role":"user","timestamp":5,"ts":9}"#, "timestampMs", "5"),
+        (#"{"role":"user","timestamp":null,"ts":9}"#, "timestampMs", "9"),
+        (#"{"role":"user","stopReason":"  ","model":"m","provider":null}"#, "stopReason", "nil"),
+    ])
+    func spellingsAndShapes(json: String, field: String, expected: String) throws {
+        let decoded = try message(json)
+        let value: String? =
+            switch field {
+            case "toolCallId": decoded.toolCallId
+            case "toolName": decoded.toolName
+            case "isError": decoded.isError.map { "\($0)" }
+            case "role": decoded.role.wireValue
+            case "timestampMs": decoded.timestampMs.map { "\($0)" }
+            default: decoded.stopReason
+            }
+        #expect((value ?? "nil") == expected, "\(json)")
+    }
+
     @Test func toolResultInBothSpellings() throws {
         let camel = try message(
             #"""

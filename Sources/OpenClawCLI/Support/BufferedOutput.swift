@@ -22,8 +22,9 @@ final class BufferedOutput: Sendable {
         let piece = pending.withLock { bytes -> [UInt8]? in
             bytes.append(contentsOf: text.utf8)
             guard bytes.count >= Self.pieceBytes else { return nil }
-            defer { bytes.removeAll(keepingCapacity: true) }
-            return bytes
+            var piece: [UInt8] = []
+            swap(&piece, &bytes)
+            return piece
         }
         if let piece { Terminal.writeAll(piece, to: STDOUT_FILENO) }
     }
@@ -31,8 +32,9 @@ final class BufferedOutput: Sendable {
     /// Writes what is held.
     func flush() {
         let piece = pending.withLock { bytes in
-            defer { bytes.removeAll() }
-            return bytes
+            var piece: [UInt8] = []
+            swap(&piece, &bytes)
+            return piece
         }
         if !piece.isEmpty { Terminal.writeAll(piece, to: STDOUT_FILENO) }
     }

@@ -36,8 +36,8 @@ struct Terminal: Sendable {
         colors ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
     }
 
-    /// Writes to stdout without a newline, unbuffered, for streamed text. When the reader has gone
-    /// (`| head`), the process ends quietly instead of crashing on the broken pipe.
+    /// Writes to stdout without a newline: at once (streamed text), or into the pieces of ``buffered(_:)``.
+    /// When the reader has gone (`| head`), the process ends quietly instead of crashing on the broken pipe.
     func write(_ text: String) {
         if let output {
             output.append(text)
@@ -48,7 +48,9 @@ struct Terminal: Sendable {
 
     /// Runs `body` with a terminal whose standard output is collected and written in large pieces (see
     /// ``BufferedOutput``), the rest when `body` returns; for a command that prints many lines at once.
-    /// Standard error is still written at once.
+    /// Standard error is still written at once, so an error line written inside `body` comes before the
+    /// output held; and what is held is lost if `body` ends the process (`exit`). Neither happens in the
+    /// commands that use it: their errors come before the printing.
     func buffered<T>(_ body: (Terminal) throws -> T) rethrows -> T {
         var terminal = self
         let output = BufferedOutput()

@@ -28,8 +28,9 @@ private actor ReadCountingStore: ChatStore {
     func outbox(gateway: String) async -> [OutboxMessage] { await base.outbox(gateway: gateway) }
 }
 
-/// `loadStoredState()` paints from the store without a connection, so a one-shot sender can do it while its
-/// handshake runs; `start()` then finds it done and does not read the store again.
+/// `loadStoredState()` paints from the store without a connection, and `start()` joins it rather than
+/// reading the store again. (That `send` calls it during its handshake is a speed change, measured by the
+/// benchmark suite, not asserted here.)
 @MainActor
 @Suite("View model: the stored state, loaded ahead of start")
 struct StoredStateTests {
