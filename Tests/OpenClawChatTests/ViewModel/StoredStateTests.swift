@@ -5,29 +5,6 @@ import Testing
 
 @testable import OpenClawChat
 
-/// A store that counts how often the stored transcript is read.
-private actor ReadCountingStore: ChatStore {
-    let base: InMemoryChatStore
-    private(set) var transcriptReads = 0
-
-    init(_ base: InMemoryChatStore) { self.base = base }
-
-    func latestMessages(gateway: String, sessionKey: String, limit: Int) async -> [StoredMessage] {
-        transcriptReads += 1
-        return await base.latestMessages(gateway: gateway, sessionKey: sessionKey, limit: limit)
-    }
-    func record(_ messages: [StoredMessage], gateway: String, sessionKey: String) async {
-        await base.record(messages, gateway: gateway, sessionKey: sessionKey)
-    }
-    func search(_ query: String, gateway: String?, limit: Int) async -> [SearchHit] {
-        await base.search(query, gateway: gateway, limit: limit)
-    }
-    func enqueue(_ message: OutboxMessage) async { await base.enqueue(message) }
-    func update(_ message: OutboxMessage) async { await base.update(message) }
-    func removeFromOutbox(id: String, gateway: String) async { await base.removeFromOutbox(id: id, gateway: gateway) }
-    func outbox(gateway: String) async -> [OutboxMessage] { await base.outbox(gateway: gateway) }
-}
-
 /// `loadStoredState()` paints from the store without a connection, and `start()` joins it rather than
 /// reading the store again. (That `send` calls it during its handshake is a speed change, measured by the
 /// benchmark suite, not asserted here.)
@@ -51,7 +28,7 @@ struct StoredStateTests {
             await viewModel.stop()
         }
 
-        let store = ReadCountingStore(base)
+        let store = ObservedStore(base)
         let connection = try ChatHarness.connection(to: gateway)
         let viewModel = ChatViewModel(client: ChatClient(connection: connection), store: store, gatewayID: "home")
         async let first: Void = viewModel.loadStoredState()

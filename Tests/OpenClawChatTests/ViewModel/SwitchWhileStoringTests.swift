@@ -5,40 +5,6 @@ import Testing
 
 @testable import OpenClawChat
 
-/// A store whose `record` can be held back, to switch sessions while a history page is being stored.
-private actor HeldRecordStore: ChatStore {
-    let base = InMemoryChatStore()
-    var holdRecords = false
-    private(set) var recordsHeld = 0
-    private var held: [CheckedContinuation<Void, Never>] = []
-
-    func hold(_ hold: Bool) {
-        holdRecords = hold
-        if !hold {
-            for waiter in held { waiter.resume() }
-            held = []
-        }
-    }
-
-    func latestMessages(gateway: String, sessionKey: String, limit: Int) async -> [StoredMessage] {
-        await base.latestMessages(gateway: gateway, sessionKey: sessionKey, limit: limit)
-    }
-    func record(_ messages: [StoredMessage], gateway: String, sessionKey: String) async {
-        if holdRecords {
-            recordsHeld += 1
-            await withCheckedContinuation { held.append($0) }
-        }
-        await base.record(messages, gateway: gateway, sessionKey: sessionKey)
-    }
-    func search(_ query: String, gateway: String?, limit: Int) async -> [SearchHit] {
-        await base.search(query, gateway: gateway, limit: limit)
-    }
-    func enqueue(_ message: OutboxMessage) async { await base.enqueue(message) }
-    func update(_ message: OutboxMessage) async { await base.update(message) }
-    func removeFromOutbox(id: String, gateway: String) async { await base.removeFromOutbox(id: id, gateway: gateway) }
-    func outbox(gateway: String) async -> [OutboxMessage] { await base.outbox(gateway: gateway) }
-}
-
 @MainActor
 @Suite("View model: switching while a page is stored")
 struct SwitchWhileStoringTests {
@@ -46,7 +12,7 @@ struct SwitchWhileStoringTests {
     /// fetch in flight must notice the new session and load it, or the new session stays unloaded.
     @Test func theNewSessionIsLoadedAfterThePageInFlightIsStored() async throws {
         let gateway = try await TestGateway.start(GatewayFlavor.v4WithMessage.configuration())
-        let store = HeldRecordStore()
+        let store = ObservedStore()
         let connection = try ChatHarness.connection(to: gateway)
         let viewModel = ChatViewModel(client: ChatClient(connection: connection), store: store)
         await viewModel.start()
