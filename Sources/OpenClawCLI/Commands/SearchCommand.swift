@@ -32,16 +32,17 @@ struct SearchCommand: AsyncParsableCommand {
             }
         }
         let state = global.state
+        let limit = max(1, self.limit)
         let hits: [SearchHit]
         if let found = StoredTranscriptSearch.hits(
-            path: state.databaseFile, query: query, gateway: gateway, limit: max(1, limit))
+            path: state.databaseFile, query: query, gateway: gateway, limit: limit)
         {
             hits = found
         } else {
             // Missing, damaged or older than this version: the usual open creates, recovers or migrates it.
             let store = LocalStore.open(state, terminal: terminal, logger: global.makeLogger())
             do {
-                hits = try await store.search(query, gateway: gateway, limit: max(1, limit))
+                hits = try await store.search(query, gateway: gateway, limit: limit)
             } catch {
                 terminal.error("The search failed: \(error).", hint: nil)
                 throw ExitCode(ExitStatus.usage)

@@ -15,27 +15,27 @@ final class BufferedOutput: Sendable {
     /// What is held before it is written: enough for a long page, little memory.
     static let pieceBytes = 64 * 1024
 
-    private let pending = Mutex<[UInt8]>([])
+    private let pending = Mutex("")
 
     /// Adds `text`; writes what is held once it reaches ``pieceBytes``.
     func append(_ text: String) {
-        let piece = pending.withLock { bytes -> [UInt8]? in
-            bytes.append(contentsOf: text.utf8)
-            guard bytes.count >= Self.pieceBytes else { return nil }
-            var piece: [UInt8] = []
-            swap(&piece, &bytes)
-            return piece
+        let piece = pending.withLock { held -> String? in
+            held += text
+            return held.utf8.count >= Self.pieceBytes ? Self.take(&held) : nil
         }
         if let piece { Terminal.writeAll(piece, to: STDOUT_FILENO) }
     }
 
     /// Writes what is held.
     func flush() {
-        let piece = pending.withLock { bytes in
-            var piece: [UInt8] = []
-            swap(&piece, &bytes)
-            return piece
-        }
+        let piece = pending.withLock { Self.take(&$0) }
         if !piece.isEmpty { Terminal.writeAll(piece, to: STDOUT_FILENO) }
+    }
+
+    /// What is held, leaving nothing (handed over, not copied).
+    private static func take(_ held: inout String) -> String {
+        var piece = ""
+        swap(&piece, &held)
+        return piece
     }
 }

@@ -78,21 +78,8 @@ struct Terminal: Sendable {
         }
     }
 
-    /// The same for bytes that are UTF-8 text.
-    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
-        let display = InputLineDisplay.shared
-        if display.intercepts(descriptor) {
-            display.output(String(decoding: bytes, as: UTF8.self), to: descriptor)
-        } else {
-            writeAllUnintercepted(bytes, to: descriptor)
-        }
-    }
-
     static func writeAllUnintercepted(_ text: String, to descriptor: Int32) {
-        writeAllUnintercepted(Array(text.utf8), to: descriptor)
-    }
-
-    private static func writeAllUnintercepted(_ bytes: [UInt8], to descriptor: Int32) {
+        let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { buffer in
