@@ -27,7 +27,9 @@ public struct SessionKeyMatcher: Sendable, Hashable {
 
     /// The canonical form of `key`: the main session key for an alias, else the key itself.
     public func canonical(_ key: String) -> String {
-        mainAliases.contains(key) ? mainSessionKey : key
+        // The aliases are one or two short keys: comparing them beats hashing `key`, which every
+        // streamed delta did twice (its session key and the transcript's).
+        mainAliases.contains { $0 == key } ? mainSessionKey : key
     }
 
     /// Whether the two keys name the same session: equal, or both names of the main session.

@@ -170,3 +170,25 @@ struct ChatEventDecodingTests {
         #expect(event.sessionKey == "main")
     }
 }
+
+/// The message and usage are kept boxed (an event is copied many times on its way): as properties
+/// they must read, change and compare as stored ones.
+@Suite("Chat event parts")
+struct ChatEventPartsTests {
+    private static let message = ChatMessage(
+        json: ["role": "assistant", "content": [["type": "text", "text": "hi"]], "timestamp": 1])
+
+    @Test func messageAndUsageReadChangeAndCompareAsStoredValues() {
+        var event = ChatEvent(runId: "r", sessionKey: "main", seq: 1, state: .delta, message: Self.message)
+        let copy = event
+        #expect(event.message == Self.message && event.usage == nil)
+        event.message = nil
+        event.usage = ChatUsage(inputTokens: 3, outputTokens: 4)
+        #expect(event.message == nil && event.usage?.inputTokens == 3)
+        #expect(copy.message == Self.message && copy.usage == nil, "a copy keeps its own parts")
+        #expect(event != copy)
+        event.message = Self.message
+        event.usage = nil
+        #expect(event == copy && event.hashValue == copy.hashValue)
+    }
+}

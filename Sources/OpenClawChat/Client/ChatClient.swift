@@ -193,7 +193,7 @@ public struct ChatTimeouts: Sendable, Equatable {
 public enum ChatStreamEvent: Sendable, Equatable {
     /// A handshake completed, the first one or a reconnect: events sent while the socket was down are
     /// lost, so reload history.
-    case connected(GatewaySession)
+    indirect case connected(GatewaySession)
     /// The connection ended; with reconnecting on, a `connected` follows when it is back.
     case disconnected(DisconnectReason)
     /// A `chat` event: reply text and the end of a run.

@@ -105,8 +105,9 @@ public enum ConnectionState: Sendable, Equatable {
 
 /// What a subscriber of the connection receives, in arrival order.
 public enum GatewayEvent: Sendable, Equatable {
-    /// A handshake completed (also after every reconnect): time to reload and reconcile.
-    case connected(GatewaySession)
+    /// A handshake completed (also after every reconnect): time to reload and reconcile. Boxed: the
+    /// session is 432 bytes, and every event (one per delta) would otherwise be as large.
+    indirect case connected(GatewaySession)
     /// A server event (everything except `connect.challenge`).
     case event(EventFrame)
     /// Frame `seq` jumped: events were lost (per-connection numbering makes every gap a real loss).

@@ -39,52 +39,77 @@ final class EventSubscription: Sendable {
 
     var buffered: (events: Int, bytes: Int) { state.withLock { ($0.count, $0.bytes) } }
 
-    func push(_ event: GatewayEvent, cost: Int, flow: EventFlow) {
-        enum Outcome {
-            case delivered(CheckedContinuation<GatewayEvent?, Never>)
-            case buffered(events: Int, bytes: Int, coalesced: Bool, changed: (Bool, Bool)?)
-            case dropped
+    /// Whether the subscriber is parked on an empty buffer (the next event goes to it directly).
+    var isWaiting: Bool { state.withLock { $0.waiter != nil } }
+
+    /// Buffers `batch` in order, merging cumulative events; a waiting subscriber gets the first event
+    /// at once and finds the rest buffered.
+    func push(_ batch: [EventHub.Publication]) {
+        struct Outcome {
+            var waiter: CheckedContinuation<GatewayEvent?, Never>?
+            var first: GatewayEvent?
+            var peak = (events: 0, bytes: 0)
+            var coalesced = 0
+            var changed: (congested: Bool, overHeadroom: Bool)?
         }
         let outcome = state.withLock { state -> Outcome in
-            guard !state.finished else { return .dropped }
-            switch flow {
-            case .plain: break
-            case .barrierAll: state.cumulative.removeAll()
-            case .barrier(let key): state.cumulative.removeValue(forKey: key)
-            case .cumulative(let key):
-                if let position = state.cumulative[key], position - state.base >= state.head {
-                    let index = position - state.base
-                    state.bytes += cost - state.entries[index].cost
-                    state.entries[index] = Entry(event: event, cost: cost)
-                    return .buffered(events: state.count, bytes: state.bytes, coalesced: true, changed: nil)
-                }
-            }
-            if let waiter = state.waiter {
-                state.waiter = nil
-                return .delivered(waiter)
-            }
-            if case .cumulative(let key) = flow { state.cumulative[key] = state.base + state.entries.count }
-            state.entries.append(Entry(event: event, cost: cost))
-            state.bytes += cost
+            var outcome = Outcome()
+            guard !state.finished else { return outcome }
             let before = (state.congested, state.overHeadroom)
-            if state.count >= limits.highWaterEvents || state.bytes >= limits.highWaterBytes { state.congested = true }
-            let headroom = limits.requestHeadroom
-            if state.count >= limits.highWaterEvents * headroom || state.bytes >= limits.highWaterBytes * headroom {
-                state.overHeadroom = true
+            for publication in batch {
+                if append(publication, to: &state, handingTo: &outcome.waiter, first: &outcome.first) {
+                    outcome.coalesced += 1
+                }
+                outcome.peak = (max(outcome.peak.events, state.count), max(outcome.peak.bytes, state.bytes))
             }
             let after = (state.congested, state.overHeadroom)
-            return .buffered(
-                events: state.count, bytes: state.bytes, coalesced: false, changed: before == after ? nil : after)
+            if before != after { outcome.changed = after }
+            return outcome
         }
-        switch outcome {
-        case .delivered(let waiter): waiter.resume(returning: event)
-        case .buffered(let events, let bytes, let coalesced, let changed):
-            hub?.noteBuffered(events: events, bytes: bytes, coalesced: coalesced)
-            if let (congested, overHeadroom) = changed {
-                hub?.setCongested(id, congested, overHeadroom: overHeadroom)
+        if let waiter = outcome.waiter { waiter.resume(returning: outcome.first) }
+        if outcome.peak.events > 0 || outcome.coalesced > 0 {
+            hub?.noteBuffered(events: outcome.peak.events, bytes: outcome.peak.bytes, coalesced: outcome.coalesced)
+        }
+        if let (congested, overHeadroom) = outcome.changed {
+            hub?.setCongested(id, congested, overHeadroom: overHeadroom)
+        }
+    }
+
+    /// One event into the buffer: merged into the untaken one it supersedes (true), handed to the parked
+    /// subscriber when it is the first since it parked, or appended.
+    private func append(
+        _ publication: EventHub.Publication, to state: inout State,
+        handingTo waiter: inout CheckedContinuation<GatewayEvent?, Never>?, first: inout GatewayEvent?
+    ) -> Bool {
+        let (event, cost, flow) = (publication.event, publication.cost, publication.flow)
+        switch flow {
+        case .plain: break
+        case .barrierAll: state.cumulative.removeAll()
+        case .barrier(let key): state.cumulative.removeValue(forKey: key)
+        case .cumulative(let key):
+            if let position = state.cumulative[key], position - state.base >= state.head {
+                let index = position - state.base
+                state.bytes += cost - state.entries[index].cost
+                state.entries[index] = Entry(event: event, cost: cost)
+                return true
             }
-        case .dropped: break
         }
+        if let parked = state.waiter {
+            // Handed over directly: nothing of the buffer precedes it (the subscriber parked on an empty one).
+            state.waiter = nil
+            waiter = parked
+            first = event
+            return false
+        }
+        if case .cumulative(let key) = flow { state.cumulative[key] = state.base + state.entries.count }
+        state.entries.append(Entry(event: event, cost: cost))
+        state.bytes += cost
+        if state.count >= limits.highWaterEvents || state.bytes >= limits.highWaterBytes { state.congested = true }
+        let headroom = limits.requestHeadroom
+        if state.count >= limits.highWaterEvents * headroom || state.bytes >= limits.highWaterBytes * headroom {
+            state.overHeadroom = true
+        }
+        return false
     }
 
     func next(isolation actor: isolated (any Actor)? = #isolation) async -> GatewayEvent? {

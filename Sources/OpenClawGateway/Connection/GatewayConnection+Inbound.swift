@@ -19,17 +19,22 @@ extension GatewayConnection {
     }
 
     func receive(_ event: TransportEvent, generation socketGeneration: Int) {
+        if socketGeneration == generation, event.isMessage { heardFrom() }
+        dispatch(event, generation: socketGeneration)
+    }
+
+    /// One message, once the socket is noted as heard from.
+    private func dispatch(_ event: TransportEvent, generation socketGeneration: Int) {
         guard socketGeneration == generation else { return }
         switch event {
         case .text(let text):
-            heardFrom()
             trace(.inbound, text)
             handle(decoded: Result { () throws(FrameDecodingError) in try codec.decode(text) }, size: text.utf8.count)
         case .binary(let bytes):
-            heardFrom()
             if traceFrame != nil { trace(.inbound, String(decoding: bytes, as: UTF8.self)) }
             handle(decoded: Result { () throws(FrameDecodingError) in try codec.decode(bytes) }, size: bytes.count)
         case .closed(let code, let reason):
+            releaseHeldEvents()
             handleRemoteClose(code: code, reason: reason)
         }
     }
@@ -48,11 +53,36 @@ extension GatewayConnection {
     }
 
     func receive(_ events: [TransportEvent], generation socketGeneration: Int) -> ReadOutcome {
-        for event in events { receive(event, generation: socketGeneration) }
+        // One reading of the clock per batch, not per frame: the frames of one read arrived together, and
+        // nothing between them can look (a `.closed` comes last, alone or after the frames).
+        if socketGeneration == generation, events.contains(where: \.isMessage) { heardFrom() }
+        heldEvents = []
+        for event in events { dispatch(event, generation: socketGeneration) }
+        releaseHeldEvents()
+        heldEvents = nil
         return ReadOutcome(
             requestPending: hasPendingRequests,
             handshakeBacklog: socketGeneration == generation && phase == .connecting
                 && earlyEvents.count >= Self.maxEarlyEvents)
+    }
+
+    /// To the subscribers, in order: held while a batch of frames is handled, at once otherwise.
+    func publish(_ event: GatewayEvent, cost: Int = 0, flow: EventFlow = .plain) {
+        let publication = EventHub.Publication(event: event, cost: cost, flow: flow)
+        if heldEvents == nil {
+            eventHub.publish([publication])
+        } else {
+            heldEvents?.append(publication)
+        }
+    }
+
+    /// Hands the held events over before anything else can be seen to happen (a response resolved, the
+    /// socket closed, a challenge answered): a subscriber never sees the effect before the events that
+    /// preceded its frame.
+    func releaseHeldEvents() {
+        guard let held = heldEvents, !held.isEmpty else { return }
+        heldEvents = []
+        eventHub.publish(held)
     }
 
     /// Publishes the events that arrived between `hello-ok` and the end of the handshake.
@@ -85,23 +115,25 @@ extension GatewayConnection {
         switch decoded {
         case .failure(let error):
             logger.warning("ignored an unreadable frame", metadata: ["error": "\(error)"])
-            eventHub.publish(.malformedFrame(error))
+            publish(.malformedFrame(error))
         case .success(.response(let response)):
+            releaseHeldEvents()
             if !pending.resolve(id: response.id, with: .success(response)) {
                 logger.debug("ignored a response to no pending request", metadata: ["id": "\(response.id)"])
             }
         case .success(.event(let event)):
             handle(event: event, size: size)
         case .success(.request):
-            eventHub.publish(.unknownFrame(type: "req"))
+            publish(.unknownFrame(type: "req"))
         case .success(.unknown(let type, _)):
             logger.debug("ignored a frame of unknown type", metadata: ["type": "\(type)"])
-            eventHub.publish(.unknownFrame(type: type))
+            publish(.unknownFrame(type: type))
         }
     }
 
     func handle(event: EventFrame, size: Int) {
         if event.event == GatewayEventName.connectChallenge {
+            releaseHeldEvents()
             let parsed = ConnectChallenge.parse(event.payload).mapError(GatewayError.invalidChallenge)
             resolveChallenge(parsed, generation: generation)
             return
@@ -120,14 +152,14 @@ extension GatewayConnection {
         }
         if let seq = event.seq {
             if let last = lastSeq, seq > last + 1 {
-                eventHub.publish(.gap(expected: last + 1, received: seq))
+                publish(.gap(expected: last + 1, received: seq))
             }
             lastSeq = max(seq, lastSeq ?? seq)
         }
         if event.event == GatewayEventName.shutdown {
             pendingShutdown = ShutdownEvent(json: event.payload)
         }
-        eventHub.publish(.event(event), cost: size, flow: flow(of: event, protocolVersion: protocolVersion))
+        publish(.event(event), cost: size, flow: flow(of: event, protocolVersion: protocolVersion))
     }
 
     /// v3 chat deltas carry the whole reply so far: while a subscriber is behind, only the newest of a

@@ -28,7 +28,7 @@ extension GatewayConnection {
         } else {
             setState(.disconnected(reason))
         }
-        eventHub.publish(.disconnected(reason), flow: .barrierAll)
+        publish(.disconnected(reason), flow: .barrierAll)
     }
 
     /// Forgets the current socket: bumps the generation so nothing from it is processed any more.

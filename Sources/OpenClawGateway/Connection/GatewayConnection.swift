@@ -35,6 +35,9 @@ public actor GatewayConnection {
     var livenessTask: Task<Void, Never>?
     /// When the liveness watch sent its ping for the current silence; nil while frames arrive.
     var probeSentAt: ContinuousClock.Instant?
+    /// Events published during a batch of frames, handed to the subscribers together (see `publish`);
+    /// nil outside a batch.
+    var heldEvents: [EventHub.Publication]?
     /// Events read after `hello-ok` but before the handshake finished (see `publishEarlyEvents`).
     var earlyEvents: [(EventFrame, Int)] = []
     var earlyEventWaiters: [CheckedContinuation<Void, Never>] = []
@@ -311,7 +314,7 @@ public actor GatewayConnection {
         reconnectArmed = configuration.reconnect != nil
         connectedAt = .now
         setState(.connected(session))
-        eventHub.publish(.connected(session), flow: .barrierAll)
+        publish(.connected(session), flow: .barrierAll)
         publishEarlyEvents()
         logger.info(
             "connected",

@@ -233,6 +233,12 @@ public struct TransportEventsSource: Sendable {
 }
 
 extension TransportEvent {
+    /// A text or binary message, not the socket's end.
+    var isMessage: Bool {
+        if case .closed = self { return false }
+        return true
+    }
+
     var byteCount: Int {
         switch self {
         case .text(let text): return text.utf8.count

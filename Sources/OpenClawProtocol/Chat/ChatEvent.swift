@@ -12,7 +12,10 @@ public struct ChatEvent: Sendable, Hashable {
     public var state: ChatEventState
     /// The reply so far (deltas), the full reply (final), or the partial reply (aborted). Absent on
     /// silent finals and on some late v4 deltas.
-    public var message: ChatMessage?
+    public var message: ChatMessage? {
+        get { boxedMessage?.value }
+        set { boxedMessage = newValue.map(Boxed.init) }
+    }
     /// v4 deltas: the text to append, or the replacement when ``replace`` is true.
     public var deltaText: String?
     /// v4 deltas: ``deltaText`` replaces the reply so far instead of extending it.
@@ -20,9 +23,16 @@ public struct ChatEvent: Sendable, Hashable {
     public var errorMessage: String?
     public var errorKind: ChatErrorKind?
     public var stopReason: String?
-    public var usage: ChatUsage?
+    public var usage: ChatUsage? {
+        get { boxedUsage?.value }
+        set { boxedUsage = newValue.map(Boxed.init) }
+    }
     /// v4 `status` events: what the gateway is doing before the model answers.
     public var statusPhase: String?
+
+    // Boxed: most events (v4 deltas) have neither, and inline they made every copy of an event 592 bytes.
+    private var boxedMessage: Boxed<ChatMessage>?
+    private var boxedUsage: Boxed<ChatUsage>?
 
     public init(
         runId: String,
@@ -42,13 +52,13 @@ public struct ChatEvent: Sendable, Hashable {
         self.sessionKey = sessionKey
         self.seq = seq
         self.state = state
-        self.message = message
+        self.boxedMessage = message.map(Boxed.init)
         self.deltaText = deltaText
         self.replace = replace
         self.errorMessage = errorMessage
         self.errorKind = errorKind
         self.stopReason = stopReason
-        self.usage = usage
+        self.boxedUsage = usage.map(Boxed.init)
         self.statusPhase = statusPhase
     }
 

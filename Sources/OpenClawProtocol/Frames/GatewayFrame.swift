@@ -119,59 +119,96 @@ public struct FrameCodec: Sendable {
     }
 
     public func decode(_ bytes: some Collection<UInt8>) throws(FrameDecodingError) -> GatewayFrame {
-        try Self.frame(from: Result { () throws(JSONParseError) in try parser.parse(bytes) })
+        try Self.frame(from: Result { () throws(JSONParseError) in try parser.parseMembers(bytes) })
     }
 
     /// Text frames, the form gateways send: parsed in place from the string's UTF-8.
     public func decode(_ text: String) throws(FrameDecodingError) -> GatewayFrame {
-        try Self.frame(from: Result { () throws(JSONParseError) in try parser.parse(text) })
+        try Self.frame(from: Result { () throws(JSONParseError) in try parser.parseMembers(text) })
     }
 
     private static func frame(
-        from parsed: Result<JSONValue, JSONParseError>
-    ) throws(FrameDecodingError)
-        -> GatewayFrame
-    {
+        from parsed: Result<[(key: String, value: JSONValue)]?, JSONParseError>
+    ) throws(FrameDecodingError) -> GatewayFrame {
         switch parsed {
-        case .success(let json): return try frame(from: json)
+        case .success(let members?): return try frame(members: members)
+        case .success(nil): throw .notAFrame
         case .failure(let error): throw .malformedJSON(error)
         }
     }
 
     public static func frame(from json: JSONValue) throws(FrameDecodingError) -> GatewayFrame {
-        guard let type = json["type"]?.stringValue else { throw .notAFrame }
+        guard case .object(let members) = json else { throw .notAFrame }
+        return try frame(members: members.map { ($0.key, $0.value) })
+    }
+
+    /// The envelope's fields in one pass over its members, read as `JSONValue`'s subscript reads them:
+    /// an explicit `null` is absent, and of duplicate keys the last one counts.
+    private static func frame(members: [(key: String, value: JSONValue)]) throws(FrameDecodingError) -> GatewayFrame {
+        var envelope = Envelope()
+        for (key, value) in members {
+            let present: JSONValue? = if case .null = value { nil } else { value }
+            switch key {
+            case "type": envelope.type = present
+            case "id": envelope.id = present
+            case "method": envelope.method = present
+            case "params": envelope.params = present
+            case "ok": envelope.ok = present
+            case "payload": envelope.payload = present
+            case "error": envelope.error = present
+            case "event": envelope.event = present
+            case "seq": envelope.seq = present
+            case "stateVersion": envelope.stateVersion = present
+            default: break
+            }
+        }
+        guard let type = envelope.type?.stringValue else { throw .notAFrame }
         switch type {
         case "req":
-            guard let id = json["id"]?.stringValue else { throw .missingField(frameType: type, field: "id") }
-            guard let method = json["method"]?.stringValue else {
+            guard let id = envelope.id?.stringValue else { throw .missingField(frameType: type, field: "id") }
+            guard let method = envelope.method?.stringValue else {
                 throw .missingField(frameType: type, field: "method")
             }
-            return .request(RequestFrame(id: id, method: method, params: json["params"]))
+            return .request(RequestFrame(id: id, method: method, params: envelope.params))
         case "res":
-            guard let id = json["id"]?.stringValue else { throw .missingField(frameType: type, field: "id") }
+            guard let id = envelope.id?.stringValue else { throw .missingField(frameType: type, field: "id") }
             return .response(
                 ResponseFrame(
                     id: id,
-                    ok: json["ok"]?.boolValue ?? false,
-                    payload: json["payload"],
-                    error: json["error"].flatMap(ErrorShape.init(json:))
+                    ok: envelope.ok?.boolValue ?? false,
+                    payload: envelope.payload,
+                    error: envelope.error.flatMap(ErrorShape.init(json:))
                 )
             )
         case "event":
-            guard let event = json["event"]?.stringValue else {
+            guard let event = envelope.event?.stringValue else {
                 throw .missingField(frameType: type, field: "event")
             }
             return .event(
                 EventFrame(
                     event: event,
-                    payload: json["payload"],
-                    seq: json["seq"]?.lenientIntValue,
-                    stateVersion: StateVersion(json: json["stateVersion"])
+                    payload: envelope.payload,
+                    seq: envelope.seq?.lenientIntValue,
+                    stateVersion: StateVersion(json: envelope.stateVersion)
                 )
             )
         default:
-            return .unknown(type: type, raw: json)
+            return .unknown(type: type, raw: .object(Dictionary(members, uniquingKeysWith: { _, last in last })))
         }
+    }
+
+    /// The members a frame's envelope may have.
+    private struct Envelope {
+        var type: JSONValue?
+        var id: JSONValue?
+        var method: JSONValue?
+        var params: JSONValue?
+        var ok: JSONValue?
+        var payload: JSONValue?
+        var error: JSONValue?
+        var event: JSONValue?
+        var seq: JSONValue?
+        var stateVersion: JSONValue?
     }
 
     public static func text(_ frame: RequestFrame) -> String { JSONSerializer.string(frame.json) }

@@ -1,0 +1,85 @@
+import Testing
+
+@testable import OpenClawProtocol
+
+/// A frame's envelope is read from its members in one pass, without a dictionary, and its usual member
+/// names are not made anew: both must read every document exactly as the parsed tree does.
+@Suite("Frame envelope")
+struct FrameEnvelopeTests {
+    let codec = FrameCodec()
+
+    /// Documents whose envelope a one-pass reader could get wrong: nulls, duplicates, escaped names,
+    /// names near the usual ones, other types, whitespace.
+    static let documents: [String] = [
+        #"{"type":"event","event":"chat","payload":{"runId":"r","state":"delta"},"seq":3}"#,
+        #"{"type":"event","event":"chat","payload":null,"seq":null,"stateVersion":null}"#,
+        #"{"type":"event","event":"a","event":"b","seq":1,"seq":"2"}"#,
+        #"{"type":"event","event":"a","payload":{"x":1},"payload":null}"#,
+        #"{"ty\u0070e":"event","\u0065vent":"escaped","payload":{"run\u0049d":"r1"}}"#,
+        #"{"types":"event","typ":"event","type":"res","id":"7","ok":true,"payloads":1,"payload":{"a":[1,2]}}"#,
+        #"{"type":"res","id":"8","ok":false,"error":{"code":"INVALID_REQUEST","message":"no"}}"#,
+        #"{"type":"req","id":"9","method":"health","params":{"deep":true}}"#,
+        #"{"type":"brand.new","id":"1","extra":{"nested":[{"type":"x"}]},"extra":2}"#,
+        #"  { "type" : "event" , "event" : "tick" , "payload" : { "ts" : 1 } }  "#,
+        #"{"type":"event","event":"chat","stateVersion":{"presence":1,"health":2},"sessionKey":"k"}"#,
+    ]
+
+    @Test(arguments: documents)
+    func theEnvelopeReadsAsTheParsedTreeDoes(document: String) throws {
+        let tree = try JSONParser().parse(document)
+        #expect(try codec.decode(document) == FrameCodec.frame(from: tree))
+        #expect(try codec.decode(Array(document.utf8)) == FrameCodec.frame(from: tree))
+    }
+
+    @Test(arguments: documents)
+    func membersInOrderMakeTheSameObject(document: String) throws {
+        guard case .object(let object) = try JSONParser().parse(document),
+            let members = try JSONParser().parseMembers(document)
+        else {
+            Issue.record("not an object: \(document)")
+            return
+        }
+        #expect(Dictionary(members, uniquingKeysWith: { _, last in last }) == object)
+    }
+
+    @Test func ofDuplicateMembersTheLastCountsAndANullOneIsAbsent() throws {
+        guard case .event(let event) = try codec.decode(#"{"type":"event","event":"a","event":"b","seq":1,"seq":null}"#)
+        else {
+            Issue.record("not an event")
+            return
+        }
+        #expect(event.event == "b")
+        #expect(event.seq == nil)
+    }
+
+    @Test func anUnknownTypeKeepsItsWholeObject() throws {
+        let frame = try codec.decode(#"{"type":"cancel","id":"x","id":"y","why":null}"#)
+        #expect(frame == .unknown(type: "cancel", raw: ["type": "cancel", "id": "y", "why": .null]))
+    }
+
+    @Test func aDocumentThatIsNotAnObjectIsNotAFrameAndBrokenJSONSaysWhy() {
+        #expect(throws: FrameDecodingError.notAFrame) { try codec.decode(#"["type","event"]"#) }
+        #expect(throws: FrameDecodingError.notAFrame) { try codec.decode(#""event""#) }
+        #expect(throws: FrameDecodingError.notAFrame) { try codec.decode(#"{"event":"tick"}"#) }
+        #expect(throws: FrameDecodingError.self) { try codec.decode(#"{"type":"event"} trailing"#) }
+        do {
+            _ = try codec.decode(#"{"type":"event","event":"chat""#)
+            Issue.record("an unterminated object decoded")
+        } catch {
+            guard case .malformedJSON = error else {
+                Issue.record("expected malformed JSON, got \(error)")
+                return
+            }
+        }
+    }
+
+    @Test func usualNamesAreMatchedWholeAndOthersKeptAsWritten() throws {
+        let names = [
+            "seq", "se", "seqs", "type", "Type", "runId", "runIds", "sessionKey", "sessionKeY", "é", "deltaText",
+        ]
+        for name in names {
+            let members = try JSONParser().parseMembers(#"{"\#(name)":1}"#)
+            #expect(members?.map(\.key) == [name])
+        }
+    }
+}
