@@ -105,18 +105,31 @@ public struct Transcript: Sendable, Hashable {
     public var activeRunIds: [String] {
         var result: [String] = []
         for entry in entries {
-            guard let runId = entry.runId, runs[runId]?.outcome == nil, !result.contains(runId) else { continue }
-            let active =
-                switch (entry.source, entry.status) {
-                case (.live, .streaming), (.local, .sending): true
-                // A send whose end will never be seen (events were lost and history does not name it in
-                // flight, or the gateway restarted without it) no longer holds the session as running.
-                case (.local, .sent), (.history, .sent): entry.role == .user && !runsPresumedOver.contains(runId)
-                default: false
-                }
-            if active { result.append(runId) }
+            guard let runId = entry.runId, keepsRunActive(entry, runId: runId), !result.contains(runId) else {
+                continue
+            }
+            result.append(runId)
         }
         return result
+    }
+
+    /// Whether `runId` is one of ``activeRunIds``. One pass comparing ids: a terminal client asks this
+    /// for its run on every streamed delta, and listing every active run looked each row's run up.
+    public func isActive(runId: String) -> Bool {
+        entries.contains { $0.runId == runId && keepsRunActive($0, runId: runId) }
+    }
+
+    /// Whether `entry` (of run `runId`) keeps its run active: its state first, the run's record only then.
+    private func keepsRunActive(_ entry: TranscriptEntry, runId: String) -> Bool {
+        let active =
+            switch (entry.source, entry.status) {
+            case (.live, .streaming), (.local, .sending): true
+            // A send whose end will never be seen (events were lost and history does not name it in
+            // flight, or the gateway restarted without it) no longer holds the session as running.
+            case (.local, .sent), (.history, .sent): entry.role == .user && !runsPresumedOver.contains(runId)
+            default: false
+            }
+        return active && runs[runId]?.outcome == nil
     }
 
     // MARK: Shared helpers

@@ -17,7 +17,7 @@ struct ActiveRunTests {
         transcript.apply(.sendAcknowledged(ChatSendAck(runId: "r1", status: .started)))
         try transcript.play(Self.pageWithTheSend)
         #expect(transcript.entries.map(\.source) == [.history])
-        #expect(transcript.activeRunIds == ["r1"])
+        Self.expectActive(transcript, ["r1"])
 
         try transcript.play(
             #"""
@@ -25,7 +25,7 @@ struct ActiveRunTests {
              "state":"final","message":{"role":"assistant","content":[{"type":"text","text":"Gone."}]}}}
             """#
         )
-        #expect(transcript.activeRunIds.isEmpty)
+        Self.expectActive(transcript, [])
     }
 
     @Test func aSendFromBeforeLostEventsIsOverUnlessHistoryNamesItInFlight() throws {
@@ -34,7 +34,7 @@ struct ActiveRunTests {
         lost.apply(.sendAcknowledged(ChatSendAck(runId: "r1", status: .started)))
         lost.apply(.resyncNeeded(.reconnected))
         try lost.play(Self.pageWithTheSend)
-        #expect(lost.activeRunIds.isEmpty)
+        Self.expectActive(lost, [])
 
         var inFlight = Transcript(sessionKey: "main")
         inFlight.send("go", id: "r1")
@@ -46,7 +46,7 @@ struct ActiveRunTests {
              "inFlightRun":{"runId":"r1","text":"Half"}}}
             """#
         )
-        #expect(inFlight.activeRunIds == ["r1"])
+        Self.expectActive(inFlight, ["r1"])
     }
 
     /// A send made after the resync point lost nothing: its events come on the current socket.
@@ -55,7 +55,7 @@ struct ActiveRunTests {
         transcript.apply(.resyncNeeded(.reconnected))
         transcript.send("go", id: "r1")
         try transcript.play(Self.pageWithTheSend)
-        #expect(transcript.activeRunIds == ["r1"])
+        Self.expectActive(transcript, ["r1"])
     }
 
     @Test func aResendAnsweredOkIsOverOnceConfirmed() throws {
@@ -63,7 +63,7 @@ struct ActiveRunTests {
         transcript.send("go", id: "r1")
         transcript.apply(.sendAcknowledged(ChatSendAck(runId: "r1", status: .ok)))
         try transcript.play(Self.pageWithTheSend)
-        #expect(transcript.activeRunIds.isEmpty)
+        Self.expectActive(transcript, [])
     }
 
     /// The gateway came back without the message (restarted before it was stored): the acked send is not
@@ -79,7 +79,7 @@ struct ActiveRunTests {
             {"type":"res","id":"h","ok":true,"payload":{"sessionKey":"main","messages":[]}}
             """#
         )
-        #expect(transcript.activeRunIds.isEmpty)
+        Self.expectActive(transcript, [])
         // A run that is in fact still going comes back with its next event.
         try transcript.play(
             #"""
@@ -87,7 +87,18 @@ struct ActiveRunTests {
              "state":"delta","message":{"role":"assistant","content":[{"type":"text","text":"Still here"}]}}}
             """#
         )
-        #expect(transcript.activeRunIds == ["r1"])
+        Self.expectActive(transcript, ["r1"])
+    }
+
+    /// The active runs are `expected`, and asking about one run (as a terminal client does per delta)
+    /// agrees with the list for every run the tests use.
+    private static func expectActive(
+        _ transcript: Transcript, _ expected: [String], sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(transcript.activeRunIds == expected, sourceLocation: sourceLocation)
+        for runId in ["r1", "r2", "r3", "r9", "k1"] {
+            #expect(transcript.isActive(runId: runId) == expected.contains(runId), sourceLocation: sourceLocation)
+        }
     }
 }
 

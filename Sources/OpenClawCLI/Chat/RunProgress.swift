@@ -52,7 +52,7 @@ enum RunProgress: Equatable {
             self = .notSent(reason: reason)
             return
         }
-        if transcript.activeRunIds.contains(runId) {
+        if transcript.isActive(runId: runId) {
             self = .running(reply: liveReply)
             return
         }
