@@ -27,8 +27,8 @@ public struct SessionKeyMatcher: Sendable, Hashable {
 
     /// The canonical form of `key`: the main session key for an alias, else the key itself.
     public func canonical(_ key: String) -> String {
-        // The aliases are one or two short keys: comparing them beats hashing `key`, which every
-        // streamed delta did twice (its session key and the transcript's).
+        // The aliases are usually the two of `init` ("main" and the configured key): comparing them
+        // beats hashing `key`, which every streamed delta did twice (its session key and the transcript's).
         mainAliases.contains { $0 == key } ? mainSessionKey : key
     }
 

@@ -65,6 +65,41 @@ struct EventBatchTests {
         await reader.value
     }
 
+    /// A parked subscriber woken by a batch that also crosses the byte mark drains at once: its relief
+    /// must not reach the hub before the congestion it relieves, or the reader would wait for good
+    /// (nothing but the reader makes the next change). The two race across threads: with the hub told
+    /// after the lock, about one round in 10,000 lost that race here, so the rounds are many (about
+    /// 3 s in all).
+    @Test(.timeLimit(.minutes(1))) func aSubscriberThatDrainsAtOnceNeverLeavesTheReaderHeld() async {
+        var limits = EventHub.Limits()
+        limits.highWaterBytes = 100
+        let hub = EventHub(limits: limits)
+        let events = hub.subscribe()
+        for round in 0..<20_000 {
+            let taker = Task {
+                var iterator = events.makeAsyncIterator()
+                let first = await iterator.next()
+                let rest = await iterator.next(upTo: 64)
+                return [first].compactMap { $0 } + (rest ?? [])
+            }
+            #expect(await eventually(every: .microseconds(50)) { events.subscription.isWaiting })
+            hub.publish([
+                EventHub.Publication(event: .gap(expected: 1, received: 2), cost: 1),
+                EventHub.Publication(event: .gap(expected: 2, received: 3), cost: 1_000),
+            ])
+            #expect(await taker.value.count == 2)
+            let freed = Mutex(false)
+            let reader = Task {
+                await hub.waitForRoom()
+                freed.withLock { $0 = true }
+            }
+            let wasFreed = await eventually(timeout: .seconds(5), every: .microseconds(50)) { freed.withLock { $0 } }
+            reader.cancel()
+            #expect(wasFreed, "round \(round): the reader is held by a subscriber with nothing buffered")
+            if !wasFreed { return }
+        }
+    }
+
     @Test func framesReadTogetherReachTheSubscriberInOrderBeforeTheSocketsEnd() async throws {
         try await withTestGateway { gateway in
             let connection = try Harness.connection(to: gateway)

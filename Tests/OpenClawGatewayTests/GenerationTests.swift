@@ -25,8 +25,9 @@ struct GenerationTests {
 
             // Delivered as the old socket's reader, liveness watch and reconnect timer would.
             let lateShutdown = #"{"type":"event","event":"shutdown","payload":{"reason":"late"},"seq":99}"#
-            await connection.receive(.text(lateShutdown), generation: first.generation)
-            await connection.receive(.closed(code: GatewayCloseCode.serviceRestart), generation: first.generation)
+            _ = await connection.receive([.text(lateShutdown)], generation: first.generation)
+            _ = await connection.receive(
+                [.closed(code: GatewayCloseCode.serviceRestart)], generation: first.generation)
             await connection.teardown(
                 reason: .tickTimeout(silenceMs: 1), closeCode: GatewayCloseCode.tickTimeout,
                 generation: first.generation)

@@ -52,6 +52,23 @@ struct FrameEnvelopeTests {
         #expect(event.seq == nil)
     }
 
+    /// Pinned against literal frames, not against another decoding: an explicit `null` member is absent,
+    /// as if the gateway had left it out (a `.null` payload would reach every reader of `payload`).
+    @Test func anExplicitNullMemberIsAbsent() throws {
+        #expect(
+            try codec.decode(#"{"type":"event","event":"chat","payload":null,"seq":null,"stateVersion":null}"#)
+                == .event(EventFrame(event: "chat", payload: nil, seq: nil, stateVersion: nil)))
+        #expect(
+            try codec.decode(#"{"type":"event","event":"tick","payload":{"ts":1},"payload":null}"#)
+                == .event(EventFrame(event: "tick", payload: nil)))
+        #expect(
+            try codec.decode(#"{"type":"res","id":"1","ok":true,"payload":null,"error":null}"#)
+                == .response(ResponseFrame(id: "1", ok: true, payload: nil, error: nil)))
+        #expect(
+            try codec.decode(#"{"type":"req","id":"2","method":"health","params":null}"#)
+                == .request(RequestFrame(id: "2", method: "health", params: nil)))
+    }
+
     @Test func anUnknownTypeKeepsItsWholeObject() throws {
         let frame = try codec.decode(#"{"type":"cancel","id":"x","id":"y","why":null}"#)
         #expect(frame == .unknown(type: "cancel", raw: ["type": "cancel", "id": "y", "why": .null]))

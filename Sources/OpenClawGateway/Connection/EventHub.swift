@@ -156,7 +156,15 @@ final class EventHub: Sendable {
     }
 
     func setCongested(_ id: Int, _ congested: Bool, overHeadroom: Bool) {
-        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+        for waiter in recordCongestion(id, congested, overHeadroom: overHeadroom) { waiter.resume() }
+    }
+
+    /// Records subscription `id`'s marks and returns the room waiters this frees, to resume once every
+    /// lock is released. A subscription calls it while holding its own lock, so the hub sees its
+    /// changes in the order they happened: a relief recorded before the congestion it relieves would
+    /// leave the reader waiting for good (the reader is what makes the next change).
+    func recordCongestion(_ id: Int, _ congested: Bool, overHeadroom: Bool) -> [CheckedContinuation<Void, Never>] {
+        state.withLock { state in
             if congested { state.congested.insert(id) } else { state.congested.remove(id) }
             if overHeadroom { state.overHeadroom.insert(id) } else { state.overHeadroom.remove(id) }
             let ready = state.roomWaiters.filter { _, waiter in
@@ -165,7 +173,6 @@ final class EventHub: Sendable {
             for id in ready.keys { state.roomWaiters[id] = nil }
             return ready.values.map(\.continuation)
         }
-        for waiter in waiters { waiter.resume() }
     }
 
     func remove(_ id: Int) {

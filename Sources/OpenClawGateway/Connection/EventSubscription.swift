@@ -39,7 +39,8 @@ final class EventSubscription: Sendable {
 
     var buffered: (events: Int, bytes: Int) { state.withLock { ($0.count, $0.bytes) } }
 
-    /// Whether the subscriber is parked on an empty buffer (the next event goes to it directly).
+    /// Whether the subscriber is parked on an empty buffer: tests publish only then, to reach the path
+    /// where the first event of a batch is handed over directly.
     var isWaiting: Bool { state.withLock { $0.waiter != nil } }
 
     /// Buffers `batch` in order, merging cumulative events; a waiting subscriber gets the first event
@@ -50,7 +51,7 @@ final class EventSubscription: Sendable {
             var first: GatewayEvent?
             var peak = (events: 0, bytes: 0)
             var coalesced = 0
-            var changed: (congested: Bool, overHeadroom: Bool)?
+            var freedReaders: [CheckedContinuation<Void, Never>] = []
         }
         let outcome = state.withLock { state -> Outcome in
             var outcome = Outcome()
@@ -62,17 +63,17 @@ final class EventSubscription: Sendable {
                 }
                 outcome.peak = (max(outcome.peak.events, state.count), max(outcome.peak.bytes, state.bytes))
             }
-            let after = (state.congested, state.overHeadroom)
-            if before != after { outcome.changed = after }
+            if before != (state.congested, state.overHeadroom) {
+                outcome.freedReaders =
+                    hub?.recordCongestion(id, state.congested, overHeadroom: state.overHeadroom) ?? []
+            }
             return outcome
         }
-        if let waiter = outcome.waiter { waiter.resume(returning: outcome.first) }
         if outcome.peak.events > 0 || outcome.coalesced > 0 {
             hub?.noteBuffered(events: outcome.peak.events, bytes: outcome.peak.bytes, coalesced: outcome.coalesced)
         }
-        if let (congested, overHeadroom) = outcome.changed {
-            hub?.setCongested(id, congested, overHeadroom: overHeadroom)
-        }
+        for reader in outcome.freedReaders { reader.resume() }
+        if let waiter = outcome.waiter { waiter.resume(returning: outcome.first) }
     }
 
     /// One event into the buffer: merged into the untaken one it supersedes (true), handed to the parked
@@ -116,8 +117,8 @@ final class EventSubscription: Sendable {
         await withTaskCancellationHandler {
             await withCheckedContinuation(isolation: actor) {
                 (continuation: CheckedContinuation<GatewayEvent?, Never>) in
-                let (event, relieved) = take(orWait: continuation)
-                if relieved { hub?.setCongested(id, false, overHeadroom: false) }
+                let (event, freedReaders) = take(orWait: continuation)
+                for reader in freedReaders { reader.resume() }
                 if let event { continuation.resume(returning: event) }
             }
         } onCancel: {
@@ -142,40 +143,42 @@ final class EventSubscription: Sendable {
     }
 
     private func takeWaiting(upTo limit: Int) -> [GatewayEvent] {
-        let (events, relieved) = state.withLock { state -> ([GatewayEvent], Bool) in
-            guard state.count > 0 else { return ([], false) }
+        let (events, freedReaders) = state.withLock { state -> ([GatewayEvent], [CheckedContinuation<Void, Never>]) in
+            guard state.count > 0 else { return ([], []) }
             var events: [GatewayEvent] = []
             events.reserveCapacity(min(limit, state.count))
-            var relieved = false
+            var freedReaders: [CheckedContinuation<Void, Never>] = []
             while events.count < limit, state.count > 0 {
-                let (event, relievedNow) = take(from: &state)
+                let (event, readers) = take(from: &state)
                 events.append(event)
-                relieved = relieved || relievedNow
+                freedReaders += readers
             }
-            return (events, relieved)
+            return (events, freedReaders)
         }
-        if relieved { hub?.setCongested(id, false, overHeadroom: false) }
+        for reader in freedReaders { reader.resume() }
         return events
     }
 
-    /// The oldest untaken event (`.some(nil)` once finished), or nil after parking `continuation`.
+    /// The oldest untaken event (`.some(nil)` once finished), or nil after parking `continuation`; and
+    /// the socket readers that taking it freed.
     private func take(
         orWait continuation: CheckedContinuation<GatewayEvent?, Never>
-    ) -> (GatewayEvent??, relieved: Bool) {
+    ) -> (GatewayEvent??, freedReaders: [CheckedContinuation<Void, Never>]) {
         state.withLock { state in
             guard state.count > 0 else {
-                if state.finished { return (.some(nil), false) }
+                if state.finished { return (.some(nil), []) }
                 state.waiter = continuation
-                return (nil, false)
+                return (nil, [])
             }
-            let (event, relieved) = take(from: &state)
-            return (.some(event), relieved)
+            let (event, freedReaders) = take(from: &state)
+            return (.some(event), freedReaders)
         }
     }
 
-    /// Takes the oldest untaken event (there is one); true when that brought the buffer back under its
-    /// low-water mark.
-    private func take(from state: inout State) -> (GatewayEvent, relieved: Bool) {
+    /// Takes the oldest untaken event (there is one). When that brings the buffer back under its
+    /// low-water mark, the hub hears of it under this lock (see ``EventHub/recordCongestion``), and the
+    /// readers it frees are returned, to resume once the lock is released.
+    private func take(from state: inout State) -> (GatewayEvent, freedReaders: [CheckedContinuation<Void, Never>]) {
         let entry = state.entries[state.head]
         state.head += 1
         state.bytes -= entry.cost
@@ -185,10 +188,10 @@ final class EventSubscription: Sendable {
             state.head = 0
         }
         guard state.congested, state.count <= limits.highWaterEvents / 4, state.bytes <= limits.highWaterBytes / 4
-        else { return (entry.event, false) }
+        else { return (entry.event, []) }
         state.congested = false
         state.overHeadroom = false
-        return (entry.event, true)
+        return (entry.event, hub?.recordCongestion(id, false, overHeadroom: false) ?? [])
     }
 
     /// The subscriber is gone: drop what is buffered and stop holding the connection back.

@@ -18,12 +18,8 @@ extension GatewayConnection {
         }
     }
 
-    func receive(_ event: TransportEvent, generation socketGeneration: Int) {
-        if socketGeneration == generation, event.isMessage { heardFrom() }
-        dispatch(event, generation: socketGeneration)
-    }
-
-    /// One message, once the socket is noted as heard from.
+    /// One message or the socket's end (see ``receive(_:generation:)``, which notes the socket as
+    /// heard from once per batch).
     private func dispatch(_ event: TransportEvent, generation socketGeneration: Int) {
         guard socketGeneration == generation else { return }
         switch event {

@@ -62,6 +62,7 @@ public struct JSONParser: Sendable {
         return try text.withUTF8(parseMembers(buffer:)).get()
     }
 
+    /// The same members, read from bytes (binary frames).
     public func parseMembers(
         _ bytes: some Collection<UInt8>
     ) throws(JSONParseError) -> [(key: String, value: JSONValue)]? {

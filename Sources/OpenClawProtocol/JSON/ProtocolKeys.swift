@@ -6,8 +6,10 @@ enum ProtocolKeys {
     static let longest = 10
 
     static func key(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        /// Whether `bytes` spells `name`, which has as many bytes.
+        /// Whether `bytes` spells `name`. The length is checked again so that a name listed under the
+        /// wrong count below can only miss, never read past its end.
         func spells(_ name: StaticString) -> Bool {
+            guard name.utf8CodeUnitCount == bytes.count else { return false }
             let start = name.utf8Start
             for offset in 0..<bytes.count where bytes[offset] != start[offset] { return false }
             return true
