@@ -4,7 +4,10 @@ import OpenClawProtocol
 extension Transcript {
     mutating func applyChatEvent(_ event: ChatEvent) -> TranscriptApplyResult {
         guard sessionKeys.matches(event.sessionKey, sessionKey) else { return .ignored(.otherSession) }
-        var run = runs[event.runId] ?? RunRecord(runId: event.runId)
+        // Moved out and back, not copied: a copy retained every reference the record holds, and the
+        // write-back released them again, on every delta. Every path below puts it back.
+        var run = runs.removeValue(forKey: event.runId) ?? RunRecord(runId: event.runId)
+        defer { runs[event.runId] = run }
         guard run.outcome == nil else { return .ignored(.runEnded) }
         if let seq = event.seq, let last = run.lastChatSeq {
             // A frame seen twice carries the same seq and payload; a flush delta and the final that
@@ -35,7 +38,6 @@ extension Transcript {
             let outcome = RunOutcome.failed(message: message, kind: event.errorKind)
             finish(event, outcome: outcome, status: .failed(message), stepsEndAs: .failed, run: &run)
         }
-        runs[event.runId] = run
         return .applied
     }
 

@@ -19,6 +19,34 @@ struct JSONParserTests {
         #expect(value["big"] == .int(9_007_199_254_740_993))
     }
 
+    /// Strings are scanned eight bytes at a time: a quote, an escape or a control byte must stop the
+    /// scan wherever it falls in a word, and multi-byte characters must pass through whole.
+    @Test func stringsReadTheSameWhereverTheirSpecialBytesFall() throws {
+        for length in 0...20 {
+            let plain = String(repeating: "a", count: length)
+            #expect(try parser.parse("[\"\(plain)\",1]") == [.string(plain), 1])
+            #expect(throws: JSONParseError(reason: .unexpectedEnd, offset: length + 1)) {
+                try parser.parse("\"\(plain)")
+            }
+            for position in 0...length {
+                let head = String(plain.prefix(position))
+                let tail = String(plain.dropFirst(position))
+                #expect(try parser.parse("\"\(head)\\n\(tail)\\\"\"") == .string(head + "\n" + tail + "\""))
+                #expect(try parser.parse("\"\(head)é😀\u{7F}\(tail)\"") == .string(head + "é😀\u{7F}" + tail))
+                for control: UInt8 in [0x00, 0x0A, 0x1F] {
+                    let text = "\"\(head)\(Character(Unicode.Scalar(control)))\(tail)\""
+                    #expect(throws: JSONParseError(reason: .unexpectedByte(control), offset: position + 1)) {
+                        try parser.parse(text)
+                    }
+                    // After an escape, the plain runs are scanned the same way.
+                    #expect(throws: JSONParseError(reason: .unexpectedByte(control), offset: position + 3)) {
+                        try parser.parse("\"\\t" + text.dropFirst())
+                    }
+                }
+            }
+        }
+    }
+
     @Test func decodesEscapesAndSurrogatePairs() throws {
         let value = try parser.parse(#"["a\"b\\c\/d\n\t", "\u00e9\ud83d\ude00", "\ud800x"]"#)
         #expect(value.arrayValue?[0] == "a\"b\\c/d\n\t")

@@ -81,19 +81,21 @@ public struct ChatEvent: Sendable, Hashable {
         var usage: JSONValue?
         var statusPhase: String?
         for (key, value) in members {
-            switch key {
-            case "runId": runId = value.nonEmptyStringValue
-            case "sessionKey": sessionKey = value.nonEmptyStringValue
-            case "state": state = value.nonEmptyStringValue
-            case "seq": seq = value.lenientIntValue
-            case "message": message = value
-            case "deltaText": deltaText = value.stringValue
-            case "replace": replace = value.boolValue ?? false
-            case "errorMessage": errorMessage = value.nonEmptyStringValue
-            case "errorKind": errorKind = value.nonEmptyStringValue
-            case "stopReason": stopReason = value.nonEmptyStringValue
-            case "usage": usage = value
-            case "phase": statusPhase = value.nonEmptyStringValue
+            // The name's length first: a `switch` over strings compares the name with each case in turn,
+            // and each comparison with a different name is a call into the runtime.
+            switch (key.utf8.count, key) {
+            case (5, "runId"): runId = value.nonEmptyStringValue
+            case (10, "sessionKey"): sessionKey = value.nonEmptyStringValue
+            case (5, "state"): state = value.nonEmptyStringValue
+            case (3, "seq"): seq = value.lenientIntValue
+            case (7, "message"): message = value
+            case (9, "deltaText"): deltaText = value.stringValue
+            case (7, "replace"): replace = value.boolValue ?? false
+            case (12, "errorMessage"): errorMessage = value.nonEmptyStringValue
+            case (9, "errorKind"): errorKind = value.nonEmptyStringValue
+            case (10, "stopReason"): stopReason = value.nonEmptyStringValue
+            case (5, "usage"): usage = value
+            case (5, "phase"): statusPhase = value.nonEmptyStringValue
             default: break
             }
         }

@@ -148,17 +148,18 @@ public struct FrameCodec: Sendable {
         var envelope = Envelope()
         for (key, value) in members {
             let present: JSONValue? = if case .null = value { nil } else { value }
-            switch key {
-            case "type": envelope.type = present
-            case "id": envelope.id = present
-            case "method": envelope.method = present
-            case "params": envelope.params = present
-            case "ok": envelope.ok = present
-            case "payload": envelope.payload = present
-            case "error": envelope.error = present
-            case "event": envelope.event = present
-            case "seq": envelope.seq = present
-            case "stateVersion": envelope.stateVersion = present
+            // The name's length first, as `ChatEvent` does: most comparisons then end at an integer.
+            switch (key.utf8.count, key) {
+            case (4, "type"): envelope.type = present
+            case (2, "id"): envelope.id = present
+            case (6, "method"): envelope.method = present
+            case (6, "params"): envelope.params = present
+            case (2, "ok"): envelope.ok = present
+            case (7, "payload"): envelope.payload = present
+            case (5, "error"): envelope.error = present
+            case (5, "event"): envelope.event = present
+            case (3, "seq"): envelope.seq = present
+            case (12, "stateVersion"): envelope.stateVersion = present
             default: break
             }
         }
