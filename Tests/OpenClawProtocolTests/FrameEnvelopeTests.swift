@@ -52,6 +52,45 @@ struct FrameEnvelopeTests {
         #expect(event.seq == nil)
     }
 
+    /// An event's object payload is kept as its members off the wire: read whole, member by member (as
+    /// `ChatEvent` reads it), hashed or compared, it is the payload the parsed tree has.
+    @Test(arguments: [
+        #"{"type":"event","event":"chat","payload":{"runId":"r","sessionKey":"main","state":"delta","seq":2,"deltaText":"Hi"}}"#,
+        #"{"type":"event","event":"chat","payload":{"runId":"a","runId":"b","sessionKey":"main","state":"final","message":null,"usage":{"input":1}}}"#,
+        #"{"type":"event","event":"chat","payload":{"runId":"r","sessionKey":"main","state":"delta","deltaText":"x","deltaText":null}}"#,
+        #"{"type":"event","event":"chat","payload":{"x":1},"payload":{"runId":"r","sessionKey":"k","state":"aborted","stopReason":"rpc"}}"#,
+        #"{"type":"event","event":"chat","payload":{"runId":"r","sessionKey":"k","state":"delta"},"payload":[1]}"#,
+        #"{"type":"event","event":"agent","payload":{},"seq":4}"#,
+    ])
+    func anEventPayloadKeptAsMembersReadsAsTheTree(document: String) throws {
+        guard case .event(let kept) = try codec.decode(document),
+            case .event(let fromTree) = try FrameCodec.frame(from: JSONParser().parse(document))
+        else {
+            Issue.record("not an event: \(document)")
+            return
+        }
+        #expect(kept == fromTree)
+        #expect(kept.hashValue == fromTree.hashValue)
+        #expect(ChatEvent(frame: kept) == ChatEvent(frame: fromTree))
+        #expect(ChatEvent(frame: kept) == ChatEvent(json: kept.payload))
+        #expect(kept.payload == fromTree.payload)
+    }
+
+    /// The payload's dictionary is built once, on first use, whichever task asks first.
+    @Test func aKeptPayloadReadFromManyTasksAtOnceIsOneValue() async throws {
+        let document = #"{"type":"event","event":"health","payload":{"ok":true,"n":[1,2,3],"s":"x"}}"#
+        guard case .event(let frame) = try codec.decode(document) else {
+            Issue.record("not an event")
+            return
+        }
+        let payloads = await withTaskGroup(of: JSONValue?.self) { group in
+            for _ in 0..<32 { group.addTask { frame.payload } }
+            return await group.reduce(into: [JSONValue?]()) { $0.append($1) }
+        }
+        #expect(payloads.count == 32)
+        #expect(Set(payloads.map { $0.map(JSONSerializer.string) }) == [#"{"n":[1,2,3],"ok":true,"s":"x"}"#])
+    }
+
     /// Pinned against literal frames, not against another decoding: an explicit `null` member is absent,
     /// as if the gateway had left it out (a `.null` payload would reach every reader of `payload`).
     @Test func anExplicitNullMemberIsAbsent() throws {

@@ -68,6 +68,11 @@ public struct ChatEvent: Sendable, Hashable {
     /// lookup per field hashed a dozen keys for the five or so a delta has.
     public init?(json: JSONValue?) {
         guard case .object(let members)? = json else { return nil }
+        self.init(members: members)
+    }
+
+    /// The payload's members, in any order; of duplicate names the last counts (as in a dictionary).
+    init?(members: some Sequence<(key: String, value: JSONValue)>) {
         var runId: String?
         var sessionKey: String?
         var state: String?
@@ -119,7 +124,12 @@ public struct ChatEvent: Sendable, Hashable {
     /// The payload of a `chat` event frame; nil for other events or an unplaceable payload.
     public init?(frame: EventFrame) {
         guard frame.event == GatewayEventName.chat else { return nil }
-        self.init(json: frame.payload)
+        // Read straight from the members when the frame kept them: no dictionary is built for a delta.
+        if case .members(let object) = frame.storedPayload {
+            self.init(members: object.members)
+        } else {
+            self.init(json: frame.payload)
+        }
     }
 }
 

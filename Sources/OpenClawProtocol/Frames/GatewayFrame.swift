@@ -61,16 +61,38 @@ public struct StateVersion: Sendable, Hashable {
 /// An event frame, `{"type":"event","event","payload"?,"seq"?,"stateVersion"?}`.
 public struct EventFrame: Sendable, Hashable {
     public var event: String
-    public var payload: JSONValue?
+    public var payload: JSONValue? {
+        get { storedPayload.value }
+        set { storedPayload = .value(newValue) }
+    }
     /// Per-connection frame sequence number; absent on targeted events and on `connect.challenge`.
     public var seq: Int?
     public var stateVersion: StateVersion?
+    /// Read off the wire, an object payload stays its members until ``payload`` is asked for.
+    var storedPayload: EventPayload
 
     public init(event: String, payload: JSONValue? = nil, seq: Int? = nil, stateVersion: StateVersion? = nil) {
+        self.init(event: event, storedPayload: .value(payload), seq: seq, stateVersion: stateVersion)
+    }
+
+    init(event: String, storedPayload: EventPayload, seq: Int?, stateVersion: StateVersion?) {
         self.event = event
-        self.payload = payload
+        self.storedPayload = storedPayload
         self.seq = seq
         self.stateVersion = stateVersion
+    }
+
+    /// Equal when they read the same, however the payload is held.
+    public static func == (lhs: EventFrame, rhs: EventFrame) -> Bool {
+        lhs.event == rhs.event && lhs.seq == rhs.seq && lhs.stateVersion == rhs.stateVersion
+            && lhs.payload == rhs.payload
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(event)
+        hasher.combine(payload)
+        hasher.combine(seq)
+        hasher.combine(stateVersion)
     }
 
     public var json: JSONValue {
@@ -119,16 +141,16 @@ public struct FrameCodec: Sendable {
     }
 
     public func decode(_ bytes: some Collection<UInt8>) throws(FrameDecodingError) -> GatewayFrame {
-        try Self.frame(from: Result { () throws(JSONParseError) in try parser.parseMembers(bytes) })
+        try Self.frame(from: Result { () throws(JSONParseError) in try parser.parseEnvelope(bytes) })
     }
 
     /// Text frames, the form gateways send: parsed in place from the string's UTF-8.
     public func decode(_ text: String) throws(FrameDecodingError) -> GatewayFrame {
-        try Self.frame(from: Result { () throws(JSONParseError) in try parser.parseMembers(text) })
+        try Self.frame(from: Result { () throws(JSONParseError) in try parser.parseEnvelope(text) })
     }
 
     private static func frame(
-        from parsed: Result<[(key: String, value: JSONValue)]?, JSONParseError>
+        from parsed: Result<[(key: String, value: JSONParser.EnvelopeValue)]?, JSONParseError>
     ) throws(FrameDecodingError) -> GatewayFrame {
         switch parsed {
         case .success(let members?): return try frame(members: members)
@@ -139,27 +161,28 @@ public struct FrameCodec: Sendable {
 
     public static func frame(from json: JSONValue) throws(FrameDecodingError) -> GatewayFrame {
         guard case .object(let members) = json else { throw .notAFrame }
-        return try frame(members: members.map { ($0.key, $0.value) })
+        return try frame(members: members.map { ($0.key, .value($0.value)) })
     }
 
     /// The envelope's fields in one pass over its members, read as `JSONValue`'s subscript reads them:
     /// an explicit `null` is absent, and of duplicate keys the last one counts.
-    private static func frame(members: [(key: String, value: JSONValue)]) throws(FrameDecodingError) -> GatewayFrame {
+    private static func frame(
+        members: [(key: String, value: JSONParser.EnvelopeValue)]
+    ) throws(FrameDecodingError) -> GatewayFrame {
         var envelope = Envelope()
-        for (key, value) in members {
-            let present: JSONValue? = if case .null = value { nil } else { value }
+        for (key, member) in members {
             // The name's length first, as `ChatEvent` does: most comparisons then end at an integer.
             switch (key.utf8.count, key) {
-            case (4, "type"): envelope.type = present
-            case (2, "id"): envelope.id = present
-            case (6, "method"): envelope.method = present
-            case (6, "params"): envelope.params = present
-            case (2, "ok"): envelope.ok = present
-            case (7, "payload"): envelope.payload = present
-            case (5, "error"): envelope.error = present
-            case (5, "event"): envelope.event = present
-            case (3, "seq"): envelope.seq = present
-            case (12, "stateVersion"): envelope.stateVersion = present
+            case (4, "type"): envelope.type = member.present
+            case (2, "id"): envelope.id = member.present
+            case (6, "method"): envelope.method = member.present
+            case (6, "params"): envelope.params = member.present
+            case (2, "ok"): envelope.ok = member.present
+            case (7, "payload"): envelope.payload = EventPayload(member)
+            case (5, "error"): envelope.error = member.present
+            case (5, "event"): envelope.event = member.present
+            case (3, "seq"): envelope.seq = member.present
+            case (12, "stateVersion"): envelope.stateVersion = member.present
             default: break
             }
         }
@@ -177,7 +200,7 @@ public struct FrameCodec: Sendable {
                 ResponseFrame(
                     id: id,
                     ok: envelope.ok?.boolValue ?? false,
-                    payload: envelope.payload,
+                    payload: envelope.payload?.value,
                     error: envelope.error.flatMap(ErrorShape.init(json:))
                 )
             )
@@ -188,13 +211,14 @@ public struct FrameCodec: Sendable {
             return .event(
                 EventFrame(
                     event: event,
-                    payload: envelope.payload,
+                    storedPayload: envelope.payload ?? .value(nil),
                     seq: envelope.seq?.lenientIntValue,
                     stateVersion: StateVersion(json: envelope.stateVersion)
                 )
             )
         default:
-            return .unknown(type: type, raw: .object(Dictionary(members, uniquingKeysWith: { _, last in last })))
+            let object = members.map { ($0.key, EventPayload($0.value)?.value ?? .null) }
+            return .unknown(type: type, raw: .object(Dictionary(object, uniquingKeysWith: { _, last in last })))
         }
     }
 
@@ -205,7 +229,7 @@ public struct FrameCodec: Sendable {
         var method: JSONValue?
         var params: JSONValue?
         var ok: JSONValue?
-        var payload: JSONValue?
+        var payload: EventPayload?
         var error: JSONValue?
         var event: JSONValue?
         var seq: JSONValue?

@@ -1,4 +1,4 @@
-/// The member names gateway frames use most, for ``Cursor/parseKey()``: a name in the document that is
+/// The member names gateway frames use most, for ``JSONCursor/parseKey()``: a name in the document that is
 /// one of these is returned as the literal, not made anew (a streamed delta has eight of them, and
 /// making them was a sixth of its parse).
 enum ProtocolKeys {
