@@ -68,11 +68,11 @@ public struct ChatEvent: Sendable, Hashable {
     /// lookup per field hashed a dozen keys for the five or so a delta has.
     public init?(json: JSONValue?) {
         guard case .object(let members)? = json else { return nil }
-        self.init(members: members)
+        self.init(members: members.lazy.map { JSONMember(key: $0.key, value: $0.value) })
     }
 
     /// The payload's members, in any order; of duplicate names the last counts (as in a dictionary).
-    init?(members: some Sequence<(key: String, value: JSONValue)>) {
+    init?(members: some Sequence<JSONMember>) {
         var runId: String?
         var sessionKey: String?
         var state: String?
@@ -85,7 +85,8 @@ public struct ChatEvent: Sendable, Hashable {
         var stopReason: String?
         var usage: JSONValue?
         var statusPhase: String?
-        for (key, value) in members {
+        for member in members {
+            let (key, value) = (member.key, member.value)
             // The name's length first: a `switch` over strings compares the name with each case in turn,
             // and each comparison with a different name is a call into the runtime.
             switch (key.utf8.count, key) {

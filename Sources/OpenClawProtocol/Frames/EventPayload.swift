@@ -30,17 +30,18 @@ enum EventPayload: Sendable {
 /// An object's members in document order (of duplicate names, the last counts, as in a dictionary),
 /// and the object itself once it has been asked for.
 final class ObjectMembers: Sendable {
-    let members: [(key: String, value: JSONValue)]
+    let members: [JSONMember]
     private let built = Mutex<JSONValue?>(nil)
 
-    init(_ members: [(key: String, value: JSONValue)]) {
+    init(_ members: [JSONMember]) {
         self.members = members
     }
 
     var object: JSONValue {
         built.withLock { built in
             if let built { return built }
-            let object = JSONValue.object(Dictionary(members, uniquingKeysWith: { _, last in last }))
+            let object = JSONValue.object(
+                Dictionary(members.lazy.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last }))
             built = object
             return object
         }

@@ -150,7 +150,7 @@ public struct FrameCodec: Sendable {
     }
 
     private static func frame(
-        from parsed: Result<[(key: String, value: JSONParser.EnvelopeValue)]?, JSONParseError>
+        from parsed: Result<[JSONParser.EnvelopeMember]?, JSONParseError>
     ) throws(FrameDecodingError) -> GatewayFrame {
         switch parsed {
         case .success(let members?): return try frame(members: members)
@@ -161,28 +161,29 @@ public struct FrameCodec: Sendable {
 
     public static func frame(from json: JSONValue) throws(FrameDecodingError) -> GatewayFrame {
         guard case .object(let members) = json else { throw .notAFrame }
-        return try frame(members: members.map { ($0.key, .value($0.value)) })
+        return try frame(members: members.map { JSONParser.EnvelopeMember(key: $0.key, value: .value($0.value)) })
     }
 
     /// The envelope's fields in one pass over its members, read as `JSONValue`'s subscript reads them:
     /// an explicit `null` is absent, and of duplicate keys the last one counts.
     private static func frame(
-        members: [(key: String, value: JSONParser.EnvelopeValue)]
+        members: [JSONParser.EnvelopeMember]
     ) throws(FrameDecodingError) -> GatewayFrame {
         var envelope = Envelope()
-        for (key, member) in members {
+        for member in members {
+            let (key, value) = (member.key, member.value)
             // The name's length first, as `ChatEvent` does: most comparisons then end at an integer.
             switch (key.utf8.count, key) {
-            case (4, "type"): envelope.type = member.present
-            case (2, "id"): envelope.id = member.present
-            case (6, "method"): envelope.method = member.present
-            case (6, "params"): envelope.params = member.present
-            case (2, "ok"): envelope.ok = member.present
-            case (7, "payload"): envelope.payload = EventPayload(member)
-            case (5, "error"): envelope.error = member.present
-            case (5, "event"): envelope.event = member.present
-            case (3, "seq"): envelope.seq = member.present
-            case (12, "stateVersion"): envelope.stateVersion = member.present
+            case (4, "type"): envelope.type = value.present
+            case (2, "id"): envelope.id = value.present
+            case (6, "method"): envelope.method = value.present
+            case (6, "params"): envelope.params = value.present
+            case (2, "ok"): envelope.ok = value.present
+            case (7, "payload"): envelope.payload = EventPayload(value)
+            case (5, "error"): envelope.error = value.present
+            case (5, "event"): envelope.event = value.present
+            case (3, "seq"): envelope.seq = value.present
+            case (12, "stateVersion"): envelope.stateVersion = value.present
             default: break
             }
         }
@@ -217,7 +218,7 @@ public struct FrameCodec: Sendable {
                 )
             )
         default:
-            let object = members.map { ($0.key, EventPayload($0.value)?.value ?? .null) }
+            let object = members.map { ($0.key, $0.value.present ?? .null) }
             return .unknown(type: type, raw: .object(Dictionary(object, uniquingKeysWith: { _, last in last })))
         }
     }

@@ -59,7 +59,7 @@ public struct JSONParser: Sendable {
     /// hashing its keys into a dictionary first cost a fifth of decoding a streamed delta.
     public func parseMembers(_ text: String) throws(JSONParseError) -> [(key: String, value: JSONValue)]? {
         var text = text
-        return try text.withUTF8(parseMembers(buffer:)).get()
+        return try text.withUTF8(parseMembers(buffer:)).get()?.map { ($0.key, $0.value) }
     }
 
     /// The same members, read from bytes (binary frames).
@@ -69,15 +69,21 @@ public struct JSONParser: Sendable {
         let result =
             bytes.withContiguousStorageIfAvailable(parseMembers(buffer:))
             ?? Array(bytes).withUnsafeBufferPointer(parseMembers(buffer:))
-        return try result.get()
+        return try result.get()?.map { ($0.key, $0.value) }
     }
 
     /// A member of a frame's envelope as ``parseEnvelope(_:)`` reads it.
+    struct EnvelopeMember {
+        let key: String
+        let value: EnvelopeValue
+    }
+
+    /// A member's value in a frame's envelope.
     enum EnvelopeValue {
         case value(JSONValue)
         /// The `payload` object's members in document order: its dictionary is built only if someone
         /// asks for the payload as a whole (a streamed delta is read member by member, by `ChatEvent`).
-        case members([(key: String, value: JSONValue)])
+        case members([JSONMember])
 
         /// The member's value for any name but `payload` (which alone is read as members); nil for an
         /// explicit `null`, which reads as absent.
@@ -86,51 +92,48 @@ public struct JSONParser: Sendable {
 
     /// The members of a frame: those of a top-level object, with an object `payload` kept as its
     /// members (see ``EnvelopeValue``); nil when the document is valid JSON but not an object.
-    func parseEnvelope(_ text: String) throws(JSONParseError) -> [(key: String, value: EnvelopeValue)]? {
+    func parseEnvelope(_ text: String) throws(JSONParseError) -> [EnvelopeMember]? {
         var text = text
         return try text.withUTF8(parseEnvelope(buffer:)).get()
     }
 
-    func parseEnvelope(_ bytes: some Collection<UInt8>) throws(JSONParseError) -> [(key: String, value: EnvelopeValue)]?
-    {
+    func parseEnvelope(_ bytes: some Collection<UInt8>) throws(JSONParseError) -> [EnvelopeMember]? {
         let result =
             bytes.withContiguousStorageIfAvailable(parseEnvelope(buffer:))
             ?? Array(bytes).withUnsafeBufferPointer(parseEnvelope(buffer:))
         return try result.get()
     }
 
-    private func parseMembers(
-        buffer: UnsafeBufferPointer<UInt8>
-    ) -> Result<[(key: String, value: JSONValue)]?, JSONParseError> {
-        topLevelMembers(buffer: buffer) { (_, cursor) throws(JSONParseError) in try cursor.parseValue(depth: 1) }
-    }
-
-    private func parseEnvelope(
-        buffer: UnsafeBufferPointer<UInt8>
-    ) -> Result<[(key: String, value: EnvelopeValue)]?, JSONParseError> {
-        topLevelMembers(buffer: buffer) { (key, cursor) throws(JSONParseError) -> EnvelopeValue in
-            if key.utf8.count == 7, key == "payload", try cursor.peek() == UInt8(ascii: "{") {
-                return .members(try cursor.parseObjectMembers(depth: 2))
-            }
-            return .value(try cursor.parseValue(depth: 1))
+    private func parseMembers(buffer: UnsafeBufferPointer<UInt8>) -> Result<[JSONMember]?, JSONParseError> {
+        topLevelMembers(buffer: buffer) { (key, cursor) throws(JSONParseError) in
+            JSONMember(key: key, value: try cursor.parseValue(depth: 1))
         }
     }
 
-    /// The members of the document's top-level object, each value read by `readValue`; nil when the
-    /// document is another kind of value.
+    private func parseEnvelope(buffer: UnsafeBufferPointer<UInt8>) -> Result<[EnvelopeMember]?, JSONParseError> {
+        topLevelMembers(buffer: buffer) { (key, cursor) throws(JSONParseError) -> EnvelopeMember in
+            if key.utf8.count == 7, key == "payload", try cursor.peek() == UInt8(ascii: "{") {
+                return EnvelopeMember(key: key, value: .members(try cursor.parseObjectMembers(depth: 2)))
+            }
+            return EnvelopeMember(key: key, value: .value(try cursor.parseValue(depth: 1)))
+        }
+    }
+
+    /// The members of the document's top-level object, each read by `readMember` (the cursor on its
+    /// value); nil when the document is another kind of value.
     @inline(__always)
-    private func topLevelMembers<Value>(
-        buffer: UnsafeBufferPointer<UInt8>, _ readValue: (String, inout JSONCursor) throws(JSONParseError) -> Value
-    ) -> Result<[(key: String, value: Value)]?, JSONParseError> {
-        Result { () throws(JSONParseError) -> [(key: String, value: Value)]? in
+    private func topLevelMembers<Member>(
+        buffer: UnsafeBufferPointer<UInt8>, _ readMember: (String, inout JSONCursor) throws(JSONParseError) -> Member
+    ) -> Result<[Member]?, JSONParseError> {
+        Result { () throws(JSONParseError) -> [Member]? in
             var cursor = JSONCursor(buffer: buffer, maxDepth: maxDepth)
             cursor.skipWhitespace()
-            var members: [(key: String, value: Value)]?
+            var members: [Member]?
             if try cursor.peek() == UInt8(ascii: "{") {
-                var found: [(key: String, value: Value)] = []
+                var found: [Member] = []
                 found.reserveCapacity(6)
                 try cursor.parseMembers(depth: 1) { (key, cursor) throws(JSONParseError) in
-                    found.append((key, try readValue(key, &cursor)))
+                    found.append(try readMember(key, &cursor))
                 }
                 members = found
             } else {
