@@ -29,8 +29,7 @@ public struct SessionKeyMatcher: Sendable, Hashable {
     public func canonical(_ key: String) -> String {
         // The aliases are usually the two of `init` ("main" and the configured key): comparing them
         // beats hashing `key`, which every streamed delta did twice (its session key and the transcript's).
-        // Lengths first: a comparison of two different strings is a call into the runtime.
-        mainAliases.contains { $0.utf8.count == key.utf8.count && $0 == key } ? mainSessionKey : key
+        mainAliases.contains { $0 == key } ? mainSessionKey : key
     }
 
     /// Whether the two keys name the same session: equal, or both names of the main session.

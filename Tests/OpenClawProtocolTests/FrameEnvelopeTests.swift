@@ -61,6 +61,10 @@ struct FrameEnvelopeTests {
         #"{"type":"event","event":"chat","payload":{"x":1},"payload":{"runId":"r","sessionKey":"k","state":"aborted","stopReason":"rpc"}}"#,
         #"{"type":"event","event":"chat","payload":{"runId":"r","sessionKey":"k","state":"delta"},"payload":[1]}"#,
         #"{"type":"event","event":"agent","payload":{},"seq":4}"#,
+        #"{"type":"event","event":"chat","payload":{"runId":"r","state":"delta","sessionKey":"main","session\u212Aey":"other"}}"#,
+        #"{"type":"event","event":"chat","payload":{"runId":"r","state":"error","errorKind":"a","error\u212Aind":"refusal","sessionKey":"k"}}"#,
+        #"{"type":"event","event":"chat","payload":{"runId":"r","sessionKey":"k","state":"delta"},"payload":null}"#,
+        #"{"type":"event","event":"chat","payload":null,"payload":{"runId":"r","sessionKey":"k","state":"delta"}}"#,
     ])
     func anEventPayloadKeptAsMembersReadsAsTheTree(document: String) throws {
         guard case .event(let kept) = try codec.decode(document),
@@ -76,8 +80,9 @@ struct FrameEnvelopeTests {
         #expect(kept.payload == fromTree.payload)
     }
 
-    /// The payload's dictionary is built once, on first use, whichever task asks first.
-    @Test func aKeptPayloadReadFromManyTasksAtOnceIsOneValue() async throws {
+    /// Many tasks asking at once for a kept payload (whose dictionary is built on first use) all read it
+    /// whole and the same.
+    @Test func aKeptPayloadReadFromManyTasksAtOnceReadsTheSame() async throws {
         let document = #"{"type":"event","event":"health","payload":{"ok":true,"n":[1,2,3],"s":"x"}}"#
         guard case .event(let frame) = try codec.decode(document) else {
             Issue.record("not an event")
@@ -89,6 +94,27 @@ struct FrameEnvelopeTests {
         }
         #expect(payloads.count == 32)
         #expect(Set(payloads.map { $0.map(JSONSerializer.string) }) == [#"{"n":[1,2,3],"ok":true,"s":"x"}"#])
+    }
+
+    /// An unknown frame keeps its whole object, payload included, nulls and the last of duplicates as a
+    /// dictionary would; and a payload kept as members is held to the same depth limit, failing at the
+    /// same byte, as one parsed whole.
+    @Test func anUnknownFramesPayloadAndTheDepthLimitAreAsTheTreesAre() throws {
+        let unknown = #"{"type":"brand.new","payload":{"a":null,"b":1,"b":2},"x":null}"#
+        #expect(try codec.decode(unknown) == FrameCodec.frame(from: JSONParser().parse(unknown)))
+        #expect(
+            try codec.decode(unknown)
+                == .unknown(
+                    type: "brand.new", raw: ["type": "brand.new", "payload": ["a": .null, "b": 2], "x": .null]))
+
+        let shallow = JSONParser(maxDepth: 2)
+        let deep = #"{"type":"event","event":"x","payload":{"a":{"b":1}}}"#
+        let tooDeep = JSONParseError(reason: .nestingTooDeep(limit: 2), offset: 43)
+        #expect(throws: tooDeep) { try shallow.parse(deep) }
+        #expect(throws: FrameDecodingError.malformedJSON(tooDeep)) { try FrameCodec(parser: shallow).decode(deep) }
+        #expect(throws: Never.self) {
+            try FrameCodec(parser: shallow).decode(#"{"type":"event","event":"x","payload":{"a":1}}"#)
+        }
     }
 
     /// Pinned against literal frames, not against another decoding: an explicit `null` member is absent,

@@ -47,6 +47,24 @@ struct JSONParserTests {
         }
     }
 
+    /// The word test behind the eight-bytes-at-a-time scan is exact: every byte value, at every place
+    /// in a word of every other byte value, is found or passed over as a byte-by-byte check would.
+    @Test func theWordTestFindsExactlyTheBytesThatEndAPlainRun() {
+        func ends(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 }
+        var mismatches = 0
+        for background in UInt8.min...UInt8.max {
+            for byte in UInt8.min...UInt8.max {
+                for position in 0..<8 {
+                    var bytes = [UInt8](repeating: background, count: 8)
+                    bytes[position] = byte
+                    let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+                    if JSONCursor.endsPlainRun(word) != bytes.contains(where: ends) { mismatches += 1 }
+                }
+            }
+        }
+        #expect(mismatches == 0)
+    }
+
     @Test func decodesEscapesAndSurrogatePairs() throws {
         let value = try parser.parse(#"["a\"b\\c\/d\n\t", "\u00e9\ud83d\ude00", "\ud800x"]"#)
         #expect(value.arrayValue?[0] == "a\"b\\c/d\n\t")

@@ -102,7 +102,14 @@ public struct ChatEvent: Sendable, Hashable {
             case (10, "stopReason"): stopReason = value.nonEmptyStringValue
             case (5, "usage"): usage = value
             case (5, "phase"): statusPhase = value.nonEmptyStringValue
-            default: break
+            default:
+                // A name equal to one of ours as a `String` but longer in UTF-8 (a KELVIN SIGN for its `K`)
+                // is ours to a dictionary, as it was here before lengths were compared first.
+                switch key {
+                case "sessionKey": sessionKey = value.nonEmptyStringValue
+                case "errorKind": errorKind = value.nonEmptyStringValue
+                default: break
+                }
             }
         }
         guard let runId, let sessionKey, let state else { return nil }
