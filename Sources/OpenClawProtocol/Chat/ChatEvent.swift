@@ -34,6 +34,7 @@ public struct ChatEvent: Sendable, Hashable {
     private var boxedMessage: Boxed<ChatMessage>?
     private var boxedUsage: Boxed<ChatUsage>?
 
+    @inline(__always)
     public init(
         runId: String,
         sessionKey: String,
@@ -118,13 +119,14 @@ public struct ChatEvent: Sendable, Hashable {
             sessionKey: sessionKey,
             seq: seq,
             state: ChatEventState(wireValue: state),
-            message: ChatMessage(json: message),
+            // Most events (v4 deltas) have neither: no call for what is absent.
+            message: message.flatMap { ChatMessage(json: $0) },
             deltaText: deltaText,
             replace: replace,
             errorMessage: errorMessage,
             errorKind: errorKind.map(ChatErrorKind.init(wireValue:)),
             stopReason: stopReason,
-            usage: ChatUsage(json: usage),
+            usage: usage.flatMap { ChatUsage(json: $0) },
             statusPhase: statusPhase
         )
     }
