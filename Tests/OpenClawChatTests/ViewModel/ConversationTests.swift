@@ -20,12 +20,16 @@ struct ConversationTests {
             #expect(viewModel.messages.isEmpty)
             #expect(viewModel.isRunning == false)
 
-            let firstId = await viewModel.send("What is the harbour like today?")
+            // Watched from the moment the message is shown, as a UI is: `send` returns only once the
+            // message is stored and acknowledged, which on a loaded machine has taken as long as the reply.
+            let sending = Task { await viewModel.send("What is the harbour like today?") }
+            #expect(await eventually { viewModel.isRunning })
+            let stream = await LiveReplyObserver.watch(viewModel)
+            let firstId = await sending.value
             #expect(viewModel.messages.first?.id == firstId)
             #expect(viewModel.messages.first?.role == .user)
             #expect(viewModel.messages.first?.status == .sent)
 
-            let stream = await LiveReplyObserver.watch(viewModel)
             let expectedReply = "You said: \"What is the harbour like today?\". This is the scripted test agent."
             #expect(stream.texts.count >= 2, "saw \(stream.texts)")
             #expect(stream.isGrowing, "saw \(stream.texts)")
