@@ -34,7 +34,6 @@ public struct ChatEvent: Sendable, Hashable {
     private var boxedMessage: Boxed<ChatMessage>?
     private var boxedUsage: Boxed<ChatUsage>?
 
-    @inline(__always)
     public init(
         runId: String,
         sessionKey: String,

@@ -42,34 +42,12 @@ public struct JSONParser: Sendable {
     }
 
     public func parse(_ bytes: some Collection<UInt8>) throws(JSONParseError) -> JSONValue {
-        let result =
-            bytes.withContiguousStorageIfAvailable(parse(buffer:))
-            ?? Array(bytes).withUnsafeBufferPointer(parse(buffer:))
-        return try result.get()
+        try Self.reading(bytes, parse(buffer:))
     }
 
     /// Parses the string's own UTF-8 storage, without copying it first (native strings are contiguous).
     public func parse(_ text: String) throws(JSONParseError) -> JSONValue {
-        var text = text
-        return try text.withUTF8(parse(buffer:)).get()
-    }
-
-    /// The members of a top-level object in document order, without building its dictionary; nil when
-    /// the document is valid JSON but not an object. A frame's envelope is read once, member by member:
-    /// hashing its keys into a dictionary first cost a fifth of decoding a streamed delta.
-    public func parseMembers(_ text: String) throws(JSONParseError) -> [(key: String, value: JSONValue)]? {
-        var text = text
-        return try text.withUTF8(parseMembers(buffer:)).get()?.map { ($0.key, $0.value) }
-    }
-
-    /// The same members, read from bytes (binary frames).
-    public func parseMembers(
-        _ bytes: some Collection<UInt8>
-    ) throws(JSONParseError) -> [(key: String, value: JSONValue)]? {
-        let result =
-            bytes.withContiguousStorageIfAvailable(parseMembers(buffer:))
-            ?? Array(bytes).withUnsafeBufferPointer(parseMembers(buffer:))
-        return try result.get()?.map { ($0.key, $0.value) }
+        try Self.reading(text, parse(buffer:))
     }
 
     /// A member of a frame's envelope as ``parseEnvelope(_:)`` reads it.
@@ -93,21 +71,27 @@ public struct JSONParser: Sendable {
     /// The members of a frame: those of a top-level object, with an object `payload` kept as its
     /// members (see ``EnvelopeValue``); nil when the document is valid JSON but not an object.
     func parseEnvelope(_ text: String) throws(JSONParseError) -> [EnvelopeMember]? {
-        var text = text
-        return try text.withUTF8(parseEnvelope(buffer:)).get()
+        try Self.reading(text, parseEnvelope(buffer:))
     }
 
     func parseEnvelope(_ bytes: some Collection<UInt8>) throws(JSONParseError) -> [EnvelopeMember]? {
-        let result =
-            bytes.withContiguousStorageIfAvailable(parseEnvelope(buffer:))
-            ?? Array(bytes).withUnsafeBufferPointer(parseEnvelope(buffer:))
-        return try result.get()
+        try Self.reading(bytes, parseEnvelope(buffer:))
     }
 
-    private func parseMembers(buffer: UnsafeBufferPointer<UInt8>) -> Result<[JSONMember]?, JSONParseError> {
-        topLevelMembers(buffer: buffer) { (key, cursor) throws(JSONParseError) in
-            JSONMember(key: key, value: try cursor.parseValue(depth: 1))
-        }
+    /// `read` over the string's own UTF-8 storage, without a copy (native strings are contiguous).
+    private static func reading<Parsed>(
+        _ text: String, _ read: (UnsafeBufferPointer<UInt8>) -> Result<Parsed, JSONParseError>
+    ) throws(JSONParseError) -> Parsed {
+        var text = text
+        return try text.withUTF8(read).get()
+    }
+
+    /// `read` over the bytes, copied first only when they are not contiguous.
+    private static func reading<Parsed>(
+        _ bytes: some Collection<UInt8>, _ read: (UnsafeBufferPointer<UInt8>) -> Result<Parsed, JSONParseError>
+    ) throws(JSONParseError) -> Parsed {
+        let result = bytes.withContiguousStorageIfAvailable(read) ?? Array(bytes).withUnsafeBufferPointer(read)
+        return try result.get()
     }
 
     private func parseEnvelope(buffer: UnsafeBufferPointer<UInt8>) -> Result<[EnvelopeMember]?, JSONParseError> {
