@@ -24,6 +24,8 @@ struct ApprovalRegistry {
     }
 
     private(set) var records: [String: Record] = [:]
+    /// Allow-once approvals already spent on a forwarded `system.run`.
+    var consumed: Set<String> = []
     private var waiters: [String: [CheckedContinuation<ApprovalVerdict, Never>]] = [:]
 
     mutating func add(_ record: Record) { records[record.id] = record }

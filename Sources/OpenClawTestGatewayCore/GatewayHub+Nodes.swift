@@ -69,11 +69,22 @@ extension GatewayHub {
                 error: ErrorShape(code: .invalidRequest, message: "node command not allowed: \(command)"))
             return
         }
+        var forwarded = params["params"]
+        if command == "system.run", !nodes.forwardsSystemRunVerbatim {
+            switch SystemRunInvokeSanitizer.sanitize(forwarded, nodeId: nodeId, approvals: &approvals) {
+            case .forward(let sanitized): forwarded = sanitized
+            case .refuse(let code, let message):
+                respond(
+                    to: id, requestId: request.id,
+                    error: ErrorShape(code: .invalidRequest, message: message, details: ["code": .string(code)]))
+                return
+            }
+        }
         let invokeId = Self.newId()
         let timeoutMs = params["timeoutMs"]?.intValue ?? Self.defaultNodeInvokeTimeoutMs
         let event = JSONValue.object(dropping: [
             ("id", .string(invokeId)), ("nodeId", .string(nodeId)), ("command", .string(command)),
-            ("paramsJSON", params["params"].map { .string(JSONSerializer.string($0)) }), ("timeoutMs", .int(timeoutMs)),
+            ("paramsJSON", forwarded.map { .string(JSONSerializer.string($0)) }), ("timeoutMs", .int(timeoutMs)),
             ("idempotencyKey", params["idempotencyKey"]),
         ])
         var pending = PendingNodeInvoke(
@@ -163,5 +174,6 @@ extension GatewayHub {
     func nodeInvokeResultLog() -> [JSONValue] { nodes.results }
     func connectedNodeIds() -> [String] { nodes.nodes.values.map(\.nodeId).sorted() }
     func setDuplicateNodeInvokes(_ on: Bool) { nodes.duplicateRequests = on }
+    func setForwardsSystemRunVerbatim(_ on: Bool) { nodes.forwardsSystemRunVerbatim = on }
     func pendingNodeInvokeIds() -> [String] { nodes.pending.keys.sorted() }
 }

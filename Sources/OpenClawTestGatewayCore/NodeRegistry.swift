@@ -53,6 +53,8 @@ struct NodeRegistry: Sendable {
     var results: [JSONValue] = []
     /// Test fault: send every `node.invoke.request` twice with the same id (a gateway retrying).
     var duplicateRequests = false
+    /// Off: `system.run` params go through ``SystemRunInvokeSanitizer`` as on a real gateway.
+    var forwardsSystemRunVerbatim = false
 
     func node(id nodeId: String) -> ConnectedNode? {
         nodes.values.filter { $0.nodeId == nodeId }.max { $0.connectedAtMs < $1.connectedAtMs }

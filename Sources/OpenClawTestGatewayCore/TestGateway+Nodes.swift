@@ -14,6 +14,10 @@ extension TestGateway {
     /// Sends every `node.invoke.request` twice with the same id, as a gateway retrying would.
     public func setDuplicateNodeInvokes(_ on: Bool) async { await hub.setDuplicateNodeInvokes(on) }
 
+    /// Forwards an operator's `system.run` params as written, approval claims included: a buggy or
+    /// third-party gateway, against which the node's own checks must hold.
+    public func setForwardsSystemRunVerbatim(_ on: Bool) async { await hub.setForwardsSystemRunVerbatim(on) }
+
     /// The invokes waiting for a node's answer.
     public func pendingNodeInvokes() async -> [String] { await hub.pendingNodeInvokeIds() }
 

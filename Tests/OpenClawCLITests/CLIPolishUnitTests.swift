@@ -89,3 +89,20 @@ struct ModelPickerTests {
             ])
     }
 }
+
+/// `node` over plaintext to another machine is refused unless the user opts in.
+@Suite("Node transport")
+struct NodeTransportTests {
+    @Test func plaintextToAnotherMachineNeedsAnOptIn() throws {
+        let remote = try GatewayURL(parsing: "ws://127.0.0.1.attacker.example:18789")
+        let refusal = try #require(NodeCommand.transportRefusal(remote, flag: false, environment: nil))
+        #expect(refusal.status == ExitStatus.usage)
+        #expect(refusal.description.contains("--allow-insecure-ws"))
+        #expect(NodeCommand.transportRefusal(remote, flag: true, environment: nil) == nil)
+        #expect(NodeCommand.transportRefusal(remote, flag: false, environment: "1") == nil)
+        let loopback = try GatewayURL(parsing: "ws://127.0.0.1:1")
+        #expect(NodeCommand.transportRefusal(loopback, flag: false, environment: nil) == nil)
+        let secure = try GatewayURL(parsing: "wss://gw.example")
+        #expect(NodeCommand.transportRefusal(secure, flag: false, environment: nil) == nil)
+    }
+}

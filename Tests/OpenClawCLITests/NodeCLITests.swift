@@ -46,4 +46,28 @@ struct NodeCLITests {
         #expect(await eventually { await gateway.connectedNodes().isEmpty })
         await gateway.stop()
     }
+
+    /// The gateway comes back with another token and has forgotten this device: retrying cannot help,
+    /// so `node` and `approvals watch` say so on stderr at once and exit with the auth status (4),
+    /// instead of staying up silently.
+    @Test(arguments: [["node"], ["approvals", "watch"]])
+    func aRefusedLongRunningCommandSaysSoAndExits(_ command: [String]) async throws {
+        let gateway = try await TestGateway.start(TestGatewayConfiguration())
+        defer { Task { await gateway.stop() } }
+        let state = CLIProcess.temporaryStateDirectory()
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        let process = try InteractiveProcess(
+            command + ["--url", gateway.url, "--token", "test-token", "--state-dir", state], mode: .pipes)
+        defer { process.killIfRunning() }
+        #expect(await eventually(timeout: .seconds(20)) { await gateway.receivedConnectParams().count >= 1 })
+        try await Task.sleep(for: .milliseconds(500))
+        await gateway.revokeDeviceTokens()
+        await gateway.rotateSharedAuth(to: .token("rotated"))
+        await gateway.dropAllConnections()
+        let start = ContinuousClock.now
+        let status = try await process.waitForExit(timeout: .seconds(30))
+        #expect(status == 4, "output:\n\(process.output)")
+        #expect(ContinuousClock.now - start < .seconds(15))
+        #expect(process.output.lowercased().contains("token"), "output:\n\(process.output)")
+    }
 }

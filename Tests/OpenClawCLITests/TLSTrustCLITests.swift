@@ -106,4 +106,20 @@ struct TLSTrustCLITests {
             #expect(result.stderr.contains("Renew"))
         }
     }
+
+    /// A gateway whose certificate is pinned is never spoken to in clear text: `ws://` to the same
+    /// host is refused before the token leaves, with the way out.
+    @Test func aPinnedHostIsNeverReachedInClearText() async throws {
+        let gateway = try await TestGateway.start()
+        defer { Task { await gateway.stop() } }
+        let state = CLIProcess.temporaryStateDirectory()
+        try FileTLSPinStore(path: state + "/credentials/tls-pins.json")
+            .save(TLSPin(fingerprint: TLSFingerprint(certificateDER: Array("pinned".utf8))), for: "wss://127.0.0.1:443")
+        let common = ["--url", "ws://127.0.0.1:\(gateway.port)", "--token", "test-token", "--state-dir", state]
+        let result = try await CLIProcess.run(["status"] + common)
+        #expect(result.status == 3, "stdout: \(result.stdout) stderr: \(result.stderr)")
+        #expect(result.stderr.contains("without TLS"), "\(result.stderr)")
+        #expect(result.stderr.contains("trust --url wss://127.0.0.1:443 --forget"), "\(result.stderr)")
+        #expect(await gateway.receivedConnectParams().isEmpty)
+    }
 }

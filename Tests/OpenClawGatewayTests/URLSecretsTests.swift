@@ -34,3 +34,23 @@ struct URLSecretsTests {
         }
     }
 }
+
+/// Loopback is decided on the parsed address: a plaintext link and silent pairing rest on it.
+@Suite("Loopback hosts")
+struct LoopbackHostTests {
+    @Test(arguments: [
+        "ws://127.0.0.1:18789", "ws://127.8.9.10", "ws://localhost", "ws://LOCALHOST.", "ws://[::1]:1",
+        "ws://[0:0:0:0:0:0:0:1]", "ws://[::ffff:127.0.0.1]",
+    ])
+    func loopbackAddresses(_ address: String) throws {
+        #expect(try GatewayURL(parsing: address).isLoopback)
+    }
+
+    @Test(arguments: [
+        "ws://127.0.0.1.attacker.example", "ws://127.evil", "ws://127.1", "ws://localhost.attacker.example",
+        "ws://[::2]", "ws://10.0.0.1", "ws://mini.local", "ws://[::ffff:10.0.0.1]", "ws://0x7f000001",
+    ])
+    func namesThatOnlyLookLocal(_ address: String) throws {
+        #expect(try !GatewayURL(parsing: address).isLoopback)
+    }
+}

@@ -79,7 +79,7 @@ struct ExecPolicyTests {
 
     @Test func argPatternsNarrowAnEntry() {
         var entry = ExecAllowlistEntry(pattern: "/usr/bin/git")
-        entry.argPattern = "status*"
+        entry.argPattern = "status **"
         let policy = ExecPolicy(
             file: ExecApprovalsFile(
                 defaults: ExecPolicySettings(security: .allowlist, ask: .off),
@@ -104,14 +104,5 @@ struct ExecPolicyTests {
         #expect(PathGlob("/opt/**/tool").matches("/opt/a/b/bin/tool"))
         #expect(PathGlob("/usr/bin/python3.?").matches("/usr/bin/python3.9"))
         #expect(!PathGlob(String(repeating: "*a", count: 40)).matches(String(repeating: "a", count: 200) + "b"))
-    }
-
-    @Test func theRequestEnvironmentCannotChangeWhatLoads() {
-        let (kept, dropped) = EnvironmentSanitizer.sanitize([
-            "LD_PRELOAD": "/tmp/evil.so", "DYLD_INSERT_LIBRARIES": "x", "ld_library_path": "x", "BASH_ENV": "x",
-            "PATH": "/tmp", "NODE_OPTIONS": "--require x", "LANG": "C.UTF-8", "MY_FLAG": "1",
-        ])
-        #expect(kept == ["LANG": "C.UTF-8", "MY_FLAG": "1"])
-        #expect(dropped.count == 6)
     }
 }

@@ -22,7 +22,8 @@ struct NodeFixture {
     static let searchPath = "/usr/local/bin:/usr/bin:/bin"
 
     static func start(
-        on gateway: TestGateway, policy: ExecApprovalsFile, reconnect: ReconnectPolicy? = nil
+        on gateway: TestGateway, policy: ExecApprovalsFile, reconnect: ReconnectPolicy? = nil,
+        nodeEnvironment: [String: String] = [:], maxConcurrentInvokes: Int = NodeHost.defaultMaxConcurrentInvokes
     ) async throws -> NodeFixture {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("openclaw-node-\(UUID().uuidString)").path
@@ -32,7 +33,7 @@ struct NodeFixture {
         let runner = SubprocessRunner()
         let commands = DesktopNode.commands(
             approvals: approvals, runner: runner, notifier: RecordingNotifier(), searchPath: searchPath,
-            home: directory)
+            home: directory, nodeEnvironment: nodeEnvironment, stateDirectory: directory + "/state")
         let url = try GatewayURL(parsing: gateway.url)
         var nodeConfiguration = GatewayConnectionConfiguration(
             url: url, credential: .token("test-token"),
@@ -43,7 +44,7 @@ struct NodeFixture {
             configuration: nodeConfiguration,
             identityStore: InMemoryDeviceIdentityStore(identity: DeviceIdentity(createdAtMs: 0)),
             tokenStore: InMemoryDeviceTokenStore())
-        let host = NodeHost(connection: node, commands: commands)
+        let host = NodeHost(connection: node, commands: commands, maxConcurrentInvokes: maxConcurrentInvokes)
         let activity = ActivityLog(host.activity)
         await host.start()
         let session = try await node.connect()
@@ -80,9 +81,11 @@ struct NodeFixture {
         try? FileManager.default.removeItem(atPath: directory)
     }
 
-    static func policy(_ security: ExecSecurity, allow patterns: [String] = []) -> ExecApprovalsFile {
+    static func policy(
+        _ security: ExecSecurity, ask: ExecAsk = .off, allow patterns: [String] = []
+    ) -> ExecApprovalsFile {
         ExecApprovalsFile(
-            defaults: ExecPolicySettings(security: security, ask: .off, askFallback: .deny),
+            defaults: ExecPolicySettings(security: security, ask: ask, askFallback: .deny),
             agents: ["main": ExecPolicySettings(allowlist: patterns.map { ExecAllowlistEntry(pattern: $0) })])
     }
 }

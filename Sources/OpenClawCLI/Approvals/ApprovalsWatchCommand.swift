@@ -12,7 +12,8 @@ import OpenClawProtocol
 /// `openclaw-chat approvals watch`: a dedicated approver. Connects with the `exec-approvals` cap and the
 /// `operator.approvals` scope, prints each request as it arrives and each outcome, and reads decisions
 /// as lines on stdin. Ends with status 0 on Ctrl-C or at the end of input; a connection that cannot be
-/// made ends with the usual exit codes (3 connection, 4 auth or permission, 5 pairing).
+/// made, or that the gateway later refuses for good (another token, a changed certificate), ends with the
+/// usual exit codes (3 connection, 4 auth or permission, 5 pairing) unless `--keep-trying`.
 struct ApprovalsWatchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "watch",
@@ -25,6 +26,8 @@ struct ApprovalsWatchCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @Flag(help: "One JSON object per line: each request and each outcome.") var json = false
+    @Flag(help: "When the gateway refuses this approver for a reason only you can fix, say so and keep retrying.")
+    var keepTrying = false
 
     /// What the watch loop reacts to, merged into one stream.
     enum Event: Sendable {
@@ -32,6 +35,7 @@ struct ApprovalsWatchCommand: AsyncParsableCommand {
         case endOfInput
         case signal
         case update(ApprovalUpdate)
+        case failed(GatewayError)
     }
 
     func run() async throws {
@@ -58,7 +62,13 @@ struct ApprovalsWatchCommand: AsyncParsableCommand {
 
         let (events, sink) = AsyncStream.makeStream(of: Event.self)
         let updates = await approvals.updates()
+        let lasting = LastingConnection(connection: connection, keepTrying: keepTrying)
         let relays = [
+            Task {
+                if let failure = await lasting.firstUnrecoverableFailure(terminal: terminal) {
+                    sink.yield(.failed(failure))
+                }
+            },
             Task { for await update in updates { sink.yield(.update(update)) } },
             Task { for await _ in signals.stream { sink.yield(.signal) } },
             Task.detached {
@@ -68,6 +78,7 @@ struct ApprovalsWatchCommand: AsyncParsableCommand {
         ]
         defer { for relay in relays { relay.cancel() } }
         var printer = WatchPrinter(json: json, terminal: terminal)
+        var failure: GatewayError?
         loop: for await event in events {
             switch event {
             case .update(let update): printer.print(update, pending: await approvals.queue)
@@ -95,10 +106,14 @@ struct ApprovalsWatchCommand: AsyncParsableCommand {
                 }
             case .endOfInput, .signal:
                 break loop
+            case .failed(let error):
+                failure = error
+                break loop
             }
         }
         await approvals.stop()
         await connection.disconnect()
+        if let failure { throw report(failure, terminal: terminal) }
     }
 
     private func resolveTarget(_ terminal: Terminal) throws -> (url: GatewayURL, credential: GatewayCredential)? {

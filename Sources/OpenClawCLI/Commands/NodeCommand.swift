@@ -20,6 +20,25 @@ struct NodeCommand: AsyncParsableCommand {
     @Option(help: "The exec approvals file (default: exec-approvals.json in the state directory).")
     var approvals: String?
     @Option(help: "The name the gateway shows for this node.") var displayName: String?
+    @Flag(
+        help: ArgumentHelp(
+            "Connect with ws:// to a gateway that is not on this machine.",
+            discussion:
+                "Without TLS anyone on the path can read the token and send this node commands. Also \(insecureEnvironmentVariable)=1."
+        ))
+    var allowInsecureWs = false
+    @Flag(help: "When the gateway refuses this node for a reason only you can fix, say so and keep retrying.")
+    var keepTrying = false
+    @Option(
+        name: .customLong("pass-env"),
+        help: ArgumentHelp(
+            "Pass this variable of yours to the agent's commands (repeatable).",
+            discussion: "By default commands get only HOME, USER, LANG, LC_*, TZ, TMPDIR, TERM and the node's PATH.",
+            valueName: "NAME"))
+    var passEnv: [String] = []
+
+    /// Upstream's spelling of the same opt-in, so one setting serves both node hosts.
+    static let insecureEnvironmentVariable = "OPENCLAW_ALLOW_INSECURE_PRIVATE_WS"
 
     func run() async throws {
         // First: a Ctrl-C from here on stops the node cleanly instead of killing the process.
@@ -29,6 +48,11 @@ struct NodeCommand: AsyncParsableCommand {
         guard let target = try global.resolveGateway() else {
             throw report(CLIError.noGatewayConfigured, terminal: terminal)
         }
+        if let refusal = Self.transportRefusal(
+            target.url, flag: allowInsecureWs, environment: global.environment[Self.insecureEnvironmentVariable])
+        {
+            throw report(refusal, terminal: terminal)
+        }
         let store = ExecApprovalsStore(path: approvals ?? ApprovalsCommand.defaultPath(global.state))
         let searchPath = global.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
         let runner = SubprocessRunner()
@@ -36,7 +60,8 @@ struct NodeCommand: AsyncParsableCommand {
             approvals: store, runner: runner,
             notifier: DesktopNotifier(
                 runner: runner, searchPath: searchPath, print: { terminal.line(TerminalText.escaped($0)) }),
-            searchPath: searchPath, home: global.environment["HOME"])
+            searchPath: searchPath, home: global.environment["HOME"], nodeEnvironment: global.environment,
+            passThrough: Set(passEnv), stateDirectory: global.state.path)
         var configuration = GatewayConnectionConfiguration(
             url: target.url, credential: target.credential, client: Self.client(displayName: displayName),
             role: "node", scopes: [], caps: DesktopNode.caps, userAgent: "openclaw-chat/\(ClientIdentity.version)",
@@ -63,11 +88,36 @@ struct NodeCommand: AsyncParsableCommand {
             printer.cancel()
             throw report(error, terminal: terminal)
         }
-        for await _ in signals.stream { break }
-        terminal.line("stopping the node")
+        let lasting = LastingConnection(connection: connection, keepTrying: keepTrying)
+        let failure = await withTaskGroup(of: GatewayError?.self) { group in
+            group.addTask { await lasting.firstUnrecoverableFailure(terminal: terminal) }
+            group.addTask {
+                for await _ in signals.stream { break }
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+        terminal.line(failure == nil ? "stopping the node" : "the node stopped: the gateway no longer accepts it")
         await host.stop()
         await connection.disconnect()
         await printer.value
+        if let failure { throw report(failure, terminal: terminal) }
+    }
+
+    /// A node runs what arrives on its socket (under its policy), so a plaintext link to another
+    /// machine lets whoever sits on the path forge invokes and approvals: refused unless opted in.
+    /// Loopback is decided on the parsed address (``GatewayURL/isLoopback``).
+    static func transportRefusal(_ url: GatewayURL, flag: Bool, environment: String?) -> CLIError? {
+        guard !url.isSecure, !url.isLoopback, !flag, environment != "1" else { return nil }
+        return .message(
+            """
+            Refusing to run a node over ws:// to \(url.description): without TLS, anyone on the network path can \
+            read the token and send this node commands.
+            Use wss:// (see `openclaw-chat trust`), or pass --allow-insecure-ws (or set \
+            \(insecureEnvironmentVariable)=1) if this network is yours alone.
+            """, status: ExitStatus.usage)
     }
 
     static func client(displayName: String?) -> ClientInfo {

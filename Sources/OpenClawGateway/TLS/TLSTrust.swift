@@ -42,6 +42,18 @@ public struct TLSTrust: Sendable {
         return .fingerprint(pinned: pinned, expected: expectedFingerprint, trustOnFirstUse: trustOnFirstUse)
     }
 
+    /// The pinned `wss://` address of `url`'s host, if any (any port): a plaintext `url` to such a host
+    /// is refused, since a pin says this host is spoken to with TLS.
+    public func pinnedSecureAddress(forPlaintext url: GatewayURL) throws(CredentialStoreError) -> String? {
+        guard !url.isSecure else { return nil }
+        let host = url.host.lowercased()
+        let wanted = host.contains(":") ? "[\(host)]" : host
+        return try pinStore.all().keys.sorted().first { key in
+            guard key.hasPrefix("wss://"), let colon = key.lastIndex(of: ":") else { return false }
+            return key[key.index(key.startIndex, offsetBy: 6)..<colon] == wanted
+        }
+    }
+
     /// Checks a presented leaf certificate against a fingerprint rule: nil accepts it.
     public static func check(
         _ certificate: TLSPeerCertificate,

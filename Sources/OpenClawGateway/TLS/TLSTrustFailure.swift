@@ -12,6 +12,9 @@ public enum TLSTrustFailure: Error, Sendable, Hashable {
     case fingerprintMismatch(host: String, expected: TLSFingerprint, observed: TLSFingerprint)
     /// The certificate is expired or not yet valid: a pin does not make an expired certificate good.
     case outsideValidity(host: String, certificate: TLSPeerCertificate)
+    /// A `ws://` address for a host whose certificate is pinned: speaking to it in clear text would
+    /// hand the token to whoever can intercept, which is what the pin exists to rule out.
+    case pinnedHostOverPlaintext(host: String, pinnedAddress: String)
 
     public var message: String {
         switch self {
@@ -31,6 +34,9 @@ public enum TLSTrustFailure: Error, Sendable, Hashable {
                 ? "expired on \(Self.day(certificate.notValidAfter))"
                 : "is not valid before \(Self.day(certificate.notValidBefore))"
             return "The certificate of \(host) \(when) (fingerprint \(certificate.fingerprint))."
+        case .pinnedHostOverPlaintext(let host, let pinnedAddress):
+            return "Refusing to connect to \(host) without TLS: its certificate is pinned for \(pinnedAddress), "
+                + "so this gateway is reached with wss://."
         }
     }
 
@@ -50,6 +56,9 @@ public enum TLSTrustFailure: Error, Sendable, Hashable {
         case .outsideValidity:
             return "Renew the gateway's certificate (and check this computer's clock), then connect again; "
                 + "a renewed certificate has a new fingerprint to pin."
+        case .pinnedHostOverPlaintext(_, let pinnedAddress):
+            return "Use \(pinnedAddress) (wss://). If this gateway really no longer speaks TLS, remove the pin first: "
+                + "`openclaw-chat trust --url \(pinnedAddress) --forget`."
         }
     }
 

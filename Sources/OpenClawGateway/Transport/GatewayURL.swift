@@ -86,9 +86,7 @@ public struct GatewayURL: Sendable, Hashable, CustomStringConvertible {
     public var scheme: String { isSecure ? "wss" : "ws" }
 
     /// Whether the host is this machine: pairing is silent there, and a `ws://` link stays local.
-    public var isLoopback: Bool {
-        host == "localhost" || host == "::1" || host.hasPrefix("127.")
-    }
+    public var isLoopback: Bool { LoopbackHost.isLoopback(host) }
 
     /// Whether the host is on the local network: a `.local` name, a private or link-local IPv4 address,
     /// or a unique-local or link-local IPv6 address. Setup codes may use `ws://` there.

@@ -39,6 +39,16 @@ public struct WebSocketKitTransport: WebSocketTransport {
     }
 
     public func connect(to url: GatewayURL, maxFrameSize: Int) async throws(TransportError) -> any WebSocketConnection {
+        // Before any socket: a pinned host is never spoken to in clear text (the token would go with it).
+        do {
+            if let pinnedAddress = try tlsTrust?.pinnedSecureAddress(forPlaintext: url) {
+                throw TransportError.tlsTrust(.pinnedHostOverPlaintext(host: url.host, pinnedAddress: pinnedAddress))
+            }
+        } catch let error as TransportError {
+            throw error
+        } catch {
+            throw .other("the pinned certificates could not be read: \(error)")
+        }
         let queue = InboundQueue()
         // NIO rejects frames above its own limit by closing the channel without telling websocket-kit why,
         // which would look like a dropped connection. So NIO gets a wider ceiling and the limit is enforced

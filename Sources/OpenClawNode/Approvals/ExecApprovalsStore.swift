@@ -68,9 +68,18 @@ public struct ExecApprovalsStore: Sendable {
     }
 
     /// Replaces the file if it is still the one the caller read: `baseHash` must equal the current
-    /// hash (required once the file exists). Returns the new snapshot.
+    /// hash (required once the file exists). Returns the new snapshot. The compare and the write
+    /// happen under one lock, so of two writers holding the same hash exactly one succeeds.
     @discardableResult
     public func set(_ file: ExecApprovalsFile, baseHash: String?) throws(ExecApprovalsError) -> ExecApprovalsSnapshot {
+        try ExclusiveFileLock.withLock(beside: path) { () throws(ExecApprovalsError) in
+            try compareAndSet(file, baseHash: baseHash)
+        }
+    }
+
+    private func compareAndSet(
+        _ file: ExecApprovalsFile, baseHash: String?
+    ) throws(ExecApprovalsError) -> ExecApprovalsSnapshot {
         let current: ExecApprovalsSnapshot
         do {
             current = try snapshot()

@@ -33,6 +33,9 @@ public enum ExecDenyReason: String, Sendable, Hashable {
     case userDenied = "user denied"
     /// A shell (which would run any command it is given) needs an allowlist entry naming it exactly.
     case shellNeedsExplicitEntry = "shell requires an explicit allowlist entry"
+    /// Likewise an interpreter given code in its arguments, or a program that starts another one
+    /// (``ExecProgramRisk``).
+    case programNeedsExplicitEntry = "program requires an explicit allowlist entry"
     case executableNotFound = "executable not found"
     case policyUnreadable = "exec approvals file unreadable"
 }
@@ -47,8 +50,10 @@ public enum ExecApprovalDecision: String, Sendable, Hashable {
 /// Evaluates a command against an ``ExecApprovalsFile``. Pure: no I/O, unit-tested.
 ///
 /// Order: `security=deny` refuses everything (no approval overrides it); an approver's `deny` refuses;
-/// a shell under `allowlist` needs an entry naming that shell exactly (no wildcard in the file name);
-/// then the allowlist and `ask` decide, and when asking is needed but nobody approved, `askFallback`.
+/// a risky program under `allowlist` (a shell, inline code, a program that starts another:
+/// ``ExecProgramRisk``) needs an entry naming it exactly (no wildcard in the file name); then the
+/// allowlist and `ask` decide, and when asking is needed but nobody approved, `askFallback`.
+/// `approval` must already be bound to a plan this node prepared (``SystemRunJudge``).
 public struct ExecPolicy: Sendable {
     public var file: ExecApprovalsFile
     public var home: String?
@@ -57,10 +62,6 @@ public struct ExecPolicy: Sendable {
         self.file = file
         self.home = home
     }
-
-    public static let shells: Set<String> = [
-        "sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "csh", "tcsh", "ash", "busybox", "pwsh", "env",
-    ]
 
     /// The effective settings of `agentId`: its own, then the defaults, then fail-closed defaults.
     public func settings(agentId: String?) -> (security: ExecSecurity, ask: ExecAsk, askFallback: ExecSecurity) {
@@ -78,37 +79,45 @@ public struct ExecPolicy: Sendable {
             + (file.agents[ExecApprovalsFile.anyAgent]?.allowlist ?? [])
     }
 
-    /// The first entry matching the resolved executable and its arguments. Entries without a `/` (a
-    /// bare name) never match: a name says nothing about which binary runs.
-    public func matchingEntry(resolvedPath: String, arguments: [String], agentId: String?) -> ExecAllowlistEntry? {
-        allowlist(agentId: agentId).first { entry in
+    /// The entries matching the resolved executable and its arguments, in file order. Entries without
+    /// a `/` (a bare name) never match: a name says nothing about which binary runs.
+    public func matchingEntries(resolvedPath: String, arguments: [String], agentId: String?) -> [ExecAllowlistEntry] {
+        allowlist(agentId: agentId).filter { entry in
             guard entry.pattern.contains("/") || entry.pattern.hasPrefix("~") else { return false }
             guard PathGlob(entry.pattern, home: home).matches(resolvedPath) else { return false }
             guard let argPattern = entry.argPattern, !argPattern.isEmpty else { return true }
-            return PathGlob(argPattern).matches(arguments.joined(separator: " "))
+            return ArgumentPattern(argPattern).matches(arguments)
         }
     }
 
+    /// `risk` defaults to what ``ExecProgramRisk`` finds in the resolved path and arguments.
     public func evaluate(
-        resolvedPath: String?, arguments: [String], agentId: String?, approval: ExecApprovalDecision?
+        resolvedPath: String?, arguments: [String], agentId: String?, approval: ExecApprovalDecision?,
+        risk: ExecProgramRisk?? = nil
     ) -> ExecDecision {
         let (security, ask, askFallback) = settings(agentId: agentId)
         if security == .deny { return .deny(.securityDeny) }
         if approval == .deny { return .deny(.userDenied) }
         guard let resolvedPath else { return .deny(.executableNotFound) }
-        let entry = matchingEntry(resolvedPath: resolvedPath, arguments: arguments, agentId: agentId)
-        let name = resolvedPath.split(separator: "/").last.map(String.init) ?? resolvedPath
-        let isShell = Self.shells.contains(name.lowercased())
-        let shellBlocked =
-            isShell && (entry.map { PathGlob($0.pattern, home: home).hasWildcardInLastComponent } ?? true)
-        let allowlisted = entry != nil && !shellBlocked
+        let entries = matchingEntries(resolvedPath: resolvedPath, arguments: arguments, agentId: agentId)
+        let risk = risk ?? ExecProgramRisk.of([resolvedPath] + arguments, resolvedPath: resolvedPath)
+        // A risky program needs an entry naming it: any matching entry without a wildcard in its file name.
+        let namedExactly = entries.contains { !PathGlob($0.pattern, home: home).hasWildcardInLastComponent }
+        let riskBlocked = risk != nil && !namedExactly
+        let allowlisted = !entries.isEmpty && !riskBlocked
+        let blockedReason: ExecDenyReason
+        if case .shell? = risk {
+            blockedReason = .shellNeedsExplicitEntry
+        } else {
+            blockedReason = .programNeedsExplicitEntry
+        }
 
         let needsApproval: Bool
         switch (security, ask) {
         case (.full, .always), (.allowlist, .always): needsApproval = true
         case (.full, _): return .allow(.securityFull)
         case (.allowlist, _) where allowlisted: return .allow(.allowlist)
-        case (.allowlist, .off): return .deny(shellBlocked ? .shellNeedsExplicitEntry : .allowlistMiss)
+        case (.allowlist, .off): return .deny(riskBlocked ? blockedReason : .allowlistMiss)
         default: needsApproval = true
         }
         guard needsApproval else { return .deny(.allowlistMiss) }
@@ -116,7 +125,7 @@ public struct ExecPolicy: Sendable {
         switch askFallback {
         case .full: return .allow(.askFallback)
         case .allowlist where allowlisted: return .allow(.askFallback)
-        case .allowlist, .deny: return .deny(shellBlocked ? .shellNeedsExplicitEntry : .approvalRequired)
+        case .allowlist, .deny: return .deny(riskBlocked ? blockedReason : .approvalRequired)
         }
     }
 }

@@ -33,10 +33,16 @@ public actor NodeHost {
         var notes: [NodeInvokeNote] = []
     }
 
+    /// How many invokes may run at once; one more is refused at once rather than queued, so a flood
+    /// of invokes cannot start an unbounded number of processes.
+    public static let defaultMaxConcurrentInvokes = 16
+    private let maxConcurrentInvokes: Int
+
     public init(
         connection: GatewayConnection, commands: [any NodeCommand],
-        logger: Logger = Logger(label: "openclaw.node")
+        logger: Logger = Logger(label: "openclaw.node"), maxConcurrentInvokes: Int = defaultMaxConcurrentInvokes
     ) {
+        self.maxConcurrentInvokes = max(1, maxConcurrentInvokes)
         self.connection = connection
         var table: [String: AnyNodeCommand] = [:]
         for command in commands { table[command.name] = AnyNodeCommand(command) }
@@ -110,6 +116,14 @@ public actor NodeHost {
         }
         guard let command = commands[request.command] else {
             answer(request, .failure(.unsupportedCommand), startedAt: .now, notes: [])
+            return
+        }
+        guard running.count < maxConcurrentInvokes else {
+            let busy = NodeInvokeError(
+                .unavailable,
+                "NODE_BUSY: \(running.count) commands are already running on this node (the limit); try again when one ends"
+            )
+            answer(request, .failure(busy), startedAt: .now, notes: [])
             return
         }
         let id = request.id

@@ -20,6 +20,9 @@ public struct NodeParamReader: Sendable {
         return value
     }
 
+    /// Whether the field is there at all (and not `null`), whatever its type.
+    public func has(_ key: String) -> Bool { present(key) != nil }
+
     public func string(_ key: String) throws(NodeInvokeError) -> String? {
         guard let value = present(key) else { return nil }
         guard let text = value.stringValue else { throw .invalidParams("\(key) must be a string") }

@@ -5,15 +5,20 @@ import OpenClawGateway
 public enum DesktopNode {
     public static let caps = ["system"]
 
+    /// `nodeEnvironment`: the node process's environment, from which commands get only the base
+    /// names and `passThrough`; `stateDirectory`: what no command may name.
     public static func commands(
         approvals: ExecApprovalsStore, runner: any ProcessRunner, notifier: any Notifier, searchPath: String,
-        home: String?
+        home: String?, nodeEnvironment: [String: String] = [:], passThrough: Set<String> = [],
+        stateDirectory: String? = nil
     ) -> [any NodeCommand] {
-        [
-            SystemRunCommand(
-                environment: SystemRunEnvironment(
-                    approvals: approvals, runner: runner, searchPath: searchPath, home: home)),
-            SystemRunPrepareCommand(), SystemWhichCommand(searchPath: searchPath),
+        let environment = SystemRunEnvironment(
+            approvals: approvals, runner: runner, searchPath: searchPath, home: home,
+            environmentPolicy: ExecEnvironmentPolicy(passThrough: passThrough), nodeEnvironment: nodeEnvironment,
+            protectedPaths: stateDirectory.map { [$0] } ?? [])
+        return [
+            SystemRunCommand(environment: environment), SystemRunPrepareCommand(environment: environment),
+            SystemWhichCommand(searchPath: searchPath),
             SystemNotifyCommand(notifier: notifier), ExecApprovalsGetCommand(store: approvals),
             ExecApprovalsSetCommand(store: approvals),
         ]

@@ -16,15 +16,22 @@ public struct ExecutableResolver: Sendable {
         self.searchPath = searchPath
     }
 
+    /// The file that would run, symlinks resolved: what the policy judges.
     public func resolve(_ name: String, workingDirectory: String?) -> String? {
+        locate(name, workingDirectory: workingDirectory).map(Self.normalize)
+    }
+
+    /// The path under which the name is found, as `which` prints it (`/usr/bin/python3`, not the
+    /// `/usr/bin/python3.12` it links to).
+    public func locate(_ name: String, workingDirectory: String?) -> String? {
         guard !name.isEmpty else { return nil }
         if name.contains("/") {
             let path = name.hasPrefix("/") ? name : (workingDirectory ?? currentDirectory()) + "/" + name
-            return Self.isExecutableFile(path) ? Self.normalize(path) : nil
+            return Self.isExecutableFile(path) ? path : nil
         }
         for directory in searchPath.split(separator: ":") where !directory.isEmpty {
             let candidate = directory + "/" + name
-            if Self.isExecutableFile(candidate) { return Self.normalize(candidate) }
+            if Self.isExecutableFile(candidate) { return candidate }
         }
         return nil
     }

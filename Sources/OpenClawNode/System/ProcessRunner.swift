@@ -6,16 +6,21 @@ public struct ProcessRequest: Sendable, Hashable {
     /// `argv[0]` as the agent wrote it (programs that look at their own name see it).
     public var argv0: String
     public var workingDirectory: String?
-    /// Added to the node's own environment.
+    /// Added to the node's own environment, or (``replacesEnvironment``) the whole environment.
     public var environment: [String: String]
+    /// An agent's command gets only what ``ExecEnvironmentPolicy`` built, never the node's own
+    /// variables (its token, `SSH_AUTH_SOCK`); the node's own helpers (`notify-send`) inherit.
+    public var replacesEnvironment: Bool
     public var timeoutMs: Int?
     /// Per stream; output beyond it is read and dropped, and `truncated` is set.
     public var outputLimit: Int
 
     public init(
         executablePath: String, arguments: [String], argv0: String, workingDirectory: String? = nil,
-        environment: [String: String] = [:], timeoutMs: Int? = nil, outputLimit: Int = 200_000
+        environment: [String: String] = [:], replacesEnvironment: Bool = false, timeoutMs: Int? = nil,
+        outputLimit: Int = 200_000
     ) {
+        self.replacesEnvironment = replacesEnvironment
         self.executablePath = executablePath
         self.arguments = arguments
         self.argv0 = argv0

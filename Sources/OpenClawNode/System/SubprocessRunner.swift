@@ -19,14 +19,15 @@
             options.processGroupID = 0
             // On cancellation (invoke timeout, node.invoke.cancel, shutdown): SIGKILL to the group.
             options.teardownSequence = [.send(signal: .kill, toProcessGroup: true, allowedDurationToNextStep: .zero)]
-            var environment: [Environment.Key: String?] = [:]
+            var environment: [Environment.Key: String] = [:]
             for (name, value) in request.environment {
                 if let key = Environment.Key(rawValue: name) { environment[key] = value }
             }
             let configuration = Configuration(
                 executable: .path(FilePath(request.executablePath)),
                 arguments: Arguments(executablePathOverride: request.argv0, remainingValues: request.arguments),
-                environment: .inherit.updating(environment),
+                environment: request.replacesEnvironment
+                    ? .custom(environment) : .inherit.updating(environment.mapValues { $0 }),
                 workingDirectory: request.workingDirectory.map { FilePath($0) },
                 platformOptions: options
             )

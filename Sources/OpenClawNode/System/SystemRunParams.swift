@@ -11,6 +11,9 @@ public struct SystemRunParams: NodeCommandParams, Hashable {
     public var agentId: String?
     public var sessionKey: String?
     public var approval: ExecApprovalDecision?
+    /// The request claims an approval in some form (`approved`, `approvalDecision`,
+    /// `approvalSource`, `systemRunPlan`): it counts only if bound to a plan this node prepared.
+    public var claimsApproval = false
     public var runId: String?
 
     public init(argv: [String], cwd: String? = nil, env: [String: String] = [:], timeoutMs: Int? = nil) {
@@ -41,12 +44,39 @@ public struct SystemRunParams: NodeCommandParams, Hashable {
             approval = value
         } else if try reader.bool("approved") == true {
             approval = .allowOnce
+        } else if try reader.string("approvalSource") != nil {
+            approval = .allowOnce
         }
+        claimsApproval = approval != nil || reader.has("systemRunPlan")
+        if claimsApproval && approval == nil { approval = .allowOnce }
     }
 
-    /// The command as one line, for events and logs.
-    public var displayCommand: String {
-        rawCommand ?? argv.map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " ")
+    /// The command as one line, for approvers, events and logs: always computed from argv, never
+    /// taken from the request's `rawCommand` (which must agree with it, see ``rawCommandProblem``).
+    public var displayCommand: String { CommandText.render(argv) }
+
+    /// Why `rawCommand` cannot stand for argv, or nil when it is absent or agrees. It agrees when it is
+    /// this node's rendering of argv, upstream's (`formatExecCommand`: double quotes around an
+    /// argument with white space or `"`), or, for `SHELL -c PAYLOAD` alone, the payload itself.
+    public var rawCommandProblem: String? {
+        guard let rawCommand else { return nil }
+        let text = rawCommand.trimmedOfWhitespace
+        if text == displayCommand || text == Self.upstreamText(argv) { return nil }
+        if argv.count == 3, ExecProgramRisk.shells.contains(ExecProgramName(argv[0]).base),
+            ["-c", "-lc"].contains(argv[1]), text == argv[2].trimmedOfWhitespace
+        {
+            return nil
+        }
+        return "rawCommand does not match command (RAW_COMMAND_MISMATCH): the approver would read "
+            + "\(CommandText.quote(text)) while \(displayCommand) runs"
+    }
+
+    static func upstreamText(_ argv: [String]) -> String {
+        argv.map { argument in
+            if argument.isEmpty { return #""""# }
+            guard argument.contains(where: { $0.isWhitespace || $0 == "\"" }) else { return argument }
+            return "\"" + argument.replacing("\"", with: #"\""#) + "\""
+        }.joined(separator: " ")
     }
 }
 
@@ -62,5 +92,11 @@ public struct SystemRunPayload: NodeCommandPayload, Hashable {
             ("success", .bool(outcome.exitCode == 0 && !outcome.timedOut)), ("stdout", .string(outcome.stdout)),
             ("stderr", .string(outcome.stderr)), ("error", .string(error)), ("truncated", .bool(outcome.truncated)),
         ])
+    }
+}
+
+extension String {
+    var trimmedOfWhitespace: String {
+        String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
     }
 }

@@ -1,12 +1,18 @@
 import OpenClawProtocol
 
 /// `system.run.prepare`: the plan an approver is shown before `system.run` — what would run, where,
-/// for whom — as `{cmdText, plan: {argv, cwd, rawCommand, agentId, sessionKey}}`. Runs nothing and
-/// does not consult the policy (the later `system.run` does).
+/// for whom — as `{cmdText, plan: {argv, cwd, commandText, rawCommand, agentId, sessionKey}}`.
+///
+/// Runs nothing. It refuses what `system.run` would refuse whatever the approver says (a `rawCommand`
+/// that is not the argv, a refused variable, the node's own state), and remembers the plan: only an
+/// approval that matches a remembered plan exactly lets `system.run` go beyond the allowlist.
 public struct SystemRunPrepareCommand: NodeCommand {
     public let name = "system.run.prepare"
+    public let environment: SystemRunEnvironment
 
-    public init() {}
+    public init(environment: SystemRunEnvironment) {
+        self.environment = environment
+    }
 
     public struct Payload: NodeCommandPayload {
         public var params: SystemRunParams
@@ -17,8 +23,8 @@ public struct SystemRunPrepareCommand: NodeCommand {
                 "cmdText": .string(text),
                 "plan": .object(dropping: [
                     ("argv", .strings(params.argv)), ("cwd", .string(params.cwd) ?? .null),
-                    ("rawCommand", .string(text)), ("agentId", .string(params.agentId) ?? .null),
-                    ("sessionKey", .string(params.sessionKey) ?? .null),
+                    ("commandText", .string(text)), ("rawCommand", .string(text)),
+                    ("agentId", .string(params.agentId) ?? .null), ("sessionKey", .string(params.sessionKey) ?? .null),
                 ]),
             ]
         }
@@ -29,6 +35,9 @@ public struct SystemRunPrepareCommand: NodeCommand {
     ) async throws(NodeInvokeError)
         -> Payload
     {
-        Payload(params: params)
+        let judge = environment.judge()
+        if case .failure(let refusal) = judge.screen(params) { throw refusal.error }
+        judge.plans.record(ExecPlanBinding(params), policyHash: judge.policyHash)
+        return Payload(params: params)
     }
 }

@@ -1,7 +1,7 @@
 import OpenClawProtocol
 
-/// `system.which {bins}` → `{bins: {name: path}}`: where this node's `PATH` finds each name; names it
-/// does not find are left out.
+/// `system.which {bins}` → `{bins: {name: path}}`: where this node's `PATH` finds each name, as `which`
+/// prints it (the link on `PATH`, not its target); names it does not find are left out.
 public struct SystemWhichCommand: NodeCommand {
     public let name = "system.which"
     public let searchPath: String
@@ -31,7 +31,7 @@ public struct SystemWhichCommand: NodeCommand {
         var found: [String: String] = [:]
         // Names only: a path would let `which` probe arbitrary files.
         for name in params.bins where !name.contains("/") {
-            if let path = resolver.resolve(name, workingDirectory: nil) { found[name] = path }
+            if let path = resolver.locate(name, workingDirectory: nil) { found[name] = path }
         }
         return Payload(found: found)
     }

@@ -1,0 +1,83 @@
+import Foundation
+import OpenClawGateway
+import OpenClawProtocol
+import OpenClawTestGateway
+import Testing
+
+@testable import OpenClawNode
+
+/// Limits that hold whatever the gateway sends: how many commands run at once, how long a command
+/// whose detached child keeps its output open can hold an invoke, and what the gateway forwards.
+@Suite("Node mode bounds")
+struct NodeBoundsTests {
+    @Test func invokesPastTheLimitAreRefusedAtOnce() async throws {
+        try await withTestGateway { gateway in
+            let fixture = try await NodeFixture.start(
+                on: gateway, policy: NodeFixture.policy(.full), maxConcurrentInvokes: 2)
+            defer { Task { await fixture.stop() } }
+            let sleepers = (0..<2).map { _ in
+                Task { try? await fixture.invoke("system.run", ["command": ["sleep", "3"]]) }
+            }
+            #expect(await eventually { await gateway.pendingNodeInvokes().count == 2 })
+            try await Task.sleep(for: .milliseconds(300))
+            let start = ContinuousClock.now
+            await #expect {
+                _ = try await fixture.invoke("system.run", ["command": ["true"]])
+            } throws: { error in
+                guard case .requestFailed(_, let shape)? = error as? GatewayError else { return false }
+                return shape.message.contains("NODE_BUSY")
+            }
+            #expect(ContinuousClock.now - start < .seconds(2))
+            for sleeper in sleepers { _ = await sleeper.value }
+            let after = try await fixture.invoke("system.run", ["command": ["echo", "free"]])
+            #expect(after?["payload"]?["stdout"]?.stringValue == "free\n")
+        }
+    }
+
+    @Test func aDetachedChildHoldingTheOutputCannotHoldTheInvoke() async throws {
+        try await withTestGateway { gateway in
+            let fixture = try await NodeFixture.start(on: gateway, policy: NodeFixture.policy(.full))
+            defer { Task { await fixture.stop() } }
+            let pidFile = fixture.directory + "/detached.pid"
+            let descriptorsBefore = openDescriptorCount()
+            let script = "setsid sleep 20 & echo $! > \(pidFile); echo started"
+            let start = ContinuousClock.now
+            let run = try await fixture.invoke(
+                "system.run", ["command": ["sh", "-c", .string(script)], "timeoutMs": 2000], timeoutMs: 15_000)
+            #expect(ContinuousClock.now - start < .seconds(6))
+            #expect(run?["payload"]?["stdout"]?.stringValue?.hasPrefix("started") == true)
+            let text = try String(contentsOfFile: pidFile, encoding: .utf8)
+            if let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) { kill(pid, SIGKILL) }
+            #expect(await eventually { openDescriptorCount() <= descriptorsBefore + 2 })
+        }
+    }
+
+    @Test func theTestGatewayStripsApprovalClaimsItDidNotRecord() async throws {
+        try await withTestGateway { gateway in
+            let fixture = try await NodeFixture.start(
+                on: gateway, policy: NodeFixture.policy(.allowlist, ask: .onMiss, allow: ["/usr/bin/echo"]))
+            defer { Task { await fixture.stop() } }
+            await #expect {
+                _ = try await fixture.invoke("system.run", ["command": ["sh", "-c", "true"], "approved": true])
+            } throws: { error in
+                guard case .requestFailed(_, let shape)? = error as? GatewayError else { return false }
+                return shape.message == "approval override requires params.runId"
+            }
+            await #expect {
+                _ = try await fixture.invoke(
+                    "system.run", ["command": ["sh", "-c", "true"], "approvalDecision": "allow-once", "runId": "r1"])
+            } throws: { error in
+                guard case .requestFailed(_, let shape)? = error as? GatewayError else { return false }
+                return shape.message == "unknown or expired approval id"
+            }
+            // Fields a gateway does not forward never reach the node (a plan here would be a claim).
+            let run = try await fixture.invoke(
+                "system.run", ["command": ["echo", "ok"], "systemRunPlan": ["argv": ["echo", "ok"]]])
+            #expect(run?["payload"]?["stdout"]?.stringValue == "ok\n")
+        }
+    }
+}
+
+func openDescriptorCount() -> Int {
+    (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 0
+}
