@@ -69,7 +69,9 @@ enum SearchOutput {
             let session = SessionName.display(hit.sessionKey)
             let place = showGateway ? "\(TerminalText.escapedLine(hit.gateway)) · \(session)" : session
             let when = hit.timestampMs.map { " · \(localTime(ms: $0))" } ?? ""
-            terminal.line(terminal.styled("\(place)\(when) · \(hit.role.wireValue)", .dim))
+            // A role the gateway invented is stored as it came.
+            let role = TerminalText.escapedLine(hit.role.wireValue)
+            terminal.line(terminal.styled("\(place)\(when) · \(role)", .dim))
             terminal.line("  " + snippet(hit, terminal: terminal))
         }
     }
