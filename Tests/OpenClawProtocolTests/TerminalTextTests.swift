@@ -77,8 +77,11 @@ struct TerminalTextTests {
     }
 
     /// Characters next to the escaped ranges, and variation selectors, are ordinary text.
-    @Test(arguments: [0x7E, 0xA0, 0xAC, 0xAE, 0x061B, 0x200A, 0x2010, 0x2027, 0x202F, 0x205F, 0x2070, 0xFE0F, 0xFEFE,
-        0xFFFC, 0xE0080, 0xE0100] as [UInt32])
+    @Test(
+        arguments: [
+            0x7E, 0xA0, 0xAC, 0xAE, 0x061B, 0x200A, 0x2010, 0x2027, 0x202F, 0x205F, 0x2070, 0xFE0F, 0xFEFE,
+            0xFFFC, 0xE0080, 0xE0100,
+        ] as [UInt32])
     func neighboursOfTheRangesAreKept(value: UInt32) throws {
         let scalar = try #require(Unicode.Scalar(value))
         let text = "a" + String(Character(scalar)) + "b"

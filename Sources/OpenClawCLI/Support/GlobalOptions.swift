@@ -295,7 +295,8 @@ struct StderrLogHandler: LogHandler {
         let details =
             merged.isEmpty ? "" : " " + merged.sorted { $0.key < $1.key }.map { "\($0)=\($1)" }.joined(separator: " ")
         // Messages and metadata quote the gateway (its errors, ids, addresses): one escaped line each.
-        Terminal.writeAll("[\(event.level)] \(TerminalText.escapedLine("\(event.message)\(details)"))\n", to: STDERR_FILENO)
+        Terminal.writeAll(
+            "[\(event.level)] \(TerminalText.escapedLine("\(event.message)\(details)"))\n", to: STDERR_FILENO)
     }
 }
 
