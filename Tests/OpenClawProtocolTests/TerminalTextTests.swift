@@ -60,14 +60,15 @@ struct TerminalTextTests {
     }
 
     /// Each character by its code point, at both ends of every range.
-    @Test(arguments: [
-        (0x80, "<U+0080>"), (0x9F, "<U+009F>"), (0xAD, "<U+00AD>"), (0x061C, "<U+061C>"), (0x180E, "<U+180E>"),
-        (0x200B, "<U+200B>"), (0x200C, "<U+200C>"), (0x200D, "<U+200D>"), (0x200E, "<U+200E>"),
-        (0x200F, "<U+200F>"), (0x2028, "<U+2028>"), (0x2029, "<U+2029>"), (0x202A, "<U+202A>"),
-        (0x202E, "<U+202E>"), (0x2060, "<U+2060>"), (0x2064, "<U+2064>"), (0x2066, "<U+2066>"),
-        (0x2069, "<U+2069>"), (0x206F, "<U+206F>"), (0xFEFF, "<U+FEFF>"), (0xFFF9, "<U+FFF9>"),
-        (0xFFFB, "<U+FFFB>"), (0xE0000, "<U+E0000>"), (0xE0041, "<U+E0041>"), (0xE007F, "<U+E007F>"),
-    ])
+    @Test(
+        arguments: [
+            (0x80, "<U+0080>"), (0x9F, "<U+009F>"), (0xAD, "<U+00AD>"), (0x061C, "<U+061C>"), (0x180E, "<U+180E>"),
+            (0x200B, "<U+200B>"), (0x200C, "<U+200C>"), (0x200D, "<U+200D>"), (0x200E, "<U+200E>"),
+            (0x200F, "<U+200F>"), (0x2028, "<U+2028>"), (0x2029, "<U+2029>"), (0x202A, "<U+202A>"),
+            (0x202E, "<U+202E>"), (0x2060, "<U+2060>"), (0x2064, "<U+2064>"), (0x2066, "<U+2066>"),
+            (0x2069, "<U+2069>"), (0x206F, "<U+206F>"), (0xFEFF, "<U+FEFF>"), (0xFFF9, "<U+FFF9>"),
+            (0xFFFB, "<U+FFFB>"), (0xE0000, "<U+E0000>"), (0xE0041, "<U+E0041>"), (0xE007F, "<U+E007F>"),
+        ] as [(UInt32, String)])
     func invisibleAndBidiCharactersAreShownByCodePoint(value: UInt32, shown: String) throws {
         let scalar = try #require(Unicode.Scalar(value))
         let text = "a" + String(Character(scalar)) + "b"

@@ -59,7 +59,7 @@ struct DoctorCommand: AsyncParsableCommand {
             if let url = try? GatewayURL(parsing: urlText) {
                 url.description
             } else if let questionMark = urlText.firstIndex(of: "?") {
-                urlText[..<questionMark] + "?<redacted>"
+                String(urlText[..<questionMark]) + "?<redacted>"
             } else {
                 urlText
             }
