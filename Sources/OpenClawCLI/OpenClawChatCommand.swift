@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import OpenClawProtocol
 
 /// The `openclaw-chat` command: a terminal client for OpenClaw gateways.
 public struct OpenClawChatCommand: AsyncParsableCommand {

@@ -4,7 +4,8 @@ import OpenClawGateway
 import OpenClawProtocol
 
 /// How the terminal shows approval requests and their outcomes, as text or as JSON objects. The
-/// command always goes through ``CommandDisplay``: escaped, never interpreted by the terminal.
+/// command always goes through ``CommandDisplay``: escaped, never interpreted by the terminal; the id,
+/// chosen by the gateway, through ``TerminalText``.
 enum ApprovalText {
     /// Escaped command characters shown before "show ID" is needed for the rest.
     static let summaryLimit = 300
@@ -17,6 +18,7 @@ enum ApprovalText {
     ) -> [String] {
         let request = approval.request
         let display = approval.display
+        let shortId = TerminalText.escapedLine(shortId)
         var lines = [
             terminal.styled("approval needed", .yellow) + "  " + terminal.styled(shortId, .bold) + "  "
                 + terminal.styled("expires in \(approval.countdown(at: now))", .dim)
@@ -63,6 +65,7 @@ enum ApprovalText {
 
     /// One line saying how a request ended.
     static func outcome(_ closed: ClosedApproval, shortId: String, terminal: Terminal) -> String {
+        let shortId = TerminalText.escapedLine(shortId)
         switch closed.outcome {
         case .decided(let decision, let by, let byUs):
             let who = byUs ? "you" : by.map { CommandDisplay($0).escaped } ?? "another approver"

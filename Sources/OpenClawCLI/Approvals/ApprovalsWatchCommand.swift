@@ -58,7 +58,8 @@ struct ApprovalsWatchCommand: AsyncParsableCommand {
         }
         terminal.errorLine(
             terminal.styled(
-                "Watching for approval requests on \(target.url) — \(WatchInput.usage); Ctrl-C stops.", .dim))
+                "Watching for approval requests on \(TerminalText.escapedLine(target.url.description)) — \(WatchInput.usage); Ctrl-C stops.",
+                .dim))
 
         let (events, sink) = AsyncStream.makeStream(of: Event.self)
         let updates = await approvals.updates()

@@ -1,4 +1,5 @@
 import OpenClawNode
+import OpenClawProtocol
 
 /// `!command`: see ``ShellEscape``.
 extension InteractiveChat {

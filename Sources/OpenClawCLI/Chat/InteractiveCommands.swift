@@ -102,10 +102,10 @@ extension InteractiveChat {
                     ? "the agent's reasoning is shown under each thinking step" : "the agent's reasoning is hidden")
         case "":
             let shown = replies.showsThinking ? "shown" : "hidden"
-            terminal.line("thinking level: \(viewModel.thinkingLevel ?? "session default"); reasoning \(shown)")
+            terminal.line("thinking level: \(thinkingLevelShown); reasoning \(shown)")
         default:
             viewModel.thinkingLevel = argument == "default" ? nil : argument
-            terminal.line("thinking level: \(viewModel.thinkingLevel ?? "session default")")
+            terminal.line("thinking level: \(thinkingLevelShown)")
         }
     }
 
@@ -143,6 +143,11 @@ extension InteractiveChat {
     }
 
     /// The current session as every line names it (``SessionName``).
+    /// The level as the history last reported it: the gateway's word, escaped.
+    private var thinkingLevelShown: String {
+        viewModel.thinkingLevel.map(TerminalText.escapedLine) ?? "session default"
+    }
+
     var currentSessionName: String {
         SessionName.display(viewModel.currentSessionKey, keys: viewModel.transcript.sessionKeys)
     }

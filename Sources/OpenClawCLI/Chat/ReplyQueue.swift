@@ -1,6 +1,7 @@
 import OpenClawChat
 import OpenClawGateway
 import OpenClawPresentation
+import OpenClawProtocol
 
 /// Follows the interactive chat's runs one after another, in the order they were sent, on a task of
 /// its own: reading input never waits for a reply, and a reply to a message queued offline is printed

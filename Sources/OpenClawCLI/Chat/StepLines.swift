@@ -1,5 +1,6 @@
 import OpenClawChat
 import OpenClawPresentation
+import OpenClawProtocol
 
 /// How the terminal shows the agent's steps: a finished step as one dim line (`  ✓ exec: ls -la
 /// (0.4 s)`, `  ✓ thinking (2.1 s)`), the reasoning under its line when `/think show` is on, and a tool's

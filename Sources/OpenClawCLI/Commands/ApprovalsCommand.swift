@@ -1,5 +1,6 @@
 import ArgumentParser
 import OpenClawNode
+import OpenClawProtocol
 
 extension ExecSecurity: ExpressibleByArgument {}
 extension ExecAsk: ExpressibleByArgument {}

@@ -69,7 +69,10 @@ struct DiscoverCommand: AsyncParsableCommand {
         if let tailnet = gateway.txt.tailnetDns {
             terminal.line("  from another network over Tailscale: " + TerminalText.escapedLine(tailnet))
         }
-        terminal.line(terminal.styled("  openclaw-chat login --url \(gateway.url)", .dim))
+        // Shown escaped, then quoted for the shell: what is printed is what is pasted, and pasting it runs
+        // nothing but the login, whatever the beacon's host name holds.
+        let url = ShellWord.quoted(TerminalText.escapedLine(gateway.url.description))
+        terminal.line(terminal.styled("  openclaw-chat login --url \(url)", .dim))
     }
 
     static func json(_ gateway: DiscoveredGateway) -> JSONValue {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OpenClawGateway
+import OpenClawProtocol
 
 /// `openclaw-chat doctor`: step-by-step diagnosis of the connection, with a fix for the first failure.
 struct DoctorCommand: AsyncParsableCommand {
@@ -31,7 +32,7 @@ struct DoctorCommand: AsyncParsableCommand {
             // The configured token is what is diagnosed: a saved device token must not hide a wrong one.
             options.makeConnection(url: url, credential: credential, terminal: terminal, retriesWithDeviceToken: false)
         }
-        terminal.line("Checking \(urlText)")
+        terminal.line("Checking \(Self.shown(urlText))")
         let steps = await diagnosis.run { step in
             let name = step.kind.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)
             // Details quote the gateway (its version, its error text).
@@ -48,6 +49,21 @@ struct DoctorCommand: AsyncParsableCommand {
         }
         if let failed = steps.first(where: { $0.outcome == .failed }) { throw ExitCode(Self.exitStatus(of: failed)) }
         terminal.line(terminal.styled("All checks passed.", .green))
+    }
+
+    /// The address as typed or saved, for the screen: a query (where tokens travel) redacted, as
+    /// ``GatewayURL`` shows it even when the text does not parse, and escaped (a setup code or a pasted
+    /// link can carry anything).
+    static func shown(_ urlText: String) -> String {
+        let text =
+            if let url = try? GatewayURL(parsing: urlText) {
+                url.description
+            } else if let questionMark = urlText.firstIndex(of: "?") {
+                String(urlText[..<questionMark]) + "?<redacted>"
+            } else {
+                urlText
+            }
+        return TerminalText.escapedLine(text)
     }
 
     /// The exit code of the first failed step: the same as any other command exits with for that failure

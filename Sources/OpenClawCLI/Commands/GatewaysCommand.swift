@@ -22,7 +22,7 @@ struct GatewaysCommand: AsyncParsableCommand {
             if let use {
                 profiles.currentName = try profiles.named(use).name
                 try profiles.save(to: global.state.loginFile)
-                terminal.line("'\(use)' is now the current gateway.")
+                terminal.line("'\(TerminalText.escapedLine(use))' is now the current gateway.")
             }
             guard !profiles.isEmpty else {
                 terminal.line("No gateway saved. Add one: openclaw-chat login --name home --url ws://… (or --code …)")
@@ -30,12 +30,14 @@ struct GatewaysCommand: AsyncParsableCommand {
             }
             let statuses = noCheck ? [:] : await check(profiles.profiles, terminal: terminal)
             let pins = global.tlsTrust.pinStore
-            let width = profiles.names.map(\.count).max() ?? 0
+            // A name can come from a setup code's address: escaped like the rest.
+            let width = profiles.names.map { TerminalText.escapedLine($0).count }.max() ?? 0
             for profile in profiles.profiles {
                 let marker = profile.name == profiles.currentName ? "*" : " "
                 let url = profile.address
-                var line = "\(marker) \(profile.name.padding(toLength: width, withPad: " ", startingAt: 0))  "
-                line += url?.description ?? "(not a gateway address)"
+                let name = TerminalText.escapedLine(profile.name)
+                var line = "\(marker) \(name.padding(toLength: width, withPad: " ", startingAt: 0))  "
+                line += url.map { TerminalText.escapedLine($0.description) } ?? "(not a gateway address)"
                 if let url, url.isSecure, let pin = try? pins.pin(for: url.tlsPinKey) {
                     line += "  pinned \(pin.fingerprint.description.prefix(23))…"
                 }
@@ -86,7 +88,8 @@ struct GatewaysCommand: AsyncParsableCommand {
         case .authFailed: return "sign-in refused"
         case .pairingRequired: return "waiting for pairing approval"
         case .protocolMismatch, .unsupportedProtocol: return "incompatible protocol"
-        default: return "error: \(error.message)"
+        // The gateway's own words: escaped, on one line.
+        default: return "error: \(TerminalText.escapedLine(error.message))"
         }
     }
 }

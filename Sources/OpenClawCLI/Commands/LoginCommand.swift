@@ -47,7 +47,9 @@ struct LoginCommand: AsyncParsableCommand {
                     url: target.url, credential: target.credential, terminal: terminal, retriesWithDeviceToken: false)
                 let session = try await global.connectTrusting(connection, terminal: terminal)
                 await connection.disconnect()
-                terminal.line("Connected to \(target.url) (protocol \(session.protocolVersion.rawValue)).")
+                terminal.line(
+                    "Connected to \(TerminalText.escapedLine(target.url.description)) (protocol \(session.protocolVersion.rawValue))."
+                )
             }
             try save(url: target.url, credential: target.credential, terminal: terminal)
         } catch let exit as ExitCode {
@@ -72,7 +74,9 @@ extension LoginCommand {
         }
         guard let target = try options.resolveGateway() else { return nil }
         guard target.credential == .none else { return target }
-        switch SecretPrompt.ask("Gateway token for \(target.url) (Enter for none): ") {
+        switch SecretPrompt.ask(
+            "Gateway token for \(TerminalText.escapedLine(target.url.description)) (Enter for none): ")
+        {
         case nil, .entered(""): return target
         case .entered(let token): return (target.url, .token(token))
         case .cancelled: throw ExitCode(ExitStatus.aborted)
@@ -91,7 +95,7 @@ extension LoginCommand {
         }
         let (url, session) = try await SetupCodeLogin(global: global, terminal: terminal).run(setup)
         terminal.line(
-            "Paired with \(url) (protocol \(session.protocolVersion.rawValue)) as device \(session.deviceId.prefix(12))…."
+            "Paired with \(TerminalText.escapedLine(url.description)) (protocol \(session.protocolVersion.rawValue)) as device \(session.deviceId.prefix(12))…."
         )
         try save(url: url, credential: .none, terminal: terminal)
     }

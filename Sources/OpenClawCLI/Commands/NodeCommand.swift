@@ -81,7 +81,9 @@ struct NodeCommand: AsyncParsableCommand {
         }
         do {
             let session = try await global.connectTrusting(connection, terminal: terminal)
-            terminal.line("\(terminal.styled("●", .green)) connected to \(target.url) as node \(session.deviceId)")
+            terminal.line(
+                "\(terminal.styled("●", .green)) connected to \(TerminalText.escapedLine(target.url.description)) as node \(session.deviceId)"
+            )
             terminal.line("Ctrl-C stops the node.")
         } catch {
             await host.stop()

@@ -1,3 +1,4 @@
+import OpenClawProtocol
 import OpenClawTestGateway
 
 /// `gateway --require-pairing`: new devices wait for approval, given here as `openclaw devices approve ID`

@@ -66,12 +66,18 @@ enum SearchOutput {
             return
         }
         for hit in hits {
-            let session = SessionName.display(hit.sessionKey)
-            let place = showGateway ? "\(TerminalText.escapedLine(hit.gateway)) · \(session)" : session
-            let when = hit.timestampMs.map { " · \(localTime(ms: $0))" } ?? ""
-            terminal.line(terminal.styled("\(place)\(when) · \(hit.role.wireValue)", .dim))
+            terminal.line(terminal.styled(header(hit, showGateway: showGateway), .dim))
             terminal.line("  " + snippet(hit, terminal: terminal))
         }
+    }
+
+    /// Where and when the hit was said, and by whom: `main · 2026-11-21 09:30 · assistant`. A role the
+    /// gateway invented is stored as it came, so it is escaped like the gateway's name.
+    static func header(_ hit: SearchHit, showGateway: Bool) -> String {
+        let session = SessionName.display(hit.sessionKey)
+        let place = showGateway ? "\(TerminalText.escapedLine(hit.gateway)) · \(session)" : session
+        let when = hit.timestampMs.map { " · \(localTime(ms: $0))" } ?? ""
+        return "\(place)\(when) · \(TerminalText.escapedLine(hit.role.wireValue))"
     }
 
     /// Matches in reverse video on a colour terminal; in `[` `]` when piped or with NO_COLOR.

@@ -27,7 +27,9 @@ struct SetupCodeLogin {
                 throw error
             }
         } skipped: { url, error in
-            terminal.errorLine(terminal.styled("\(url): \(error.message) Trying the next address…", .dim))
+            // The address is the code's, the message may quote whatever answered there.
+            let skipped = TerminalText.escapedLine("\(url): \(error.message)")
+            terminal.errorLine(terminal.styled("\(skipped) Trying the next address…", .dim))
         }
     }
 }

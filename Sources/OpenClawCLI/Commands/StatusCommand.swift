@@ -33,7 +33,7 @@ struct StatusCommand: AsyncParsableCommand {
                 terminal.line(JSONSerializer.string(object))
                 return
             }
-            terminal.line("\(terminal.styled("●", .green)) connected to \(url)")
+            terminal.line("\(terminal.styled("●", .green)) connected to \(TerminalText.escapedLine(url.description))")
             terminal.line("  protocol        \(session.protocolVersion.rawValue)")
             terminal.line("  server version  \(TerminalText.escapedLine(hello.server.version))")
             terminal.line("  scopes          \(TerminalText.escapedLine(session.scopes.joined(separator: ", ")))")

@@ -1,3 +1,4 @@
+import OpenClawProtocol
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import OpenClawPresentation
+import OpenClawProtocol
 
 /// Renders a reply's Markdown as it streams, line by line, so that the output stays linear in the
 /// reply's length and nothing printed is ever taken back.

@@ -58,7 +58,7 @@ struct StyledLine: Equatable {
             var piece =
                 codes.isEmpty ? span.text : "\u{1B}[" + codes.joined(separator: ";") + "m" + span.text + "\u{1B}[0m"
             if hyperlinks, let link = span.link {
-                piece = "\u{1B}]8;;" + link + "\u{1B}\\" + piece + "\u{1B}]8;;\u{1B}\\"
+                piece = "\u{1B}]8;;" + HyperlinkTarget.encoded(link) + "\u{1B}\\" + piece + "\u{1B}]8;;\u{1B}\\"
             }
             out += piece
         }

@@ -184,7 +184,7 @@ struct GlobalOptions: ParsableArguments {
             } catch {
                 throw .localStorage(error.description)
             }
-            terminal.errorLine("Pinned \(certificate.fingerprint) for \(url.tlsPinKey).")
+            terminal.errorLine("Pinned \(certificate.fingerprint) for \(TerminalText.escapedLine(url.tlsPinKey)).")
             return try await connection.connect()
         }
     }
@@ -241,7 +241,8 @@ struct GlobalOptions: ParsableArguments {
         if trace {
             traceSink = { frame in
                 let arrow = frame.direction == .inbound ? "←" : "→"
-                Terminal.writeAll("\(arrow) \(frame.text)\n", to: STDERR_FILENO)
+                // The frame as the gateway wrote it: its strings may hold anything, JSON escapes or not.
+                Terminal.writeAll("\(arrow) \(TerminalText.escapedLine(frame.text))\n", to: STDERR_FILENO)
             }
         }
         return GatewayConnection(
@@ -293,7 +294,9 @@ struct StderrLogHandler: LogHandler {
         let merged = metadata.merging(event.metadata ?? [:]) { $1 }
         let details =
             merged.isEmpty ? "" : " " + merged.sorted { $0.key < $1.key }.map { "\($0)=\($1)" }.joined(separator: " ")
-        Terminal.writeAll("[\(event.level)] \(event.message)\(details)\n", to: STDERR_FILENO)
+        // Messages and metadata quote the gateway (its errors, ids, addresses): one escaped line each.
+        Terminal.writeAll(
+            "[\(event.level)] \(TerminalText.escapedLine("\(event.message)\(details)"))\n", to: STDERR_FILENO)
     }
 }
 

@@ -1,4 +1,5 @@
 import OpenClawChat
+import OpenClawProtocol
 
 /// One name per session in everything the terminal prints.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import OpenClawProtocol
 
 #if canImport(Glibc)
     import Glibc

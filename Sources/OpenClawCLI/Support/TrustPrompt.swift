@@ -1,5 +1,6 @@
 import Foundation
 import OpenClawGateway
+import OpenClawProtocol
 
 /// The terminal's "trust this certificate?" question, asked only when a person can answer it.
 enum TrustPrompt {
@@ -11,7 +12,7 @@ enum TrustPrompt {
         let until = ISO8601DateFormatter().string(from: certificate.notValidAfter)
         Terminal.writeAll(
             """
-            The gateway at \(url.tlsPinKey) presents a certificate this system does not trust:
+            The gateway at \(TerminalText.escapedLine(url.tlsPinKey)) presents a certificate this system does not trust:
               fingerprint \(certificate.fingerprint)
               valid until \(until)
             Compare the fingerprint with the gateway's own (on the gateway host). If they are the same,

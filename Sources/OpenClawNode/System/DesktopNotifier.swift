@@ -1,4 +1,7 @@
-/// `notify-send` when the node's `PATH` has it (a Linux desktop), otherwise a printed line.
+import OpenClawProtocol
+
+/// `notify-send` when the node's `PATH` has it (a Linux desktop), otherwise a printed line (escaped by
+/// whoever prints it).
 public struct DesktopNotifier: Notifier {
     public let runner: any ProcessRunner
     public let searchPath: String
@@ -20,8 +23,11 @@ public struct DesktopNotifier: Notifier {
         if notification.priority == "timeSensitive" || notification.priority == "critical" {
             arguments.append("--urgency=critical")
         }
-        // `--` ends the options: a title starting with "-" is text, not a flag.
-        arguments += ["--", notification.title.isEmpty ? "OpenClaw" : notification.title, notification.body]
+        // `--` ends the options: a title starting with "-" is text, not a flag. Title and body are the
+        // agent's: shown escaped, so a bidirectional override or an invisible character cannot make the
+        // desktop's notification read differently from what was sent.
+        let title = notification.title.isEmpty ? "OpenClaw" : TerminalText.escapedLine(notification.title)
+        arguments += ["--", title, TerminalText.escaped(notification.body)]
         _ = try await runner.run(
             ProcessRequest(
                 executablePath: notifySend, arguments: arguments, argv0: "notify-send", timeoutMs: 10_000,
