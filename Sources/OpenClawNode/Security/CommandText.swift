@@ -1,3 +1,5 @@
+import OpenClawProtocol
+
 /// The one-line text of an argv that an approver reads, the log prints and `exec.*` events carry.
 ///
 /// It must be unambiguous, because the approver approves this text and the node runs the argv: two
@@ -44,16 +46,11 @@ public enum CommandText {
         }
     }
 
-    /// Characters a terminal would act on or hide rather than show: C0 and C1 controls, DEL, bidi
-    /// controls, zero-width and other invisible format characters, line and paragraph separators.
+    /// Characters a terminal would act on or hide rather than show: C0 controls, DEL, and what the
+    /// terminal escaper hides (``HiddenCharacters``: C1, bidi, zero-width, tags). Unlike on screen, a
+    /// zero-width joiner inside an emoji is escaped too: an approver compares bytes, not pictures.
     static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F: return true
-        case 0xAD, 0x061C, 0x180E: return true
-        case 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x206F, 0xFEFF: return true
-        case 0xFFF9...0xFFFB, 0xE0000...0xE007F: return true
-        default: return false
-        }
+        scalar.value < 0x20 || scalar.value == 0x7F || HiddenCharacters.contains(scalar.value)
     }
 
     private static func hex(_ value: UInt32, width: Int) -> String {

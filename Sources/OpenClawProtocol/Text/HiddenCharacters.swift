@@ -12,8 +12,8 @@
 ///
 /// Variation selectors (U+FE00–U+FE0F, U+E0100–U+E01EF) are not here: they only choose a glyph's
 /// form (text or emoji), and emoji need them.
-enum HiddenCharacters {
-    static func contains(_ value: UInt32) -> Bool {
+package enum HiddenCharacters {
+    package static func contains(_ value: UInt32) -> Bool {
         switch value {
         case 0x80...0x9F, 0xAD, 0x061C, 0x180E: true
         case 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x2064, 0x2066...0x206F: true
