@@ -19,6 +19,12 @@ struct RunRecord: Sendable, Hashable {
     /// No message sent from here has this run's id (a run started by another client or channel): its
     /// events need not search the transcript for one, which costs a pass over every row per delta.
     var startedElsewhere = false
+    /// The reply row as this client's run ended (its terminal event), until a history page shows the
+    /// reply. Reconciling drops the row of an ended run that the page does not show, and the page asked
+    /// for at the run's end can arrive before whoever follows the run has looked (the ack, the reply and
+    /// the final in one burst) or never carry it (a gateway that stores nothing): without this copy the
+    /// reply the events brought would vanish, and a `send` would say the run ended without one.
+    var endedReply: TranscriptEntry?
 
     init(runId: String) {
         self.runId = runId

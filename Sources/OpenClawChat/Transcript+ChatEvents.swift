@@ -96,6 +96,8 @@ extension Transcript {
         }
         if event.state == .final, entries[index].body.isEmpty, entries[index].activity.isEmpty {
             entries.remove(at: index)
+            return
         }
+        if !run.startedElsewhere { run.endedReply = entries[index] }
     }
 }

@@ -51,6 +51,7 @@ extension Transcript {
         }
         entries = rebuiltEntries(messages: messages, keys: keys, claims: claims, survivors: survivors)
         if let flight = page.inFlightRun { adopt(flight, replacingText: context.followsResync) }
+        releaseEndedRepliesShown()
         if context.followsResync {
             runsPresumedOver.formUnion(sendsBeforeResync.filter { $0 != context.inFlightRunId })
             sendsBeforeResync = []
@@ -67,6 +68,17 @@ extension Transcript {
             pendingHistoryRefresh = nil
         }
         return .applied
+    }
+
+    /// The kept replies of ended runs (``RunRecord/endedReply``) that rows now carry are let go: what
+    /// is kept is bounded by the replies history has not shown.
+    private mutating func releaseEndedRepliesShown() {
+        guard runs.values.contains(where: { $0.endedReply != nil }) else { return }
+        var shown = Set<String>()
+        for entry in entries where entry.role == .assistant {
+            if let runId = entry.runId { shown.insert(runId) }
+        }
+        for runId in shown where runs[runId]?.endedReply != nil { runs[runId]?.endedReply = nil }
     }
 
     /// Rule 1: rows already confirmed by an earlier page, by history key.

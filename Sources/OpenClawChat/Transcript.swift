@@ -99,6 +99,13 @@ public struct Transcript: Sendable, Hashable {
         runs[runId]?.outcome
     }
 
+    /// The reply of one of this client's runs as its terminal event left it, while no history page has
+    /// shown that reply: what to report for a run whose row a page without it has dropped. Nil for runs
+    /// started elsewhere, silent replies, and once history shows the reply (its row carries it then).
+    public func endedReply(ofRun runId: String) -> TranscriptEntry? {
+        runs[runId]?.endedReply
+    }
+
     /// Runs that may still produce text: streaming replies and sends whose run has not ended. What a
     /// stop button would abort. A send stays active once history confirms its message: the run goes on
     /// until its terminal event, which may come after the page (and before any reply text).

@@ -16,6 +16,8 @@ public struct HostileScript: Sendable {
     public var onChatSend: [HostileAction]
     /// Whether WebSocket pings from the client are answered with a pong.
     public var answersPings: Bool
+    /// Where the answer to `chat.send` goes on the wire relative to ``onChatSend``'s first frames.
+    public var ackPlacement: AckPlacement
 
     public static let runId = "hostile-run"
     public static let sessionKey = "agent:main:main"
@@ -25,13 +27,15 @@ public struct HostileScript: Sendable {
         policy: JSONValue = HostileScript.policy(),
         afterHello: [HostileAction] = [],
         onChatSend: [HostileAction] = [],
-        answersPings: Bool = true
+        answersPings: Bool = true,
+        ackPlacement: AckPlacement = .ownWrite
     ) {
         self.protocolNumber = protocolNumber
         self.policy = policy
         self.afterHello = afterHello
         self.onChatSend = onChatSend
         self.answersPings = answersPings
+        self.ackPlacement = ackPlacement
     }
 
     /// A `hello-ok.policy` object; any value may be absurd.
@@ -45,6 +49,17 @@ public struct HostileScript: Sendable {
             "tickIntervalMs": .int(tickIntervalMs),
         ]
     }
+}
+
+/// Where a ``HostileGateway`` puts its answer to `chat.send` relative to the events of the run: a client
+/// must take the reply whichever comes first, and whether or not they share one read.
+public enum AckPlacement: Sendable {
+    /// The answer is flushed on its own, the events follow in later writes.
+    case ownWrite
+    /// The answer and the script's frames go out in one write (one burst on the wire).
+    case withFirstEvents
+    /// The script's frames, then the answer, in one write: events that name a run before any answer.
+    case afterEvents
 }
 
 /// One scripted step. Floods are generated lazily and written as fast as the socket takes them (the

@@ -96,8 +96,23 @@ final class HostileSocketHandler: ChannelInboundHandler {
             record { $0.requests.append(method) }
             let runId = params?["idempotencyKey"]?.stringValue ?? HostileScript.runId
             let sessionKey = params?["sessionKey"]?.stringValue ?? HostileScript.sessionKey
-            respond(id: id, payload: ["runId": .string(runId), "status": "started"], context: context)
-            enqueue(script.onChatSend, runId: runId, sessionKey: sessionKey)
+            let ack: JSONValue = ["runId": .string(runId), "status": "started"]
+            switch script.ackPlacement {
+            case .ownWrite:
+                respond(id: id, payload: ack, context: context)
+                enqueue(script.onChatSend, runId: runId, sessionKey: sessionKey)
+            case .withFirstEvents:
+                respond(id: id, payload: ack, context: context)
+                enqueue(script.onChatSend, runId: runId, sessionKey: sessionKey)
+                pump(context: context)
+                return
+            case .afterEvents:
+                enqueue(script.onChatSend, runId: runId, sessionKey: sessionKey)
+                pump(context: context, flushing: false)
+                respond(id: id, payload: ack, context: context)
+                context.flush()
+                return
+            }
         case "chat.history":
             record { $0.requests.append(method) }
             let sessionKey = params?["sessionKey"]?.stringValue ?? HostileScript.sessionKey
@@ -140,14 +155,15 @@ final class HostileSocketHandler: ChannelInboundHandler {
     }
 
     /// Writes scripted frames while the socket takes them; resumes when it becomes writable again.
-    private func pump(context: ChannelHandlerContext) {
+    /// Without `flushing`, what it writes goes out with the caller's next flush (one write).
+    private func pump(context: ChannelHandlerContext, flushing: Bool = true) {
         var written = 0
         while !ended, context.channel.isWritable, let output = nextOutput(allocator: context.channel.allocator) {
             switch output {
             case .frame(let frame):
                 context.write(wrapOutboundOut(frame), promise: nil)
                 written += 1
-                if written % 64 == 0 { context.flush() }
+                if flushing, written % 64 == 0 { context.flush() }
             case .close(let code, let reason):
                 var buffer = context.channel.allocator.buffer(capacity: 2 + reason.utf8.count)
                 buffer.writeInteger(UInt16(code))
@@ -168,7 +184,7 @@ final class HostileSocketHandler: ChannelInboundHandler {
             let count = written
             record { $0.framesWritten += count }
         }
-        context.flush()
+        if flushing { context.flush() }
     }
 
     private func nextOutput(allocator: ByteBufferAllocator) -> Output? {

@@ -156,6 +156,10 @@ final class InteractiveChat {
             switch event {
             case .line(let line):
                 lineSink.yield(line)
+            case .endOfInput where !pacedByReplies:
+                // Ctrl-D on a terminal quits now, as Ctrl-C while idle does: waiting for a reply here would
+                // hold the person as long as an unresponsive gateway likes. What is left is said below.
+                break loop
             case .endOfInput:
                 // Piped input ends right after the last line: finish what it asked for first.
                 lineSink.finish()
@@ -187,17 +191,32 @@ final class InteractiveChat {
         drain?.cancel()
         lineSink.finish()
         worker.cancel()
+        let repliesLeft = replies.unfinished
         replies.stop()
         await viewModel.stop()
+        sayWhatIsLeftRunning(repliesLeft)
         await sayWhatStaysQueued()
         return 0
+    }
+
+    /// Quitting before a reply came: the run goes on at the gateway, where history will show it.
+    private func sayWhatIsLeftRunning(_ count: Int) {
+        // Only runs the gateway took: a message it never acknowledged is told about with the outbox.
+        let acknowledged = viewModel.outbox.contains { $0.state == .accepted } || viewModel.runningReply != nil
+        guard count > 0, acknowledged else { return }
+        terminal.errorLine(
+            terminal.styled(
+                "Quit before the reply came: the run goes on at the gateway; 'openclaw-chat history' shows its "
+                    + "reply.", .yellow))
     }
 
     /// Quitting with messages not yet delivered is allowed (they stay in this device's outbox), but not
     /// in silence: a script or a person could take the exit for delivery.
     private func sayWhatStaysQueued() async {
         let waiting = await viewModel.waitingForDelivery()
-        let kept = waiting.stored.count
+        // Handed over without an answer (the gateway may have it) or never handed over: told apart.
+        let unanswered = waiting.stored.count { $0.state != .queued }
+        let kept = waiting.stored.count - unanswered
         let lost = waiting.inMemoryOnly.count
         if kept > 0 {
             let messages = kept == 1 ? "1 message was" : "\(kept) messages were"
@@ -205,6 +224,14 @@ final class InteractiveChat {
                 terminal.styled(
                     "\(messages) not delivered yet: kept on this device, sent the next time openclaw-chat "
                         + "connects to this gateway.", .yellow))
+        }
+        if unanswered > 0 {
+            let messages = unanswered == 1 ? "1 message" : "\(unanswered) messages"
+            terminal.errorLine(
+                terminal.styled(
+                    "The gateway never acknowledged \(messages); it may not have arrived. Kept on this device and "
+                        + "sent again the next time openclaw-chat connects to this gateway (with the same key: "
+                        + "never doubled while the gateway remembers it).", .yellow))
         }
         if !pendingAttachments.isEmpty {
             let files =

@@ -108,7 +108,7 @@ final class ReplyQueue {
         case .endedWithoutReply:
             terminal.line(
                 terminal.styled("(the run ended while the connection was down; history shows no reply)", .dim))
-        case .gaveUp, .timedOut:
+        case .gaveUp, .timedOut, .unacknowledged:
             // The interactive policy has no bounds; kept for completeness of the switch.
             terminal.line(terminal.styled("(stopped following the reply; /history shows it when it comes)", .dim))
         }

@@ -19,7 +19,11 @@ enum FollowedRunResult: Equatable {
     case unconfirmed
     /// The connection stayed down past the policy's bound.
     case gaveUp(FollowGiveUp)
-    case timedOut(FollowTimeout)
+    /// The message left on a live connection and the gateway did not acknowledge it within the policy's
+    /// ``FollowPolicy/ackWait``: it may or may not have arrived.
+    case unacknowledged(after: Duration)
+    /// A bound of the person's ran out, with the message at this stage.
+    case timedOut(FollowTimeout, FollowStage)
     /// The follower's task was cancelled (the person quit).
     case cancelled
 }
@@ -37,6 +41,29 @@ enum FollowGiveUp: Equatable {
 enum FollowTimeout: Equatable {
     case overall(Duration)
     case idle(Duration)
+}
+
+/// How far a message had got when following it stopped: what the person can be told for certain.
+enum FollowStage: Equatable {
+    /// It never left this device (no connection, or waiting behind an earlier message).
+    case notSent
+    /// It left, and the gateway has not acknowledged it: it may or may not have arrived.
+    case unacknowledged
+    /// The gateway has it; its run had not ended.
+    case running
+
+    /// From the run's progress and its message's outbox state: the transcript counts a message being
+    /// sent as running already, so the outbox says whether the gateway has acknowledged it.
+    init(_ progress: RunProgress, outboxState: OutboxState?) {
+        switch (progress, outboxState) {
+        case (.notSent, _), (.waiting(nil), _): self = .notSent
+        case (.ended, _), (.endedUnseen, _), (.handledAsCommand, _), (.unconfirmed, _): self = .running
+        case (.waiting, .queued?), (.running, .queued?): self = .notSent
+        case (.waiting, .sending?), (.waiting, .ambiguous?), (.running, .sending?), (.running, .ambiguous?):
+            self = .unacknowledged
+        case (.waiting, _), (.running, _): self = .running
+        }
+    }
 }
 
 /// Follows one run of the view model and renders it as it streams: the reply text delta by delta, an
@@ -90,6 +117,8 @@ struct RunFollower {
         var replyWaitStarted: ContinuousClock.Instant?
         var nextHistoryCheck: ContinuousClock.Instant?
         var historyCheckInterval = Duration.seconds(1)
+        // Since when the message has been out on a live connection without an acknowledgement.
+        var unacknowledgedSince: ContinuousClock.Instant?
 
         while true {
             if Task.isCancelled { return finish(.cancelled) }
@@ -151,8 +180,20 @@ struct RunFollower {
             if progressMark.update(progress: progress, connected: viewModel.connectionState.isConnected) {
                 lastProgress = now
             }
-            if let limit = policy.overallTimeout, now - start >= limit { return finish(.timedOut(.overall(limit))) }
-            if let limit = policy.idleTimeout, now - lastProgress >= limit { return finish(.timedOut(.idle(limit))) }
+            let stage = FollowStage(progress, outboxState: viewModel.outbox.first { $0.id == runId }?.state)
+            if stage == .unacknowledged, viewModel.connectionState.isConnected {
+                let since = unacknowledgedSince ?? now
+                unacknowledgedSince = since
+                if let limit = policy.ackWait, now - since >= limit { return finish(.unacknowledged(after: limit)) }
+            } else {
+                unacknowledgedSince = nil
+            }
+            if let limit = policy.overallTimeout, now - start >= limit {
+                return finish(.timedOut(.overall(limit), stage))
+            }
+            if let limit = policy.idleTimeout, now - lastProgress >= limit {
+                return finish(.timedOut(.idle(limit), stage))
+            }
 
             await waitForChange { [viewModel] in
                 _ = viewModel.transcript

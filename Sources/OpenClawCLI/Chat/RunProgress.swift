@@ -33,7 +33,10 @@ enum RunProgress: Equatable {
         let liveReply = transcript.entries.last { $0.runId == runId && $0.role == .assistant }
         let waiting = outbox.first { $0.id == runId }?.state
         if let outcome = transcript.outcome(ofRun: runId) {
-            self = .ended(outcome, reply: liveReply ?? Self.historyReply(after: runId, in: transcript))
+            // The kept reply last: a page without the run drops its rows (a burst, a gateway storing nothing).
+            let reply =
+                liveReply ?? Self.historyReply(after: runId, in: transcript) ?? transcript.endedReply(ofRun: runId)
+            self = .ended(outcome, reply: reply)
             return
         }
         if transcript.sendsHandledAsCommand.contains(runId) {

@@ -23,6 +23,10 @@ struct OneShotRun {
         initialDelay: .seconds(1), maxDelay: .seconds(8), multiplier: 2.5)
     /// How long a stop request may take before the command exits anyway.
     nonisolated static let abortGrace: Duration = .seconds(3)
+    /// The same after `--timeout` or `--idle-timeout` ran out: the bound is the person's, so the stop
+    /// request gets only what keeps the exit within a second of it (on a gateway that answers at all,
+    /// `chat.abort` is answered in milliseconds).
+    nonisolated static let timeoutAbortGrace: Duration = .milliseconds(500)
 
     let connection: GatewayConnection
     /// The command's connect attempt, started before the store opened.
@@ -58,16 +62,28 @@ struct OneShotRun {
             }
             let runId: String
             do throws(AttachmentError) {
-                runId = try await viewModel.send(text, attachments: attachments)
+                // Followed from the moment it is queued, not from its acknowledgement: the bounds hold while
+                // `chat.send` waits for its answer, and events that come with (or before) it are seen.
+                runId = try await viewModel.submit(text, attachments: attachments)
             } catch {
                 throw GatewayError.attachment(error)
             }
             var follower = RunFollower(viewModel: viewModel, terminal: terminal, output: output, policy: policy)
             var result = await follower.follow(runId: runId)
-            if case .timedOut = result { await Self.stop(viewModel) }
+            switch result {
+            case .timedOut(_, .notSent): break
+            case .timedOut, .unacknowledged: await Self.stop(viewModel, grace: Self.timeoutAbortGrace)
+            default: break
+            }
             // The page that confirms the run is what the store records (and `search` finds).
             if result != .cancelled, viewModel.connectionState.isConnected {
-                if case .timedOut = result {} else { await viewModel.finishHistoryFetch() }
+                switch result {
+                case .timedOut, .unacknowledged: break
+                default:
+                    // The attempt's outcome is stored (the reply can come before the ack is handled).
+                    await viewModel.finishDelivery()
+                    await viewModel.finishHistoryFetch()
+                }
             }
             if result == .cancelled { result = .stopped(text: "", reason: "interrupted") }
             // What was reported as not sent (or unknown) must not be sent later by another session.
@@ -80,7 +96,7 @@ struct OneShotRun {
                 count += 1
                 if count > 1 { exit(ExitStatus.aborted) }
                 terminal.errorLine(terminal.styled("stopping the run… (Ctrl-C again to quit at once)", .dim))
-                await Self.stop(viewModel)
+                await Self.stop(viewModel, grace: Self.abortGrace)
                 // The gateway's `aborted` event normally ends the follow; do not wait for it forever.
                 try? await Task.sleep(for: Self.abortGrace)
                 work.cancel()
@@ -99,10 +115,10 @@ struct OneShotRun {
     }
 
     /// `chat.abort` for the running reply, bounded so a gateway that never answers cannot hold us.
-    private static func stop(_ viewModel: ChatViewModel) async {
+    private static func stop(_ viewModel: ChatViewModel, grace: Duration) async {
         let abort = Task { @MainActor in await viewModel.abort() }
         let deadline = Task {
-            try? await Task.sleep(for: abortGrace)
+            try? await Task.sleep(for: grace)
             abort.cancel()
         }
         await abort.value
@@ -169,18 +185,47 @@ struct OneShotRun {
                         + "shows the reply.")
             }
             throw ExitCode(ExitStatus.connection)
-        case .timedOut(let limit):
-            jsonLine([("type", "error"), ("runId", .string(runId)), ("message", "timeout")])
-            let seconds: Duration
-            let what: String
-            switch limit {
-            case .overall(let duration): (seconds, what) = (duration, "did not end within")
-            case .idle(let duration): (seconds, what) = (duration, "made no progress for")
-            }
+        case .unacknowledged(let limit):
+            jsonLine([("type", "error"), ("runId", .string(runId)), ("message", "unacknowledged")])
             terminal.error(
-                "The run \(runId) \(what) \(seconds.wholeSecondsText); it was stopped.",
-                hint: "Raise --timeout / --idle-timeout for long runs.")
+                "The gateway never acknowledged the message (run \(runId)) within \(limit.wholeSecondsText); "
+                    + "it may not have arrived.",
+                hint: "Check with 'openclaw-chat history' before sending it again.")
+            throw ExitCode(ExitStatus.connection)
+        case .timedOut(let limit, let stage):
+            jsonLine([("type", "error"), ("runId", .string(runId)), ("message", "timeout")])
+            terminal.error(Self.timeoutMessage(limit, stage: stage, runId: runId), hint: Self.timeoutHint(stage))
             throw ExitCode(ExitStatus.timeout)
+        }
+    }
+
+    /// What is known when a bound of the person's ran out: how far the message had got.
+    nonisolated static func timeoutMessage(_ limit: FollowTimeout, stage: FollowStage, runId: String) -> String {
+        let seconds: Duration
+        let quiet: Bool
+        switch limit {
+        case .overall(let duration): (seconds, quiet) = (duration, false)
+        case .idle(let duration): (seconds, quiet) = (duration, true)
+        }
+        let span = quiet ? "in \(seconds.wholeSecondsText) without any progress" : "within \(seconds.wholeSecondsText)"
+        switch stage {
+        case .notSent:
+            return "The message was not sent \(span); it was not delivered."
+        case .unacknowledged:
+            return "The gateway never acknowledged the message (run \(runId)) \(span); it may not have arrived."
+        case .running:
+            let what =
+                quiet
+                ? "made no progress for \(seconds.wholeSecondsText)" : "did not end within \(seconds.wholeSecondsText)"
+            return "The run \(runId) \(what); it was stopped."
+        }
+    }
+
+    nonisolated static func timeoutHint(_ stage: FollowStage) -> String {
+        switch stage {
+        case .notSent: "Check the connection with 'openclaw-chat doctor', then send it again."
+        case .unacknowledged: "Check with 'openclaw-chat history' before sending it again."
+        case .running: "Raise --timeout / --idle-timeout for long runs."
         }
     }
 }

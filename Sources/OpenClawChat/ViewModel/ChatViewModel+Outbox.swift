@@ -5,30 +5,30 @@ import OpenClawProtocol
 /// its decisions out (the `chat.send`, the store write, the row) in the order it gives.
 extension ChatViewModel {
     /// Delivers every message waiting for delivery, oldest first, while connected. One flush at a
-    /// time; a call during a flush makes it run again.
+    /// time; a call during a flush makes the whole pass run again once it ends (``FlushSchedule``), so a
+    /// message queued at any point of a pass is delivered by this flush.
     func flushOutbox() async {
-        guard connectionState.isConnected else { return }
-        guard !flushInFlight else {
-            flushRequested = true
-            return
-        }
-        flushInFlight = true
-        defer { flushInFlight = false }
+        guard connectionState.isConnected, flushSchedule.request() else { return }
         repeat {
-            flushRequested = false
-            await expireOutbox()
-            delivery: for id in outboxQueue.deliveryOrder {
-                guard connectionState.isConnected else { break delivery }
-                switch outboxQueue.deliveryStep(for: id, nowMs: now()) {
-                case nil: continue
-                case .settleFromHistory: await settleUncertain(id)
-                case .attempt:
-                    let outcome = await attempt(id)
-                    // In order: nothing overtakes a message that could not be handed over.
-                    if outcome?.holdsBackLaterMessages == true { break delivery }
-                }
+            await flushPass()
+        } while flushSchedule.passEnded(canDeliver: connectionState.isConnected)
+    }
+
+    /// One pass: deliver what waits, bring the transcript up to date if a send asked for it, arrange a
+    /// retry, and confirm other sessions' accepted messages from their history.
+    private func flushPass() async {
+        await expireOutbox()
+        delivery: for id in outboxQueue.deliveryOrder {
+            guard connectionState.isConnected else { break delivery }
+            switch outboxQueue.deliveryStep(for: id, nowMs: now()) {
+            case nil: continue
+            case .settleFromHistory: await settleUncertain(id)
+            case .attempt:
+                let outcome = await attempt(id)
+                // In order: nothing overtakes a message that could not be handed over.
+                if outcome?.holdsBackLaterMessages == true { break delivery }
             }
-        } while flushRequested && connectionState.isConnected
+        }
         if transcript.pendingHistoryRefresh != nil {
             await refreshHistory()
         }

@@ -80,9 +80,11 @@ public final class ChatViewModel {
     /// Painting from the store, started by the first `start()` or `loadStoredState()`; later calls wait for it.
     @ObservationIgnored var storeLoad: Task<Void, Never>?
     @ObservationIgnored var storeFailureReported = false
-    @ObservationIgnored var flushInFlight = false
-    @ObservationIgnored var flushRequested = false
+    /// Whether an outbox flush is running, and whether another pass must follow it.
+    @ObservationIgnored var flushSchedule = FlushSchedule()
     @ObservationIgnored var retryTask: Task<Void, Never>?
+    /// The flush ``submit(_:attachments:)`` started, for ``finishDelivery()``.
+    @ObservationIgnored var submittedDelivery: Task<Void, Never>?
     /// The attachment limits of the last connection (before any: ``AttachmentLimits/notNegotiated``).
     @ObservationIgnored var lastAttachmentLimits = AttachmentLimits.notNegotiated
 
@@ -210,6 +212,19 @@ public final class ChatViewModel {
         return await enqueue(text, attachments: attachments)
     }
 
+    /// Like ``send(_:attachments:)``, but returns once the message is in the outbox (and its row shown),
+    /// while its delivery goes on: for a caller that bounds its own wait. ``send(_:attachments:)`` returns
+    /// only when the flush does, which a gateway that never answers `chat.send` holds for the whole
+    /// request timeout — longer than a `send --timeout 5` may take.
+    @discardableResult
+    public func submit(_ text: String, attachments: [Attachment] = []) async throws(AttachmentError) -> String {
+        let limits = await attachmentLimits()
+        for attachment in attachments {
+            try limits.check(attachment)
+        }
+        return await enqueue(text, attachments: attachments, waitingForDelivery: false)
+    }
+
     /// What the gateway accepts: the current connection's limits, else the last ones known.
     public func attachmentLimits() async -> AttachmentLimits {
         if let session = await client.connection.session {
@@ -218,7 +233,7 @@ public final class ChatViewModel {
         return lastAttachmentLimits
     }
 
-    private func enqueue(_ text: String, attachments: [Attachment]) async -> String {
+    private func enqueue(_ text: String, attachments: [Attachment], waitingForDelivery: Bool = true) async -> String {
         let id = makeID()
         let timestamp = now()
         // Shown at once; the attempt (if connected) comes with the flush below.
@@ -243,8 +258,18 @@ public final class ChatViewModel {
             transcript.apply(.sendQueued(id: id))
         }
         await persist(.added(message))
-        await flushOutbox()
+        if waitingForDelivery {
+            await flushOutbox()
+        } else {
+            submittedDelivery = Task { [weak self] in await self?.flushOutbox() }
+        }
         return id
+    }
+
+    /// Waits for the flush the last ``submit(_:attachments:)`` started, so the outcome of its attempt is
+    /// stored before a one-shot command stops the view model.
+    public func finishDelivery() async {
+        await submittedDelivery?.value
     }
 
     /// Stops the running reply, if any.
