@@ -1,6 +1,7 @@
 import OpenClawAppModel
 import OpenClawChat
 import OpenClawPresentation
+import OpenClawProtocol
 import PhotosUI
 import SwiftUI
 import UIKit
@@ -119,7 +120,7 @@ struct ComposerBar: View {
 /// its label otherwise, and a remove button.
 private struct DraftChip: View {
     let draft: ComposerAttachments.Draft
-    let remove: () -> Void
+    let remove: @MainActor () -> Void
     @State private var thumbnail: UIImage?
 
     var body: some View {
