@@ -30,7 +30,7 @@ if [ "$build" = 1 ]; then
         swift build --target "$target" >/dev/null || { swift build --target "$target"; exit 1; }
     done
 fi
-bin="$(swift build --show-bin-path)"
+bin="$(swift build --show-bin-path 2>/dev/null)"
 manifest="$root/.build/debug.yaml"
 [ -d "$bin/Modules" ] && [ -f "$manifest" ] || { echo "no package build in $bin: run swift build first" >&2; exit 1; }
 
@@ -44,14 +44,16 @@ for module in OpenClawAppModel OpenClawStore; do
 done
 
 # The app's settings (project.yml): Swift 6, complete strict concurrency, ExistentialAny and
-# MemberImportVisibility; the Debug configuration's DEBUG condition; `@main` needs -parse-as-library.
+# MemberImportVisibility; the Debug configuration's DEBUG condition; `@main` needs -parse-as-library. Warnings
+# are errors: the ones this check first found (a non-Sendable closure handed to SwiftUI as a @MainActor
+# button action) are data races in waiting. -wmo and -continue-building-after-errors report every error.
 sources=()
 while IFS= read -r -d '' file; do sources+=("$file"); done < <(find "$app_dir" -name '*.swift' -print0 | sort -z)
 [ "${#sources[@]}" -gt 0 ] || { echo "no Swift files under $app_dir" >&2; exit 1; }
 swiftc -typecheck -parse-as-library -module-name OpenClaw \
-    -swift-version 6 -strict-concurrency=complete \
+    -swift-version 6 -strict-concurrency=complete -wmo -continue-building-after-errors \
     -enable-upcoming-feature ExistentialAny -enable-upcoming-feature MemberImportVisibility \
-    -D DEBUG \
+    -D DEBUG -warnings-as-errors \
     -I "$bin/Modules" -I "$here/Interfaces" \
     -module-cache-path "$bin/ModuleCache" \
     "${xcc[@]}" \
