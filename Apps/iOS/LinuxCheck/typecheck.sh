@@ -27,7 +27,7 @@ cd "$root"
 # Presentation and Gateway; OpenClawStore the rest. After `swift test` these builds have nothing to do.
 if [ "$build" = 1 ]; then
     for target in OpenClawAppModel OpenClawStore; do
-        swift build --target "$target" >/dev/null || { swift build --target "$target"; exit 1; }
+        swift build --target "$target" >/dev/null 2>&1 || { swift build --target "$target"; exit 1; }
     done
 fi
 bin="$(swift build --show-bin-path 2>/dev/null)"
@@ -55,7 +55,7 @@ swiftc -typecheck -parse-as-library -module-name OpenClaw \
     -enable-upcoming-feature ExistentialAny -enable-upcoming-feature MemberImportVisibility \
     -D DEBUG -warnings-as-errors \
     -I "$bin/Modules" -I "$here/Interfaces" \
-    -module-cache-path "$bin/ModuleCache" \
+    -module-cache-path "${LINUXCHECK_MODULE_CACHE:-$bin/ModuleCache}" \
     "${xcc[@]}" \
     "${sources[@]}"
 echo "typecheck: ${#sources[@]} files of $(basename "$app_dir") type-check against the package and Interfaces/"
