@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Checks that Apps/iOS/project.yml covers the app: every Swift file under the app's folders (Apps/iOS,
-# except LinuxCheck, which only this machine's type-check reads) is in one of the OpenClaw target's
-# `sources` paths and not excluded; every path project.yml names exists; and the LinuxCheck stand-ins are
-# never among the app's sources.
+# Checks that Apps/iOS/project.yml covers the app: every file under the app's folders (Apps/iOS, except
+# LinuxCheck, which only this machine's type-check reads, and project.yml itself) is in one of the OpenClaw
+# target's `sources` paths and not excluded (XcodeGen then adds Swift files as sources and the rest as
+# resources), or is the target's INFOPLIST_FILE; every path project.yml names exists; and the LinuxCheck
+# stand-ins are never among the app's sources.
 set -euo pipefail
 ios="$(cd "$(dirname "$0")/.." && pwd)"
 spec="$ios/project.yml"
@@ -48,11 +49,12 @@ while IFS= read -r -d '' file; do
     for exclude in "${excludes[@]}"; do
         case "$file" in "$exclude"|"$exclude"/*) covered=0 ;; esac
     done
+    [ "$file" = "$plist" ] && covered=1
     if [ "$covered" = 0 ]; then
-        echo "projectcheck: $file is not in project.yml's sources" >&2
+        echo "projectcheck: $file is not in project.yml's sources (nor its Info.plist)" >&2
         status=1
     fi
     count=$((count + 1))
-done < <(find . -path ./LinuxCheck -prune -o -name '*.swift' -print0)
-[ "$status" = 0 ] && echo "projectcheck: project.yml covers the app's $count Swift files"
+done < <(find . -path ./LinuxCheck -prune -o -type f ! -name project.yml ! -name .DS_Store -print0)
+[ "$status" = 0 ] && echo "projectcheck: project.yml covers the app's $count files"
 exit "$status"
