@@ -8,7 +8,7 @@
 # --app-dir   type-check the app sources in DIR instead (the meta-check passes a modified copy)
 # --no-build  use the modules already in .build (the meta-check, after one run built them)
 #
-# What a pass proves and what it cannot: README.md, "The iOS app".
+# What a pass proves and what it cannot: README.md, "What is checked without a Mac".
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../../.." && pwd)"
