@@ -3,8 +3,10 @@
 #   1. the unmodified copy to pass;
 #   2. a copy whose call to a package method uses another name (what renaming it in the package does to
 #      the app) to fail, naming that member;
-#   3. a copy where a view calls a main-actor method from a nonisolated method to fail, with Swift's
-#      actor-isolation error.
+#   3. a copy where a view calls a main-actor method of the package from a nonisolated method to fail,
+#      with Swift's actor-isolation error;
+#   4. the same with a main-actor API of the declared Apple surface (SwiftUI's DismissAction), so the
+#      stand-ins' isolation is shown to count too.
 # Run after typecheck.sh (it reuses that build). Exits non-zero if any expectation is not met.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -65,5 +67,17 @@ extension RootView {
 SWIFT
 check nonisolated-call fail "main actor-isolated"
 
+# 3. A nonisolated method of a view calling SwiftUI's DismissAction (@MainActor in the SDK).
+copy nonisolated-swiftui-call
+cat >>"$work/nonisolated-swiftui-call/Views/Onboarding/SettingsView.swift" <<'SWIFT'
+
+extension SettingsView {
+    nonisolated func close(with dismiss: DismissAction) {
+        dismiss()
+    }
+}
+SWIFT
+check nonisolated-swiftui-call fail "main actor-isolated"
+
 [ "$failures" = 0 ] || exit 1
-echo "metacheck: the type-check passes on the app and fails on both mistakes"
+echo "metacheck: the type-check passes on the app and fails on each of the three mistakes"
