@@ -39,6 +39,15 @@ public final class ComposerAttachments {
 
     public var isEmpty: Bool { drafts.isEmpty }
 
+    /// The name a picked photo is sent under. The picker hands over bytes and a content type, never a
+    /// name, so the name says what it is and when it was picked, and the photos of different messages do
+    /// not share names: `photo-<seconds since 1970>-<1-based position>.<extension>`, `jpg` when the
+    /// content type has no extension.
+    public nonisolated static func photoFileName(pickedAt date: Date, index: Int, fileExtension: String?) -> String {
+        let fileExtension = fileExtension.flatMap { $0.isEmpty ? nil : $0 } ?? "jpg"
+        return "photo-\(Int(date.timeIntervalSince1970))-\(index + 1).\(fileExtension)"
+    }
+
     /// A photo from the picker. `declaredMimeType` (the picker's content type) counts only where the
     /// bytes say nothing more specific.
     public func attach(bytes: [UInt8], fileName: String, declaredMimeType: String? = nil) async {

@@ -1,5 +1,7 @@
 #if canImport(Network)
+    import Foundation
     import Network
+    import OpenClawAppModel
     import OpenClawGateway
 
     /// The app's live ``GatewayBrowser``: Network.framework's Bonjour browser for `_openclaw-gw._tcp`.
@@ -40,22 +42,23 @@
             guard txt.isGateway else { return nil }
             let endpoint: NWEndpoint? = await withCheckedContinuation { continuation in
                 let connection = NWConnection(to: result.endpoint, using: .tcp)
-                var resumed = false
+                // The state handler and the timeout are `@Sendable` closures on Network's queue: only the
+                // first outcome resumes, through a flag both can claim safely.
+                let resumed = OneShot()
                 connection.stateUpdateHandler = { state in
-                    guard !resumed else { return }
                     switch state {
                     case .ready:
-                        resumed = true
+                        guard resumed.claim() else { return }
                         continuation.resume(returning: connection.currentPath?.remoteEndpoint)
                         connection.cancel()
                     case .failed, .cancelled:
-                        resumed = true
+                        guard resumed.claim() else { return }
                         continuation.resume(returning: nil)
                     default: break
                     }
                 }
                 connection.start(queue: queue)
-                queue.asyncAfter(deadline: .now() + 3) { if !resumed { connection.cancel() } }
+                queue.asyncAfter(deadline: .now() + 3) { if !resumed.isClaimed { connection.cancel() } }
             }
             guard case .hostPort(let host, let port)? = endpoint else { return nil }
             let hostText: String

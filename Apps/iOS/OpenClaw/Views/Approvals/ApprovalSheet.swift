@@ -1,5 +1,6 @@
 import OpenClawAppModel
 import OpenClawChat
+import OpenClawProtocol
 import SwiftUI
 
 /// The approval sheet: the oldest pending command, escaped, with where it runs, the warnings, the
@@ -58,7 +59,7 @@ struct ApprovalSheet: View {
 /// The banner over the chat while commands wait, and the last outcome for a moment after.
 struct ApprovalBanner: View {
     let approvals: ApprovalsModel
-    let open: () -> Void
+    let open: @MainActor () -> Void
 
     var body: some View {
         if let text = approvals.bannerText {

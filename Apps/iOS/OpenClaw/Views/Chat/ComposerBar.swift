@@ -1,6 +1,7 @@
 import OpenClawAppModel
 import OpenClawChat
 import OpenClawPresentation
+import OpenClawProtocol
 import PhotosUI
 import SwiftUI
 import UIKit
@@ -81,14 +82,14 @@ struct ComposerBar: View {
         }
     }
 
-    /// The picker hands over bytes and a content type, never a name: the name says what it is and when
-    /// it was picked, so the photos of different messages do not share names.
+    /// The picker hands over bytes and a content type, never a name: ``ComposerAttachments`` names them.
     private func attachPhotos(_ items: [PhotosPickerItem]) async {
-        let stamp = Int(Date().timeIntervalSince1970)
+        let pickedAt = Date()
         for (index, item) in items.enumerated() {
             guard let data = try? await item.loadTransferable(type: Data.self) else { continue }
             let type = item.supportedContentTypes.first
-            let name = "photo-\(stamp)-\(index + 1).\(type?.preferredFilenameExtension ?? "jpg")"
+            let name = ComposerAttachments.photoFileName(
+                pickedAt: pickedAt, index: index, fileExtension: type?.preferredFilenameExtension)
             await screen.attachments.attach(
                 bytes: [UInt8](data), fileName: name, declaredMimeType: type?.preferredMIMEType)
         }
@@ -119,7 +120,7 @@ struct ComposerBar: View {
 /// its label otherwise, and a remove button.
 private struct DraftChip: View {
     let draft: ComposerAttachments.Draft
-    let remove: () -> Void
+    let remove: @MainActor () -> Void
     @State private var thumbnail: UIImage?
 
     var body: some View {

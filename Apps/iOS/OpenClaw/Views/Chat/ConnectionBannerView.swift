@@ -4,8 +4,8 @@ import SwiftUI
 /// The strip above the conversation when the connection is not fine, with the button that helps.
 struct ConnectionBannerView: View {
     let banner: ConnectionBanner
-    let reconnect: () -> Void
-    let openSettings: () -> Void
+    let reconnect: @MainActor () -> Void
+    let openSettings: @MainActor () -> Void
 
     var body: some View {
         HStack(alignment: .top, spacing: 10) {

@@ -1,4 +1,5 @@
 import OpenClawAppModel
+import OpenClawGateway
 import SwiftUI
 
 /// First launch: the gateway's address and secret, a connection test, and the demo for those without

@@ -1,6 +1,7 @@
 #if canImport(VisionKit) && canImport(UIKit)
     import SwiftUI
     import UIKit
+    import Vision
     import VisionKit
 
     /// The camera looking for the QR code `openclaw qr` shows: the first code read is handed over as

@@ -1,5 +1,6 @@
 import Foundation
 import OpenClawAppModel
+import OpenClawChat
 import SwiftUI
 
 /// Searching the conversations stored on this device; a result opens its session at the message.
