@@ -7,7 +7,7 @@ public struct OpenClawChatCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: OpenClawChatCommand.name,
         abstract: "Chat with your OpenClaw agent from the terminal.",
-        version: ClientIdentity.version,
+        version: BuildInfo.versionLine,
         subcommands: [
             ChatCommand.self, SendCommand.self, HistoryCommand.self, SessionsCommand.self, SearchCommand.self,
             StatusCommand.self,

@@ -258,7 +258,7 @@ struct GlobalOptions: ParsableArguments {
 
 /// How this client introduces itself to gateways.
 enum ClientIdentity {
-    static let version = "0.1.0"
+    static var version: String { BuildInfo.version }
 
     /// `platform` must stay stable across OS updates: the gateway pins it at pairing and asks for a new
     /// approval when it changes. So it names the OS family, never its version.

@@ -3,6 +3,9 @@
 /// make a program load or run other code: see docs/NODE-SECURITY-FACTS.md). Compared upper-cased.
 enum ExecEnvironmentLists {
     static let blockedNames: Set<String> = [
+        "ZIPOPT", "UNZIPOPT", "INPUTRC", "NPMRC", "CURLRC", "MAKEFILES", "DEVELOPER_DIR", "TOOLCHAINS", "SDKROOT",
+        "POSIXLY_CORRECT", "CVS_RSH",
+        "RSYNC_RSH", "TAR_OPTIONS", "GZIP", "BZIP2", "XZ_DEFAULTS", "ZSTD_CLEVEL", "LESS", "MORE", "GREP_OPTIONS",
         "ALL_PROXY", "AMQP_URL", "ANSIBLE_CALLBACK_PLUGINS", "ANSIBLE_COLLECTIONS_PATH", "ANSIBLE_CONFIG",
         "ANSIBLE_CONNECTION_PLUGINS", "ANSIBLE_FILTER_PLUGINS", "ANSIBLE_INVENTORY_PLUGINS", "ANSIBLE_LIBRARY",
         "ANSIBLE_LOOKUP_PLUGINS", "ANSIBLE_MODULE_UTILS", "ANSIBLE_REMOTE_TEMP", "ANSIBLE_ROLES_PATH",
@@ -53,8 +56,20 @@ enum ExecEnvironmentLists {
     ]
 
     /// Loader, shell-function and configuration-injection families (`GIT_CONFIG_COUNT`,
-    /// `GIT_CONFIG_KEY_0` …), and this project's own variables.
+    /// `GIT_CONFIG_KEY_0` …), trace files git appends to (any path, the approvals file included), and
+    /// this project's own variables.
     static let blockedPrefixes = [
-        "LD_", "DYLD_", "BASH_FUNC_", "GIT_CONFIG_", "NPM_CONFIG_", "CARGO_REGISTRIES_", "TF_VAR_", "OPENCLAW_",
+        "LD_", "DYLD_", "BASH_FUNC_", "GIT_CONFIG", "GIT_TRACE", "NPM_CONFIG_", "CARGO_REGISTRIES_", "TF_VAR_",
+        "OPENCLAW_",
+    ]
+
+    /// Name shapes that, across tools, carry options, commands, search paths or configuration files
+    /// (`TAR_OPTIONS`, `RSYNC_RSH`, `SYSTEMD_EDITOR`, `MANPATH`, `JAVA_HOME`, `KUBECONFIG` …): a list of
+    /// names cannot keep up with every tool, so the shapes are refused whoever reads them. A legitimate
+    /// variable of that shape is passed by the user with `node --pass-env`, not by the agent.
+    static let blockedSuffixes = [
+        "_OPTIONS", "_OPTS", "_OPT", "_FLAGS", "FLAGS", "_RSH", "_SSH", "_EDITOR", "_PAGER", "_ASKPASS",
+        "_COMMAND", "_CMD", "PATH", "_LIB", "_HOME", "CONFIG", "_CONFIG_FILE", "_RC", "_INIT", "_PRELOAD",
+        "_SHELL", "_PROGRAM", "_HOOK", "_HOOKS", "_PLUGINS", "_PLUGIN_PATH", "_CONTENT", "_MODULES",
     ]
 }

@@ -57,6 +57,7 @@ public struct ExecEnvironmentPolicy: Sendable {
         let upper = name.uppercased()
         return ExecEnvironmentLists.blockedNames.contains(upper)
             || ExecEnvironmentLists.blockedPrefixes.contains(where: upper.hasPrefix)
+            || ExecEnvironmentLists.blockedSuffixes.contains(where: upper.hasSuffix)
     }
 
     static func isPortableName(_ name: String) -> Bool {

@@ -17,4 +17,25 @@ public struct ExecProgramName: Sendable, Hashable {
         }
         self.base = base.isEmpty ? name : String(base)
     }
+
+    /// Every spelling a rule should recognise: the file name, the base, the name without a
+    /// `-static` build suffix, and the letters before the first digit (`perl5.36-x86_64-linux-gnu` →
+    /// `perl`). Extra forms can only make a rule match more often.
+    var forms: [String] {
+        var result = [fileName, base]
+        for suffix in ["-static", ".static", "_static"] where fileName.hasSuffix(suffix) {
+            result.append(String(fileName.dropLast(suffix.count)))
+        }
+        let letters = fileName.prefix { !$0.isNumber }.trimmingSuffix(while: { $0 == "-" || $0 == "." || $0 == "_" })
+        if letters.count > 1 { result.append(String(letters)) }
+        return result
+    }
+}
+
+extension Substring {
+    fileprivate func trimmingSuffix(while predicate: (Character) -> Bool) -> Substring {
+        var result = self
+        while let last = result.last, predicate(last) { result.removeLast() }
+        return result
+    }
 }

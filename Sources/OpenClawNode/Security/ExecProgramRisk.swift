@@ -9,6 +9,8 @@ public enum ExecProgramRisk: Sendable, Hashable {
     case inlineCode(String)
     /// `sudo`, `setsid`, `xargs` …: starts a command this node does not judge.
     case runsAnotherProgram(String)
+    /// Not one of the ``PlainPrograms`` (or not as the system installed it): only an exact entry covers it.
+    case notPlain(String)
 
     /// What the refusal says after "needs an allowlist entry naming it exactly".
     public var description: String {
@@ -16,7 +18,20 @@ public enum ExecProgramRisk: Sendable, Hashable {
         case .shell(let name): return "\(name) is a shell"
         case .inlineCode(let form): return "\(form) runs code given on the command line"
         case .runsAnotherProgram(let name): return "\(name) starts another program this node cannot judge"
+        case .notPlain(let name):
+            return "\(name) is not one of the plain programs a wildcard entry covers (those that run no code)"
         }
+    }
+
+    /// What keeps a wildcard entry from covering `argv`: a risk from ``of(_:resolvedPath:)``, or the
+    /// program not being a plain one installed by the system (``PlainPrograms``).
+    public static func underWildcard(_ argv: [String], resolvedPath: String) -> ExecProgramRisk? {
+        if let risk = of(argv, resolvedPath: resolvedPath) { return risk }
+        let name = ExecProgramName(resolvedPath)
+        guard PlainPrograms.isPlain(name), PlainPrograms.isSystemFile(resolvedPath) else {
+            return .notPlain(name.fileName)
+        }
+        return nil
     }
 
     /// The risk of `argv` (the command after dispatch wrappers), judged by the name as typed and by
@@ -34,7 +49,8 @@ public enum ExecProgramRisk: Sendable, Hashable {
 
     static let shells: Set<String> = [
         "sh", "ash", "bash", "dash", "fish", "ksh", "mksh", "pdksh", "zsh", "csh", "tcsh", "rbash", "yash", "elvish",
-        "nu", "xonsh", "pwsh", "powershell", "cmd", "busybox", "toybox",
+        "nu", "xonsh", "pwsh", "powershell", "cmd", "busybox", "toybox", "lksh", "posh", "oksh", "sash", "rc", "es",
+        "scsh", "ksh93",
     ]
 
     /// Upstream never unwraps `sudo doas setsid chrt ionice taskset`; the rest start a command given
@@ -50,7 +66,7 @@ public enum ExecProgramRisk: Sendable, Hashable {
     ]
 
     private static func risk(_ name: ExecProgramName, _ arguments: [String]) -> ExecProgramRisk? {
-        for candidate in [name.fileName, name.base] {
+        for candidate in name.forms {
             if shells.contains(candidate) { return .shell(candidate) }
             if runners.contains(candidate) { return .runsAnotherProgram(candidate) }
         }

@@ -5,6 +5,8 @@
 public struct ExecCommandChain: Sendable, Hashable {
     /// The dispatch wrappers looked through, outermost first (their names as written).
     public var wrappers: [String]
+    /// Where each wrapper stands in the original argv (same order as ``wrappers``).
+    public var wrapperOffsets: [Int] = []
     /// The argv the innermost program receives: the command the policy judges.
     public var target: [String]
     /// Where ``target`` starts in the original argv.
@@ -42,6 +44,7 @@ public enum ExecWrapperResolver {
                     return .resolved(chain)
                 }
                 chain.wrappers.append(first)
+                chain.wrapperOffsets.append(chain.targetOffset)
                 chain.assignments.merge(assignments) { _, new in new }
                 chain.targetOffset += 1 + start
                 chain.target = Array(chain.target.dropFirst(1 + start))
@@ -146,10 +149,11 @@ enum DispatchWrapper: Sendable {
                 valued: ["-s": "-s", "--signal": "--signal", "-k": "-k", "--kill-after": "--kill-after"],
                 unjudgeable: [])
         case .time:
+            // `-o FILE` writes the `-f` text to any file (upstream: not transparent), so it is refused.
             WrapperOptions(
                 flags: ["-a", "--append", "-p", "--portability", "-v", "--verbose", "-q", "--quiet"],
-                flagPrefixes: [], valued: ["-f": "-f", "--format": "--format", "-o": "-o", "--output": "--output"],
-                unjudgeable: [])
+                flagPrefixes: [], valued: ["-f": "-f", "--format": "--format"],
+                unjudgeable: ["-o", "--output"])
         }
     }
 }

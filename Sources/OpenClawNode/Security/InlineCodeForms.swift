@@ -6,7 +6,13 @@
 enum InlineCodeForms {
     /// The form found in `arguments`, described as `python -c`, or nil.
     static func match(_ name: ExecProgramName, _ arguments: [String]) -> String? {
-        let program = name.base
+        for program in name.forms {
+            if let form = match(program: program, arguments) { return form }
+        }
+        return nil
+    }
+
+    private static func match(program: String, _ arguments: [String]) -> String? {
         switch program {
         case "python", "pypy":
             return cluster(arguments, program, letter: "c", before: "BEIOPRSbdiqsuvx", valued: ["-W", "-X"])
@@ -30,6 +36,9 @@ enum InlineCodeForms {
                 arguments, program, fileOptions: ["-f", "--file"], codeOptions: ["-e", "--expression"])
         case "find":
             return arguments.first { ["-exec", "-execdir", "-ok", "-okdir"].contains($0) }.map { "find \($0)" }
+        case "sort": return option(arguments, program, ["--compress-program"])
+        case "rg": return option(arguments, program, ["--pre"])
+        case "install": return option(arguments, program, ["--strip-program"])
         case "make", "gmake":
             return option(arguments, program, ["-f", "--file", "--makefile", "--eval", "-E"], attached: true)
         case "git":
@@ -77,6 +86,12 @@ enum InlineCodeForms {
             if stopAtOperand, !argument.hasPrefix("-") { return nil }
             let name = argument.hasPrefix("--") ? String(argument.prefix { $0 != "=" }) : argument
             if names.contains(name) { return "\(program) \(name)" }
+            // GNU getopt_long takes any unambiguous prefix of a long option (`--to-com` for `--to-command`).
+            if name.hasPrefix("--"), name.count >= 4,
+                let long = names.first(where: { $0.hasPrefix("--") && $0.hasPrefix(name) })
+            {
+                return "\(program) \(long)"
+            }
             if attached, !argument.hasPrefix("--"), argument.count > 2,
                 names.contains(String(argument.prefix(2)))
             {

@@ -10,8 +10,13 @@ public struct ExecPlanBinding: Sendable, Hashable {
     public var sessionKey: String?
     /// SHA-256 of the sorted `name=value` pairs: values are bound too, not only names.
     public var environmentHash: String
+    /// The files behind the text: the resolved program and working directory with their identities
+    /// (``SystemRunJudge/fileFingerprint(_:)``), so that a program swapped for a link to a shell, or a
+    /// symlinked directory pointed elsewhere, after the approval is not what was approved.
+    public var files: String
 
-    public init(_ params: SystemRunParams) {
+    public init(_ params: SystemRunParams, files: String = "") {
+        self.files = files
         argv = params.argv
         cwd = params.cwd
         agentId = params.agentId

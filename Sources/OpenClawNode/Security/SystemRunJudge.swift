@@ -1,5 +1,13 @@
 import OpenClawProtocol
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The one place that decides whether a `system.run` starts a process, and exactly which.
 ///
 /// Every field of the invoke may be forged (by the agent whose tool arguments reach the node, by a
@@ -25,6 +33,9 @@ struct SystemRunJudge: Sendable {
     /// What both `system.run.prepare` and `system.run` check before the policy: the text an approver
     /// would read, the environment, the wrappers, the state directory. Returns the target.
     func screen(_ params: SystemRunParams) -> Result<Screened, Refusal> {
+        if let problem = params.sizeProblem {
+            return .failure(Refusal(.invalidRequest, "SYSTEM_RUN_DENIED: \(problem)", reason: "command too large"))
+        }
         if let problem = params.rawCommandProblem {
             return .failure(Refusal(.invalidRequest, problem, reason: "raw command mismatch"))
         }
@@ -36,7 +47,7 @@ struct SystemRunJudge: Sendable {
                     "SYSTEM_RUN_DENIED: environment override rejected (\(overrides.describe("override")))",
                     reason: "environment override rejected"))
         }
-        var screened = Screened(target: params.argv, targetOffset: 0, wrapperRefusal: nil)
+        var screened = Screened(target: params.argv, targetOffset: 0, wrapperOffsets: [], wrapperRefusal: nil)
         switch ExecWrapperResolver.resolve(params.argv) {
         case .refused(let wrapper, let why):
             screened.wrapperRefusal = "\(ExecProgramName(wrapper).fileName) (\(why))"
@@ -51,8 +62,9 @@ struct SystemRunJudge: Sendable {
             }
             screened.target = chain.target
             screened.targetOffset = chain.targetOffset
+            screened.wrapperOffsets = chain.wrapperOffsets
         }
-        if let path = stateGuard.namedPath(argv: params.argv, cwd: params.cwd) {
+        if let path = stateGuard.namedPath(argv: params.argv, cwd: params.cwd, environment: params.env) {
             return .failure(
                 Refusal(
                     .unavailable,
@@ -65,6 +77,7 @@ struct SystemRunJudge: Sendable {
     struct Screened: Sendable {
         var target: [String]
         var targetOffset: Int
+        var wrapperOffsets: [Int]
         /// A wrapper that cannot be looked through: then the wrapper itself is the target, judged as
         /// a program that runs another.
         var wrapperRefusal: String?
@@ -93,8 +106,10 @@ struct SystemRunJudge: Sendable {
         case .success(let value): screened = value
         }
         let resolver = ExecutableResolver(searchPath: searchPath)
-        guard let outerPath = resolver.resolve(params.argv[0], workingDirectory: params.cwd),
-            let targetPath = resolver.resolve(screened.target[0], workingDirectory: params.cwd)
+        let (targetOffset, pinned) = verifiedWrappers(screened, params, policy: policy, resolver: resolver)
+        let target = Array(params.argv[targetOffset...])
+        guard let outerPath = pinned[0] ?? resolver.resolve(params.argv[0], workingDirectory: params.cwd),
+            let targetPath = pinned[targetOffset] ?? resolver.resolve(target[0], workingDirectory: params.cwd)
         else {
             return refuse(.unavailable, ExecDenyReason.executableNotFound.rawValue, .deny(.executableNotFound))
         }
@@ -102,7 +117,7 @@ struct SystemRunJudge: Sendable {
         var approval: ExecApprovalDecision?
         if params.claimsApproval {
             if params.approval == .deny { return refuse(.unavailable, "user denied", .deny(.userDenied)) }
-            switch plans.take(ExecPlanBinding(params), policyHash: policyHash) {
+            switch plans.take(ExecPlanBinding(params, files: fileFingerprint(params)), policyHash: policyHash) {
             case .bound: approval = params.approval
             case .notPrepared:
                 return .refuse(
@@ -127,31 +142,84 @@ struct SystemRunJudge: Sendable {
 
         let risk =
             screened.wrapperRefusal.map(ExecProgramRisk.runsAnotherProgram)
-            ?? ExecProgramRisk.of(screened.target, resolvedPath: targetPath)
+            ?? ExecProgramRisk.underWildcard(target, resolvedPath: targetPath)
         let decision = policy.evaluate(
-            resolvedPath: targetPath, arguments: Array(screened.target.dropFirst()), agentId: params.agentId,
+            resolvedPath: targetPath, arguments: Array(target.dropFirst()), agentId: params.agentId,
             approval: approval, risk: risk)
         guard case .allow = decision else {
             guard case .deny(let why) = decision else { return refuse(.unavailable, "denied", decision) }
             var message = why.rawValue
-            if let risk, why == .shellNeedsExplicitEntry || why == .programNeedsExplicitEntry {
+            if let risk, why == .shellNeedsExplicitEntry || why == .programNeedsExplicitEntry || why == .allowlistMiss {
                 message += " (\(risk.description); add an entry naming \(targetPath) exactly, or approve this command)"
             }
             return .refuse(
                 NodeInvokeError(.unavailable, "SYSTEM_RUN_DENIED: \(message)"), reason: why.rawValue,
                 decision: decision)
         }
+        // Each wrapper starts exactly the file that was judged, whatever its own PATH lookup would find.
         var arguments = Array(params.argv.dropFirst())
-        if screened.targetOffset > 0 {
-            // The wrapper starts exactly the file the policy judged, whatever its own PATH lookup would find.
-            arguments[screened.targetOffset - 1] = targetPath
-        }
+        for (offset, path) in pinned where offset > 0 { arguments[offset - 1] = path }
+        if targetOffset > 0 { arguments[targetOffset - 1] = targetPath }
         let request = ProcessRequest(
             executablePath: outerPath, arguments: arguments, argv0: params.argv[0], workingDirectory: params.cwd,
             environment: environmentPolicy.childEnvironment(
                 node: nodeEnvironment, searchPath: searchPath, request: params.env),
-            replacesEnvironment: true, timeoutMs: params.timeoutMs, outputLimit: outputLimit)
+            replacesEnvironment: true, timeoutMs: SystemRunParams.effectiveTimeoutMs(params.timeoutMs),
+            outputLimit: outputLimit)
         return .run(request, decision)
+    }
+
+    /// What `system.run.prepare` does: the same screen as a run, then the plan is remembered with the
+    /// files it names as they are now.
+    func prepare(_ params: SystemRunParams) -> Result<Void, Refusal> {
+        if case .failure(let refusal) = screen(params) { return .failure(refusal) }
+        plans.record(ExecPlanBinding(params, files: fileFingerprint(params)), policyHash: policyHash)
+        return .success(())
+    }
+
+    /// The program (`argv[0]`, resolved as a run would) and working directory as files: real paths
+    /// with device, inode, size and modification time.
+    func fileFingerprint(_ params: SystemRunParams) -> String {
+        let resolver = ExecutableResolver(searchPath: searchPath)
+        let program = resolver.resolve(params.argv[0], workingDirectory: params.cwd)
+        let directory = params.cwd.map(StateDirectoryGuard.resolvingLinks)
+        return [program, directory].map { path in
+            guard let path else { return "-" }
+            var status = stat()
+            guard stat(path, &status) == 0 else { return path }
+            #if canImport(Darwin)
+                let modified = status.st_mtimespec
+            #else
+                let modified = status.st_mtim
+            #endif
+            return "\(path)@\(status.st_dev):\(status.st_ino):\(status.st_size):\(modified.tv_sec).\(modified.tv_nsec)"
+        }.joined(separator: "|")
+    }
+
+    /// Looks through a wrapper only when it is the real one: its file resolves (the node's `PATH`, or the
+    /// path as written) to a program of the same wrapper kind, and, under `allowlist`, an entry covers
+    /// it. Otherwise the chain stops there and that file is what the policy judges: a script named
+    /// `nice` in a writable directory is not `nice`. Returns where the judged command starts and the
+    /// resolved path of each wrapper looked through, by argv index.
+    private func verifiedWrappers(
+        _ screened: Screened, _ params: SystemRunParams, policy: ExecPolicy, resolver: ExecutableResolver
+    ) -> (targetOffset: Int, pinned: [Int: String]) {
+        let security = policy.settings(agentId: params.agentId).security
+        var pinned: [Int: String] = [:]
+        for offset in screened.wrapperOffsets {
+            let name = params.argv[offset]
+            guard let path = resolver.resolve(name, workingDirectory: params.cwd),
+                let kind = DispatchWrapper(programName: ExecProgramName(name)),
+                DispatchWrapper(programName: ExecProgramName(path)) == kind
+            else { return (offset, pinned) }
+            if security != .full {
+                let arguments = Array(params.argv[(offset + 1)...])
+                let entries = policy.matchingEntries(resolvedPath: path, arguments: arguments, agentId: params.agentId)
+                guard !entries.isEmpty else { return (offset, pinned) }
+            }
+            pinned[offset] = path
+        }
+        return (screened.targetOffset, pinned)
     }
 
     private func refuse(_ code: NodeErrorCode, _ reason: String, _ decision: ExecDecision) -> Verdict {

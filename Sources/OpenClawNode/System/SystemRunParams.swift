@@ -53,7 +53,40 @@ public struct SystemRunParams: NodeCommandParams, Hashable {
 
     /// The command as one line, for approvers, events and logs: always computed from argv, never
     /// taken from the request's `rawCommand` (which must agree with it, see ``rawCommandProblem``).
-    public var displayCommand: String { CommandText.render(argv) }
+    /// The request's variables come first (`NAME=value … command`): they change what runs, and the
+    /// approver approves them too.
+    public var displayCommand: String {
+        let assignments = env.sorted { $0.key < $1.key }.map { CommandText.quote("\($0.key)=\($0.value)") }
+        return (assignments + [CommandText.render(argv)]).joined(separator: " ")
+    }
+
+    /// The most a command may carry (arguments and variables together), well under the kernel's own
+    /// limit: a plan is remembered until it runs, and a frame can carry far more.
+    public static let maxCommandBytes = 256 * 1024
+    public static let maxArguments = 10_000
+
+    /// Why the command is too large to judge or remember, or nil.
+    public var sizeProblem: String? {
+        let bytes =
+            argv.reduce(0) { $0 + $1.utf8.count + 1 }
+            + env.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count + 2 }
+        if argv.count > Self.maxArguments {
+            return "the command has \(argv.count) arguments (at most \(Self.maxArguments))"
+        }
+        if bytes > Self.maxCommandBytes {
+            return "the command and its variables take \(bytes) bytes (at most \(Self.maxCommandBytes))"
+        }
+        return nil
+    }
+
+    /// Every command ends: without a `timeoutMs` after 30 minutes, and never later than 24 hours, so
+    /// a forged invoke cannot hold one of the node's few slots for ever.
+    public static let defaultTimeoutMs = 30 * 60 * 1000
+    public static let maxTimeoutMs = 24 * 3600 * 1000
+
+    public static func effectiveTimeoutMs(_ requested: Int?) -> Int {
+        min(requested ?? defaultTimeoutMs, maxTimeoutMs)
+    }
 
     /// Why `rawCommand` cannot stand for argv, or nil when it is absent or agrees. It agrees when it is
     /// this node's rendering of argv, upstream's (`formatExecCommand`: double quotes around an
@@ -61,8 +94,14 @@ public struct SystemRunParams: NodeCommandParams, Hashable {
     public var rawCommandProblem: String? {
         guard let rawCommand else { return nil }
         let text = rawCommand.trimmedOfWhitespace
-        if text == displayCommand || text == Self.upstreamText(argv) { return nil }
-        if argv.count == 3, ExecProgramRisk.shells.contains(ExecProgramName(argv[0]).base),
+        if text == displayCommand || text == CommandText.render(argv) { return nil }
+        // Upstream's spelling only where it cannot carry what this node would escape.
+        let plain = !argv.joined().unicodeScalars.contains(where: CommandText.needsEscape)
+        if plain, text == Self.upstreamText(argv) { return nil }
+        // `SHELL -c PAYLOAD` shown as its payload, for a system shell named plainly only: a file in a
+        // writable directory that happens to be called `sh` could do anything with the payload.
+        let systemShell = !argv[0].contains("/") || ["/bin/", "/usr/bin/"].contains { argv[0].hasPrefix($0) }
+        if plain, systemShell, argv.count == 3, ExecProgramRisk.shells.contains(ExecProgramName(argv[0]).base),
             ["-c", "-lc"].contains(argv[1]), text == argv[2].trimmedOfWhitespace
         {
             return nil

@@ -35,9 +35,7 @@ public struct SystemRunPrepareCommand: NodeCommand {
     ) async throws(NodeInvokeError)
         -> Payload
     {
-        let judge = environment.judge()
-        if case .failure(let refusal) = judge.screen(params) { throw refusal.error }
-        judge.plans.record(ExecPlanBinding(params), policyHash: judge.policyHash)
+        if case .failure(let refusal) = environment.judge().prepare(params) { throw refusal.error }
         return Payload(params: params)
     }
 }
