@@ -40,4 +40,28 @@ struct OversizeFrameTests {
             await connection.disconnect()
         }
     }
+
+    /// Memory stays bounded by the limit: a 60 MiB frame is refused from its header, not read whole
+    /// first. Loopback's socket buffers hold far less than 60 MiB, so a gateway whose big frame the
+    /// client stopped reading never gets to write the frame after it.
+    @Test func a60MiBFrameIsRefusedBeforeItIsReadWhole() async throws {
+        let big = String(repeating: "x", count: 60 << 20)
+        let script = HostileScript(afterHello: [
+            .text(#"{"type":"event","event":"big","payload":{"text":"\#(big)"}}"#),
+            .text(#"{"type":"event","event":"after.big","payload":{}}"#),
+        ])
+        try await withHostileGateway(script) { gateway in
+            let connection = try Harness.connection(url: gateway.url)
+            let states = StateRecorder(connection)
+            _ = try? await connection.connect()
+            let ended = await states.first(timeout: .seconds(20)) {
+                $0 == .disconnected(.inboundTooLarge(limitBytes: 25 << 20))
+                    || $0 == .failed(.connectionLost(.inboundTooLarge(limitBytes: 25 << 20)))
+            }
+            #expect(ended != nil, "states: \(states.states)")
+            try await Task.sleep(for: .milliseconds(500))
+            #expect(gateway.observed.scriptsCompleted == 0)
+            await connection.disconnect()
+        }
+    }
 }
