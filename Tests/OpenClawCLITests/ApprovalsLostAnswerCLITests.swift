@@ -30,4 +30,26 @@ struct ApprovalsLostAnswerCLITests {
             #expect(!watch.output.contains("was not sent"), "output:\n\(watch.output)")
         }
     }
+
+    @Test func theChatReportsTheDecisionThatLandedBeforeTheDrop() async throws {
+        try await CLITests.withGateway(ApprovalsCLITests.gateway) { gateway, common in
+            let chat = try InteractiveProcess(["chat", "--approvals"] + common, mode: .terminal)
+            defer { chat.killIfRunning() }
+            try await chat.waitFor("approvals on")
+            chat.type("run a command", mode: .terminal)
+            try await chat.waitFor("/approve ")
+            await gateway.setFaults(FaultPlan(dropConnectionOnApprovalResolve: true))
+            chat.type("/approve", mode: .terminal)
+            try await chat.waitFor("the decision may have reached the gateway; checking")
+            // The reply and the outcome come in either order.
+            #expect(
+                await eventually(timeout: .seconds(30)) {
+                    chat.output.contains("allowed once by you") && chat.output.contains("Done: the command ran")
+                }, "output:\n\(chat.output)")
+            chat.type("/quit", mode: .terminal)
+            #expect(try await chat.waitForExit() == 0, "output:\n\(chat.output)")
+            #expect(!chat.output.contains("Decide again"), "output:\n\(chat.output)")
+            #expect(!chat.output.contains("decided elsewhere"), "output:\n\(chat.output)")
+        }
+    }
 }
