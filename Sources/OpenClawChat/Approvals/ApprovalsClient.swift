@@ -97,6 +97,10 @@ public actor ApprovalsClient {
                 params: ExecApprovalResolveParams(id: approval.id, decision: decision).json)
         } catch {
             if Self.mayHaveLanded(error) {
+                // Our own `resolved` event came before the drop: how it ended is known.
+                if let outcome = queue.outcome(of: approval.id) {
+                    return ClosedApproval(approval: approval, outcome: outcome)
+                }
                 queue.markInDoubt(approval.id, decision)
                 armDeadline()
                 if let session = await connection.session { checkDoubts(generation: session.generation) }
