@@ -16,7 +16,6 @@ struct OversizeFrameCLITests {
             protocolNumber: 4,
             onChatSend: [.replyParts(["part one ", big, " part three"], finalText: "part one  part three")])
         let gateway = try await HostileGateway.start(script)
-        let started = ContinuousClock.now
         let result = try await CLIProcess.run(
             [
                 "send", "--url", gateway.url, "--token", "test-token", "--state-dir",
@@ -28,7 +27,9 @@ struct OversizeFrameCLITests {
             "\(result.stderr)")
         #expect(result.stderr.contains("may be missing a part"), "\(result.stderr)")
         #expect(!result.stdout.contains("part three"), "\(result.stdout.prefix(200))")
-        #expect(ContinuousClock.now - started < .seconds(20))
+        // Ended by the oversized frame itself, not after reconnecting and waiting for the rest of the reply
+        // (which took 32 s and then read as a plain drop). No wall-clock bound: a loaded machine moves it.
+        #expect(!result.stderr.contains("reconnected"), "\(result.stderr)")
         await gateway.stop()
     }
 }

@@ -23,7 +23,7 @@ struct OversizeFrameTests {
                 #"{"type":"event","event":"big","payload":{"text":"\#(big)"}}"#,
                 #"{"type":"event","event":"after.big","payload":{}}"#,
             ])
-            let ended = await states.first(timeout: .seconds(20)) {
+            let ended = await states.first(timeout: .seconds(60)) {
                 if case .disconnected(.some) = $0 { true } else { false }
             }
             guard case .disconnected(let reason?) = ended else {
@@ -54,7 +54,7 @@ struct OversizeFrameTests {
             let connection = try Harness.connection(url: gateway.url)
             let states = StateRecorder(connection)
             _ = try? await connection.connect()
-            let ended = await states.first(timeout: .seconds(20)) {
+            let ended = await states.first(timeout: .seconds(60)) {
                 $0 == .disconnected(.inboundTooLarge(limitBytes: 25 << 20))
                     || $0 == .failed(.connectionLost(.inboundTooLarge(limitBytes: 25 << 20)))
             }
