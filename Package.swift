@@ -240,7 +240,7 @@ let package = Package(
             name: "OpenClawAppModelTests",
             dependencies: [
                 "OpenClawAppModel", "OpenClawChat", "OpenClawGateway", "OpenClawPresentation", "OpenClawProtocol",
-                "OpenClawTestGateway", "OpenClawTestSupport",
+                "OpenClawStore", "OpenClawTestGateway", "OpenClawTestSupport",
             ],
             swiftSettings: strictSettings
         ),

@@ -69,7 +69,14 @@ enum CorruptionRecovery {
         let epochMs = Int((Date().timeIntervalSince1970 * 1000).rounded(.down))
         let aside = try StoreFile.moveAside(path, epochMs: epochMs)
         let salvaged = cause == .emptied ? [] : salvageOutbox(at: aside, spool: journal.spool)
-        let (messages, lost) = merge(journal: journal.replay(), salvaged: salvaged)
+        let replay = journal.replay()
+        let (messages, counted) = merge(journal: replay, salvaged: salvaged)
+        // A folder of files no recovered message names was a queued message's: it is lost (and was
+        // among those the damaged records hid, so it does not raise the bound).
+        let kept = Set(messages.map { OutboxSpool.name(OutboxSpool.Key(gateway: $0.gateway, id: $0.id)) })
+        let orphans = journal.spool.folderNames().subtracting(kept).count
+        let lost = counted.map { max($0, orphans) }
+        let atMost = counted.map { $0 + (replay?.possiblyLostBeyondCount ?? 0) }
         try StoreFile.prepare(path)
         let writer = try open(path)
         try writer.write { db in
@@ -84,7 +91,7 @@ enum CorruptionRecovery {
         }
         let report = StoreRecovery(
             cause: cause, movedTo: URL(fileURLWithPath: aside), recoveredMessages: messages.count,
-            lostMessages: lost, detail: reason(error))
+            lostMessages: lost, lostMessagesAtMost: atMost, detail: reason(error))
         logger.log(level: level, "\(summary(report, path: path))")
         return Outcome(writer: writer, report: report)
     }
@@ -105,15 +112,10 @@ enum CorruptionRecovery {
     /// One line for the log.
     static func summary(_ report: StoreRecovery, path: String) -> String {
         let recovered = report.recoveredMessages
-        var outbox = "\(recovered) unsent message\(recovered == 1 ? "" : "s") recovered"
-        switch report.lostMessages {
-        case let lost? where lost > 0: outbox += ", \(lost) could not be"
-        case nil: outbox += "; the unsent messages it may have held could not be read"
-        default: break
-        }
+        let outbox = "\(recovered) unsent message\(recovered == 1 ? "" : "s") recovered. \(report.lostText)"
         return """
             Chat store \(path) was unreadable (\(report.detail)): moved it to \(report.movedTo.path) and started \
-            an empty store; \(outbox). Transcripts will be re-read from the gateway.
+            an empty store; \(outbox) Transcripts will be re-read from the gateway.
             """
     }
 

@@ -42,9 +42,17 @@ final class OutboxJournal: Sendable {
         var expectedCount: Int?
         /// Records that failed their checksum or did not parse.
         var damagedRecords = 0
+        /// How many records the damaged stretches could have held: each stretch of consecutive damaged
+        /// lines, by its bytes over the smallest record a message makes (at least one a stretch). Garbage
+        /// may have eaten the newlines between records, so the lines themselves are no bound.
+        var damagedCapacity = 0
 
-        /// Live messages the journal knew of but could not reproduce.
+        /// Live messages the journal knew of but could not reproduce, as far as its intact records say.
         var lostCount: Int { max(0, (expectedCount ?? 0) - messages.count) }
+
+        /// At most this many more may be lost: a damaged record may have been a new message's `put`
+        /// (after the last intact record, the count that would show it is gone too).
+        var possiblyLostBeyondCount: Int { damagedCapacity }
     }
 
     let path: String
@@ -106,11 +114,15 @@ final class OutboxJournal: Sendable {
         var replay = Replay()
         var order: [[String]] = []
         var live: [[String]: OutboxMessage] = [:]
+        var damagedStretch = 0
         for line in bytes.split(separator: UInt8(ascii: "\n")) {
             guard let (entry, count) = Self.parse(line, spool: spool) else {
                 replay.damagedRecords += 1
+                damagedStretch += line.count + 1
                 continue
             }
+            replay.damagedCapacity += Self.capacity(ofDamaged: damagedStretch)
+            damagedStretch = 0
             replay.expectedCount = count
             switch entry {
             case nil:
@@ -127,8 +139,21 @@ final class OutboxJournal: Sendable {
                 replay.removed.insert([gateway, id])
             }
         }
+        replay.damagedCapacity += Self.capacity(ofDamaged: damagedStretch)
         replay.messages = order.compactMap { live[$0] }
         return replay
+    }
+
+    /// The fewest bytes a `put` record takes (hash, space, the JSON of a message with empty strings,
+    /// newline): no message's record is smaller.
+    static let smallestPutRecord: Int = {
+        let message = OutboxMessage(id: "", gateway: "", sessionKey: "", text: "", createdAtMs: 0)
+        return OutboxJournalCoding.json(.put(message), count: 0).count + 18
+    }()
+
+    /// How many records a damaged stretch of `bytes` could have held.
+    private static func capacity(ofDamaged bytes: Int) -> Int {
+        bytes == 0 ? 0 : max(1, bytes / smallestPutRecord)
     }
 
     /// `<hash> <json>\n`.

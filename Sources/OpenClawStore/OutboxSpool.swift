@@ -144,6 +144,11 @@ struct OutboxSpool: Sendable {
         return nil
     }
 
+    /// The message folders present (their names, see ``name(_:)``).
+    func folderNames() -> Set<String> {
+        Set((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
+    }
+
     func remove(_ key: Key) {
         try? FileManager.default.removeItem(atPath: folder(key))
     }

@@ -52,6 +52,10 @@ public struct FaultPlan: Sendable {
     public var ignoreRequests: Set<String>
     /// Every request waits this long before it is handled.
     public var delayResponsesMs: Int
+    /// The next `exec.approval.resolve` that decides a pending request is applied (the run goes on,
+    /// other approvers get `exec.approval.resolved`), then its socket is dropped before the answer or
+    /// that event is written to it: the approver cannot know its decision landed (one shot).
+    public var dropConnectionOnApprovalResolve: Bool
 
     public init(
         challengeDelayMs: Int? = nil,
@@ -70,7 +74,8 @@ public struct FaultPlan: Sendable {
         seed: UInt64 = 0,
         ignoreRequests: Set<String> = [],
         delayResponsesMs: Int = 0,
-        hiddenBroadcastPercent: Int = 0
+        hiddenBroadcastPercent: Int = 0,
+        dropConnectionOnApprovalResolve: Bool = false
     ) {
         self.challengeDelayMs = challengeDelayMs
         self.omitChallenge = omitChallenge
@@ -89,6 +94,7 @@ public struct FaultPlan: Sendable {
         self.ignoreRequests = ignoreRequests
         self.delayResponsesMs = delayResponsesMs
         self.hiddenBroadcastPercent = hiddenBroadcastPercent
+        self.dropConnectionOnApprovalResolve = dropConnectionOnApprovalResolve
     }
 
     /// The gateway-is-starting refusal of v4 (and late v3): `UNAVAILABLE` `startup-sidecars`, retryable

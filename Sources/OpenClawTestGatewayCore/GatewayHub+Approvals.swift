@@ -80,6 +80,44 @@ extension GatewayHub {
         respond(to: id, requestId: request.id, payload: .array(items))
     }
 
+    /// `exec.approval.get {id}`: one pending request, found as `resolve` finds it (exact id or unique
+    /// prefix), answered as upstream's handler does (`server-methods/exec-approval.ts`); a request that
+    /// is decided or expired is `APPROVAL_NOT_FOUND` like an unknown one (upstream's `get` is
+    /// pending-only), so it tells a client only whether a decision can still be made.
+    func handleApprovalGet(_ request: RequestFrame, from id: Int) {
+        guard let params = validParams(request, shape: ProtocolShapes.execApprovalGetParams, from: id),
+            let reference = params["id"]?.stringValue
+        else { return }
+        switch approvals.lookup(reference, pending: true) {
+        case .ambiguous:
+            respond(
+                to: id, requestId: request.id,
+                error: ErrorShape(code: .invalidRequest, message: "ambiguous approval id prefix; use the full id"))
+        case .none:
+            respond(to: id, requestId: request.id, error: Self.unknownApproval)
+        case .found(let approvalId):
+            guard let record = approvals.records[approvalId] else { return }
+            let command = record.request["command"]?.stringValue
+            respond(
+                to: id, requestId: request.id,
+                payload: [
+                    "id": .string(approvalId), "commandText": .string(command ?? ""),
+                    "commandPreview": record.request["commandPreview"] ?? .null,
+                    "allowedDecisions": .strings(record.allowed.map(\.rawValue)) ?? [],
+                    "host": record.request["host"] ?? .null, "nodeId": record.request["nodeId"] ?? .null,
+                    "agentId": record.request["agentId"] ?? .null, "expiresAtMs": .int(record.expiresAtMs),
+                ])
+        }
+    }
+
+    /// Upstream's answer to an id that names no pending request (`APPROVAL_NOT_FOUND_DETAILS`).
+    static let unknownApproval = ErrorShape(
+        code: .invalidRequest, message: "unknown or expired approval id",
+        details: [
+            "reason": ApprovalRefusalReason.notFound.wire,
+            "remediation": "Re-request the action; pending approvals are cleared after expiry or restart.",
+        ])
+
     /// `exec.approval.resolve {id, decision}`: exact id or unique prefix; a repeat of the same decision
     /// is answered `ok`, a different one `APPROVAL_ALREADY_RESOLVED`; unknown or expired ids
     /// `APPROVAL_NOT_FOUND` (both as `INVALID_REQUEST` with `details.reason`, as upstream).
@@ -112,14 +150,7 @@ extension GatewayHub {
                 }
                 return
             }
-            respond(
-                to: id, requestId: request.id,
-                error: ErrorShape(
-                    code: .invalidRequest, message: "unknown or expired approval id",
-                    details: [
-                        "reason": ApprovalRefusalReason.notFound.wire,
-                        "remediation": "Re-request the action; pending approvals are cleared after expiry or restart.",
-                    ]))
+            respond(to: id, requestId: request.id, error: Self.unknownApproval)
         case .found(let approvalId):
             guard let record = approvals.records[approvalId] else { return }
             guard record.allowed.contains(decision) else {
@@ -132,6 +163,10 @@ extension GatewayHub {
             }
             let name = connections[id]?.clientName
             _ = approvals.decide(approvalId, decision, by: name)
+            // The decision is applied; this socket then ends before its answer or the event reach it.
+            let dropping = faults.dropConnectionOnApprovalResolve
+            faults.dropConnectionOnApprovalResolve = false
+            if dropping { drop(id) }
             let resolved = JSONValue.object(dropping: [
                 ("id", .string(approvalId)), ("decision", .string(decision.rawValue)), ("resolvedBy", .string(name)),
                 ("ts", .int(Self.nowMs())), ("request", record.request),

@@ -37,6 +37,7 @@ extension GatewayHub {
         case GatewayMethodName.devicePairApprove: handlePairApprove(request, from: id)
         case ExecApprovalNames.resolveMethod: handleApprovalResolve(request, from: id)
         case ExecApprovalNames.listMethod: handleApprovalList(request, from: id)
+        case ExecApprovalNames.getMethod: handleApprovalGet(request, from: id)
         case _ where Self.nodeMethods.contains(method): handleNodeMethod(request, from: id)
         default:
             respond(

@@ -133,5 +133,8 @@ enum ProtocolShapes {
     static let execApprovalResolveParams = ObjectShape(
         ["id": .string(minLength: 1), "decision": .string(minLength: 1)], required: ["id", "decision"])
 
+    /// `ExecApprovalGetParams`: exactly `{id}`, a non-empty string.
+    static let execApprovalGetParams = ObjectShape(["id": .string(minLength: 1)], required: ["id"])
+
     static let pairApproveParams = ObjectShape(["requestId": .string(minLength: 1)], required: ["requestId"])
 }

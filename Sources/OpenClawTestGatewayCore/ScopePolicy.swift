@@ -25,6 +25,7 @@ enum ScopePolicy {
         GatewayMethodName.nodeInvoke: OperatorScope.write,
         ExecApprovalNames.resolveMethod: OperatorScope.approvals,
         ExecApprovalNames.listMethod: OperatorScope.approvals,
+        ExecApprovalNames.getMethod: OperatorScope.approvals,
     ]
 
     /// The scope `method` needs, nil for open methods.

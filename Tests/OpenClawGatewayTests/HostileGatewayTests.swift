@@ -36,7 +36,8 @@ struct HostileGatewayTests {
             // Ended by the size limit, whether the message came in before the handshake had completed
             // (the attempt fails) or after (the connection ends).
             let ended = await states.first(timeout: .seconds(20)) {
-                $0 == .disconnected(.messageTooLarge) || $0 == .failed(.connectionLost(.messageTooLarge))
+                $0 == .disconnected(.inboundTooLarge(limitBytes: 1 << 20))
+                    || $0 == .failed(.connectionLost(.inboundTooLarge(limitBytes: 1 << 20)))
             }
             #expect(ended != nil, "states: \(states.states)")
             #expect(await gateway.waitFor { $0.clientCloseCodes.contains(GatewayCloseCode.messageTooBig) })

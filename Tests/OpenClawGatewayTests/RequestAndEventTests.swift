@@ -159,7 +159,8 @@ struct RequestAndEventTests {
             try await connection.connect()
             let big = String(repeating: "x", count: 100_000)
             await gateway.sendRaw(#"{"type":"event","event":"big","payload":{"text":"\#(big)"}}"#)
-            #expect(await eventually { await connection.state == .disconnected(.messageTooLarge) })
+            #expect(
+                await eventually { await connection.state == .disconnected(.inboundTooLarge(limitBytes: 64 * 1024)) })
             // A new connection works: the process and the engine are fine.
             #expect(try await connection.connect().protocolVersion == .v4)
         }

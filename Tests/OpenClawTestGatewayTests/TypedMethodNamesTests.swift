@@ -14,6 +14,7 @@ struct TypedMethodNamesTests {
         GatewayMethodName.devicePairList, GatewayMethodName.devicePairApprove, GatewayMethodName.nodeList,
         GatewayMethodName.nodeDescribe, GatewayMethodName.nodeInvoke, GatewayMethodName.nodeInvokeResult,
         GatewayMethodName.nodeEvent, ExecApprovalNames.resolveMethod, ExecApprovalNames.listMethod,
+        ExecApprovalNames.getMethod,
     ]
 
     @Test func everyAdvertisedMethodHasATypedNameAndIsServed() async throws {

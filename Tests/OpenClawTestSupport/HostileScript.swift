@@ -75,6 +75,9 @@ public enum HostileAction: Sendable {
     case cumulativeDeltas(count: Int, chunk: String, final: Bool)
     /// `count` v4 chat deltas for the run, each appending `chunk` (`deltaText`), then a `final`.
     case appendingDeltas(count: Int, chunk: String, final: Bool)
+    /// v4 chat deltas for the run, one a part (`deltaText`), then a `final` whose message is
+    /// `finalText` (the parts joined when nil): a reply with one part of any size.
+    case replyParts([String], finalText: String?)
     /// `count` WebSocket pings.
     case pings(count: Int)
     /// A close frame with `code` and `reason`, then the TCP connection is closed.

@@ -241,6 +241,18 @@ final class HostileSocketHandler: ChannelInboundHandler {
                 payload["message"] = Self.message(replySoFar)
             }
             return .frame(textFrame(event("chat", .object(payload)), allocator: allocator))
+        case .replyParts(let parts, let finalText):
+            guard progress <= parts.count else { return nil }
+            var payload: [String: JSONValue] = ["runId": .string(step.runId), "sessionKey": .string(step.sessionKey)]
+            payload["seq"] = .int(progress + 1)
+            if progress < parts.count {
+                payload["state"] = "delta"
+                payload["deltaText"] = .string(parts[progress])
+            } else {
+                payload["state"] = "final"
+                payload["message"] = Self.message(finalText ?? parts.joined())
+            }
+            return .frame(textFrame(event("chat", .object(payload)), allocator: allocator))
         case .pings(let count):
             guard progress < count else { return nil }
             var buffer = allocator.buffer(capacity: 4)

@@ -43,6 +43,9 @@ public struct AppDependencies: Sendable {
     /// Finds gateways on the local network for onboarding; nil where there is none (then onboarding
     /// shows only the form).
     public var gatewayBrowser: (any GatewayBrowser)?
+    /// What the chat store said when it opened, if it had to recover a damaged file (`StoreRecovery.warning`:
+    /// where the file went and how many queued messages could not be recovered). Shown once by the app.
+    public var storeWarning: String?
 
     public init(
         credentials: any CredentialStore,

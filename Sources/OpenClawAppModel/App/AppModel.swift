@@ -28,6 +28,9 @@ public final class AppModel {
     public let debugFrames: DebugFramesModel
     /// A problem to show on the onboarding screen (the saved gateway could not be read).
     public internal(set) var notice: String?
+    /// The chat store was damaged and recovered at launch: what happened, and how many queued messages
+    /// could not be recovered — they exist nowhere else, so the person is told until they dismiss it.
+    public private(set) var storeWarning: String?
     /// A `wss://` gateway's certificate seen for the first time, waiting for the person's yes or no.
     public internal(set) var certificateTrust: CertificateTrustRequest?
     /// While a setup code is being used.
@@ -39,6 +42,7 @@ public final class AppModel {
 
     public init(dependencies: AppDependencies) {
         self.dependencies = dependencies
+        storeWarning = dependencies.storeWarning
         let debugFrames = DebugFramesModel(capacity: dependencies.frameCapacity, isEnabled: dependencies.recordsFrames)
         self.debugFrames = debugFrames
         let trace = debugFrames.sink
@@ -65,6 +69,8 @@ public final class AppModel {
             screen = .onboarding
         }
     }
+
+    public func dismissStoreWarning() { storeWarning = nil }
 
     /// Fills the settings form with the saved gateway, before showing it.
     public func editSettings() {

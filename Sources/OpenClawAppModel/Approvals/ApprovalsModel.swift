@@ -79,15 +79,19 @@ public final class ApprovalsModel {
     /// approver or the deadline got there first).
     public func decide(_ card: ApprovalCard, _ decision: ExecApprovalDecision) async {
         guard deciding.insert(card.id).inserted else { return }
-        defer { deciding.remove(card.id) }
         do {
             let closed = try await client.decide(card.id, decision)
+            deciding.remove(card.id)
             remove(closed.id)
             notice = Notice(message: Self.sentence(closed), nextStep: nil, isError: false)
         } catch {
             switch error {
-            case .expired(let id), .alreadyResolved(let id, _): remove(id)
-            default: break
+            // It may have landed: the buttons stay off until the gateway says how it ended.
+            case .inDoubt: break
+            case .expired(let id), .alreadyResolved(let id, _):
+                deciding.remove(card.id)
+                remove(id)
+            default: deciding.remove(card.id)
             }
             notice = Notice(message: error.message, nextStep: error.nextStep, isError: true)
         }
@@ -106,10 +110,16 @@ public final class ApprovalsModel {
             guard cards.contains(where: { $0.id == closed.id }) else { return }
             remove(closed.id)
             notice = Notice(message: Self.sentence(closed), nextStep: nil, isError: false)
+        case .undelivered(let approval, let sent):
+            deciding.remove(approval.id)
+            notice = Notice(
+                message: "Your \(sent.rawValue) did not reach the gateway: the command is still waiting.",
+                nextStep: "Decide again.", isError: true)
         }
     }
 
     private func remove(_ id: String) {
+        deciding.remove(id)
         cards.removeAll { $0.id == id }
         expanded.remove(id)
     }
@@ -132,6 +142,9 @@ public final class ApprovalsModel {
             return "Expired: the command did not run."
         case .withdrawn:
             return "No longer pending: decided elsewhere or expired while offline."
+        case .undetermined(let sent):
+            return
+                "No longer pending: decided (perhaps by your \(sent.rawValue)) or expired; the gateway no longer says which."
         }
     }
 }

@@ -83,7 +83,16 @@ enum ApprovalText {
             return terminal.styled("⌛ approval \(shortId) expired: the command did not run", .yellow)
         case .withdrawn:
             return "• approval \(shortId) is no longer pending (decided elsewhere or expired while offline)"
+        case .undetermined(let sent):
+            return "• approval \(shortId) is no longer pending: it was decided, perhaps by your \(sent.rawValue), "
+                + "or it expired; the gateway no longer says which"
         }
+    }
+
+    /// A decision whose answer was lost turned out not to have reached the gateway.
+    static func undelivered(_ approval: PendingApproval, sent: ExecApprovalDecision, shortId: String) -> String {
+        "• approval \(TerminalText.escapedLine(shortId)): your \(sent.rawValue) did not reach the gateway; "
+            + "the command is still waiting for a decision"
     }
 
     // MARK: - JSON (approvals watch --json)
@@ -119,7 +128,15 @@ enum ApprovalText {
             return ["type": "outcome", "id": .string(closed.id), "outcome": "expired", "byUs": false]
         case .withdrawn:
             return ["type": "outcome", "id": .string(closed.id), "outcome": "withdrawn", "byUs": false]
+        case .undetermined(let sent):
+            return [
+                "type": "outcome", "id": .string(closed.id), "outcome": "undetermined", "sent": .string(sent.rawValue),
+            ]
         }
+    }
+
+    static func jsonUndelivered(_ approval: PendingApproval, sent: ExecApprovalDecision) -> JSONValue {
+        ["type": "undelivered", "id": .string(approval.id), "sent": .string(sent.rawValue)]
     }
 
     static func json(_ error: ApprovalError) -> JSONValue {

@@ -142,6 +142,13 @@ struct WatchPrinter {
         switch update {
         case .requested(let approval): request(approval, queue: queue)
         case .closed(let closed): outcome(closed)
+        case .undelivered(let approval, let sent):
+            if json {
+                terminal.line(JSONSerializer.string(ApprovalText.jsonUndelivered(approval, sent: sent)))
+            } else {
+                terminal.line(ApprovalText.undelivered(approval, sent: sent, shortId: queue.shortId(approval.id)))
+                request(approval, queue: queue)
+            }
         case .availability(let availability):
             switch availability {
             case .missingScope, .scopeRefused: terminal.error(availability.message, hint: availability.nextStep)

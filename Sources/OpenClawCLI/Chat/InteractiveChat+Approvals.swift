@@ -27,6 +27,11 @@ extension InteractiveChat {
             guard printedApprovalOutcomes.insert(closed.id).inserted else { return }
             terminal.clearStatus()
             terminal.line(ApprovalText.outcome(closed, shortId: String(closed.id.prefix(8)), terminal: terminal))
+        case .undelivered(let approval, let sent):
+            terminal.clearStatus()
+            terminal.line(ApprovalText.undelivered(approval, sent: sent, shortId: queue.shortId(approval.id)))
+            printCard(approval, queue: queue)
+            prompt()
         case .availability(let availability):
             switch availability {
             case .active:

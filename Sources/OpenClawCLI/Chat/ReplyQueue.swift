@@ -108,6 +108,10 @@ final class ReplyQueue {
         case .endedWithoutReply:
             terminal.line(
                 terminal.styled("(the run ended while the connection was down; history shows no reply)", .dim))
+        case .incomplete(let reason):
+            terminal.error(
+                "\(reason.description): this reply may be missing a part.",
+                hint: "/history shows it as the gateway stored it.")
         case .gaveUp, .timedOut, .unacknowledged:
             // The interactive policy has no bounds; kept for completeness of the switch.
             terminal.line(terminal.styled("(stopped following the reply; /history shows it when it comes)", .dim))

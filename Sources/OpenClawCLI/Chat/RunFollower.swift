@@ -26,6 +26,9 @@ enum FollowedRunResult: Equatable {
     case timedOut(FollowTimeout, FollowStage)
     /// The follower's task was cancelled (the person quit).
     case cancelled
+    /// The gateway sent a message larger than this connection accepts (`reason` says how large), and
+    /// it was dropped with the socket: the reply may be missing that part, so it is not "completed".
+    case incomplete(DisconnectReason)
 }
 
 /// Where a run stood when the connection was given up on.
@@ -162,6 +165,10 @@ struct RunFollower {
                 }
                 offlineSince = nil
             } else {
+                // A reply frame may have been the one dropped: never shown as whole, whatever comes next.
+                if let reason = Self.disconnectReason(viewModel.connectionState), case .inboundTooLarge = reason {
+                    return finish(.incomplete(reason))
+                }
                 wasOffline = true
                 let since = offlineSince ?? now
                 offlineSince = since

@@ -185,6 +185,13 @@ struct OneShotRun {
                         + "shows the reply.")
             }
             throw ExitCode(ExitStatus.connection)
+        case .incomplete(let reason):
+            jsonLine([("type", "error"), ("runId", .string(runId)), ("message", .string(reason.description))])
+            terminal.error(
+                "\(reason.description.capitalizedFirst): the reply to run \(runId) may be missing a part, so it "
+                    + "is not shown as complete.",
+                hint: "'openclaw-chat history' shows the reply as the gateway stored it.")
+            throw ExitCode(ExitStatus.connection)
         case .unacknowledged(let limit):
             jsonLine([("type", "error"), ("runId", .string(runId)), ("message", "unacknowledged")])
             terminal.error(
@@ -236,4 +243,9 @@ extension Duration {
         let seconds = Double(components.seconds) + Double(components.attoseconds) / 1e18
         return seconds == seconds.rounded() ? "\(Int(seconds)) s" : String(format: "%.1f s", seconds)
     }
+}
+
+extension String {
+    /// The sentence with its first letter in capitals.
+    fileprivate var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
 }

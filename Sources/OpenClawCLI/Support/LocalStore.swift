@@ -21,7 +21,7 @@ enum LocalStore {
         do {
             let store = try SQLiteChatStore(path: state.databaseFile, logger: logger)
             if let recovery = store.recovery {
-                terminal.errorLine(terminal.styled(warning(recovery), .yellow))
+                terminal.errorLine(terminal.styled(recovery.warning, .yellow))
             }
             return store
         } catch {
@@ -32,34 +32,5 @@ enum LocalStore {
             )
             return InMemoryChatStore()
         }
-    }
-
-    /// One paragraph: what happened to the file, where it went, and what became of the queued messages.
-    static func warning(_ recovery: StoreRecovery) -> String {
-        let what =
-            switch recovery.cause {
-            case .notADatabase, .damaged, .foreignSchema: "was unreadable"
-            case .emptied: "was found empty"
-            }
-        var text = "The local transcript database \(what) and was moved to \(recovery.movedTo.path). "
-        let recovered = recovery.recoveredMessages
-        if recovered > 0 {
-            text +=
-                "\(count(recovered, "queued message")) \(recovered == 1 ? "was" : "were") recovered and "
-                + "will be delivered. "
-        }
-        switch recovery.lostMessages {
-        case let lost? where lost > 0:
-            text += "\(count(lost, "queued message")) could not be recovered. "
-        case nil:
-            text += "Queued messages it may have held could not be read. "
-        default:
-            break
-        }
-        return text + "Conversations will be read again from the gateway."
-    }
-
-    private static func count(_ number: Int, _ noun: String) -> String {
-        "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 }

@@ -19,6 +19,9 @@ public enum ApprovalError: Error, Sendable, Equatable {
     /// This client may not decide: approvals are off, or the gateway did not grant `operator.approvals`.
     case unavailable(ApprovalAvailability)
     case notConnected
+    /// The decision left and its answer was lost (the connection dropped, the request timed out): it
+    /// may have reached the gateway. The client asks the gateway once it can, and reports the outcome.
+    case inDoubt(String, ExecApprovalDecision)
     /// The gateway refused or the request failed otherwise.
     case gateway(GatewayError)
 
@@ -43,13 +46,16 @@ public enum ApprovalError: Error, Sendable, Equatable {
             }
         case .unavailable(let availability): return availability.message
         case .notConnected: return "Not connected to the gateway: the decision was not sent."
+        case .inDoubt(let id, let decision):
+            return
+                "No answer to \(decision.rawValue) for approval \(id): the decision may have reached the gateway; checking…"
         case .gateway(let error): return error.message
         }
     }
 
     public var nextStep: String? {
         switch self {
-        case .nothingPending, .expired, .alreadyResolved: return nil
+        case .nothingPending, .expired, .alreadyResolved, .inDoubt: return nil
         case .notFound: return "List the pending ones; an id may be shortened to a unique prefix."
         case .ambiguous: return "Type more of the id."
         case .notOffered: return "Choose one of the offered decisions."

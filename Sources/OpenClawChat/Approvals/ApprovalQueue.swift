@@ -8,6 +8,10 @@ import OpenClawProtocol
 /// event, or the deadline — and every later word about it is ignored.
 public struct ApprovalQueue: Sendable {
     public private(set) var pending: [PendingApproval] = []
+    /// Pending requests whose decision left but whose answer never came (the connection dropped, the
+    /// request timed out), with that decision. It may have landed, so until the gateway is asked they
+    /// neither expire here nor are withdrawn by a list, and no second decision is sent for them.
+    public private(set) var inDoubt: [String: ExecApprovalDecision] = [:]
     private var closed: [String: ApprovalOutcome] = [:]
     private var closedOrder: [String] = []
 
@@ -42,32 +46,50 @@ public struct ApprovalQueue: Sendable {
     public mutating func close(_ id: String, _ outcome: ApprovalOutcome) -> ClosedApproval? {
         guard let index = pending.firstIndex(where: { $0.id == id }) else { return nil }
         let approval = pending.remove(at: index)
+        inDoubt.removeValue(forKey: id)
         remember(id, outcome)
         return ClosedApproval(approval: approval, outcome: outcome)
     }
 
-    /// Closes every request whose deadline has passed at `now`.
+    /// Marks a pending request's decision as sent and unanswered (see ``inDoubt``).
+    public mutating func markInDoubt(_ id: String, _ decision: ExecApprovalDecision) {
+        guard pending.contains(where: { $0.id == id }) else { return }
+        inDoubt[id] = decision
+    }
+
+    /// The gateway says the request still waits: the decision did not land. Returns it.
+    public mutating func clearDoubt(_ id: String) -> ExecApprovalDecision? {
+        inDoubt.removeValue(forKey: id)
+    }
+
+    /// Closes every request whose deadline has passed at `now` (not one in doubt: its decision may
+    /// have landed before the deadline, and only the gateway can say).
     public mutating func expire(at now: ContinuousClock.Instant) -> [ClosedApproval] {
-        let due = pending.filter { $0.deadline <= now }
+        let due = pending.filter { $0.deadline <= now && inDoubt[$0.id] == nil }
         return due.compactMap { close($0.id, .expired) }
     }
 
     /// After a reconnect, the gateway's list of pending requests: adds those missed (unless closed
     /// meanwhile) and withdraws those it no longer has that arrived before `listedSince` (a request
-    /// that arrived after the list was asked for is kept: the list may predate it).
+    /// that arrived after the list was asked for is kept: the list may predate it). One in doubt is
+    /// kept too: "not listed" would read as decided elsewhere, when the decision may be ours.
     public mutating func reconcile(
         listed: [ExecApprovalRequest], listedSince: ContinuousClock.Instant, at now: ContinuousClock.Instant,
         wallClockNowMs: Int
     ) -> (added: [PendingApproval], withdrawn: [ClosedApproval]) {
         let listedIds = Set(listed.map(\.id))
-        let stale = pending.filter { !listedIds.contains($0.id) && $0.receivedAt < listedSince }
+        let stale = pending.filter {
+            !listedIds.contains($0.id) && $0.receivedAt < listedSince && inDoubt[$0.id] == nil
+        }
         let withdrawn = stale.compactMap { close($0.id, .withdrawn) }
         let added = listed.compactMap { receive($0, at: now, wallClockNowMs: wallClockNowMs) }
         return (added, withdrawn)
     }
 
     /// The earliest deadline of a pending request.
-    public var nextDeadline: ContinuousClock.Instant? { pending.map(\.deadline).min() }
+    public var nextDeadline: ContinuousClock.Instant? {
+        pending.filter { inDoubt[$0.id] == nil }.map(\.deadline).min()
+    }
 
     /// How a closed request ended; nil when it is pending or unknown.
     public func outcome(of id: String) -> ApprovalOutcome? { closed[id] }

@@ -18,6 +18,7 @@ public actor ApprovalsClient {
     private var eventTask: Task<Void, Never>?
     private var deadlineTask: Task<Void, Never>?
     private var catchUpTask: Task<Void, Never>?
+    private var checkTask: Task<Void, Never>?
     /// Decisions sent and not yet answered, so the `resolved` event they cause is known as ours.
     private var inFlight: [String: ExecApprovalDecision] = [:]
 
@@ -48,6 +49,8 @@ public actor ApprovalsClient {
         deadlineTask = nil
         catchUpTask?.cancel()
         catchUpTask = nil
+        checkTask?.cancel()
+        checkTask = nil
         for continuation in subscribers.values { continuation.finish() }
         subscribers.removeAll()
     }
@@ -81,6 +84,8 @@ public actor ApprovalsClient {
         case .waiting, .active, .missingScope: break
         }
         let approval = try queue.match(reference).get()
+        // Never a second decision while the first may have landed.
+        if let sent = queue.inDoubt[approval.id] { throw .inDoubt(approval.id, sent) }
         guard approval.allows(decision) else {
             throw .notOffered(decision, allowed: approval.request.allowedDecisions)
         }
@@ -91,6 +96,16 @@ public actor ApprovalsClient {
                 ExecApprovalResolveParams.method,
                 params: ExecApprovalResolveParams(id: approval.id, decision: decision).json)
         } catch {
+            if Self.mayHaveLanded(error) {
+                // Our own `resolved` event came before the drop: how it ended is known.
+                if let outcome = queue.outcome(of: approval.id) {
+                    return ClosedApproval(approval: approval, outcome: outcome)
+                }
+                queue.markInDoubt(approval.id, decision)
+                armDeadline()
+                if let session = await connection.session { checkDoubts(generation: session.generation) }
+                throw .inDoubt(approval.id, decision)
+            }
             throw failure(error, approval: approval)
         }
         let outcome = ApprovalOutcome.decided(decision, by: nil, byUs: true)
@@ -133,6 +148,56 @@ public actor ApprovalsClient {
         }
     }
 
+    /// The request left and no answer came: the gateway may have applied it.
+    private static func mayHaveLanded(_ error: GatewayError) -> Bool {
+        switch error {
+        case .connectionLost, .timeout, .cancelled: true
+        default: false
+        }
+    }
+
+    /// Asks the gateway how each decision in doubt ended, one after another, and reports it: still
+    /// pending (``ApprovalUpdate/undelivered(_:_:)``) or closed with what is known.
+    /// A new connection replaces a check still running on the old one.
+    private func checkDoubts(generation: Int, replacing: Bool = false) {
+        let doubts = queue.inDoubt.sorted { $0.key < $1.key }
+        if replacing { checkTask?.cancel() } else if checkTask != nil { return }
+        checkTask = nil
+        guard !doubts.isEmpty else { return }
+        checkTask = Task { [weak self, connection] in
+            for (id, decision) in doubts {
+                let finding = await DecisionCheck.ask(id, sent: decision, connection: connection)
+                guard !Task.isCancelled else { return }
+                await self?.apply(finding, id: id, sent: decision)
+            }
+            await self?.checkFinished(checked: Set(doubts.map(\.key)), generation: generation)
+        }
+    }
+
+    /// Decisions put in doubt while a check ran are asked about at once; the unanswered ones wait
+    /// for the next connection.
+    private func checkFinished(checked: Set<String>, generation: Int) async {
+        checkTask = nil
+        guard queue.inDoubt.keys.contains(where: { !checked.contains($0) }),
+            await connection.session?.generation == generation
+        else { return }
+        checkDoubts(generation: generation)
+    }
+
+    private func apply(_ finding: DecisionCheck, id: String, sent decision: ExecApprovalDecision) {
+        guard queue.inDoubt[id] == decision else { return }
+        switch finding {
+        case .unanswered: return
+        case .stillPending:
+            _ = queue.clearDoubt(id)
+            if let approval = queue.approval(id) { publish(.undelivered(approval, decision)) }
+        case .recorded: closeLocally(id, .decided(decision, by: nil, byUs: true))
+        case .decidedOtherwise: closeLocally(id, .resolvedOther(by: nil))
+        case .gone: closeLocally(id, .undetermined(sent: decision))
+        }
+        armDeadline()
+    }
+
     private func closeLocally(_ id: String, _ outcome: ApprovalOutcome) {
         if let closed = queue.close(id, outcome) { publish(.closed(closed)) }
         armDeadline()
@@ -152,7 +217,7 @@ public actor ApprovalsClient {
             armDeadline()
         case .event(let frame) where frame.event == ExecApprovalNames.resolvedEvent:
             guard var resolved = ExecApprovalResolved(json: frame.payload) else { return }
-            let ours = inFlight[resolved.id]
+            let ours = inFlight[resolved.id] ?? queue.inDoubt[resolved.id]
             if ours != nil, resolved.decision == ours, let decision = ours {
                 resolved.decision = decision
                 if let closed = queue.close(resolved.id, .decided(decision, by: resolved.resolvedBy, byUs: true)) {
@@ -173,6 +238,7 @@ public actor ApprovalsClient {
             setAvailability(.scopeRefused(refusal.pairing))
         } else if session.scopes.contains(OperatorScope.approvals) || session.scopes.contains(OperatorScope.admin) {
             setAvailability(.active)
+            checkDoubts(generation: session.generation, replacing: true)
             catchUp(generation: session.generation)
         } else {
             setAvailability(.missingScope)

@@ -63,6 +63,9 @@ public enum ApprovalOutcome: Sendable, Hashable {
     /// The gateway no longer lists it after a reconnect: decided elsewhere or expired while we were
     /// away (which, it does not say).
     case withdrawn
+    /// Our decision left but its answer was lost, and after reconnecting the gateway no longer knows
+    /// the request: it was decided (perhaps by this decision) or it expired; which, it does not say.
+    case undetermined(sent: ExecApprovalDecision)
 }
 
 /// A request that is no longer pending, and why.

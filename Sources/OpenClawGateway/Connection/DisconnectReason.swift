@@ -14,8 +14,11 @@ public enum DisconnectReason: Sendable, Equatable, CustomStringConvertible {
     case gatewayUnavailable
     /// Close 4001: the gateway's shared token or password changed since we authenticated.
     case authChanged
-    /// Close 1009: a frame was larger than allowed.
+    /// The gateway closed with 1009: a message from this client was larger than it accepts.
     case messageTooLarge
+    /// This client closed with 1009: the gateway sent a message larger than `limitBytes` (this
+    /// connection's inbound limit, `maxInboundFrameBytes`).
+    case inboundTooLarge(limitBytes: Int)
     /// Close 1008: a policy violation (slow consumer, repeated unauthorised calls), with the gateway's
     /// close reason.
     case policyViolation(reason: String?)
@@ -54,7 +57,9 @@ public enum DisconnectReason: Sendable, Equatable, CustomStringConvertible {
             return "the gateway is restarting"
         case .gatewayUnavailable: return "the gateway is starting up or temporarily unavailable"
         case .authChanged: return "the gateway's token or password was changed"
-        case .messageTooLarge: return "a message was larger than the connection allows"
+        case .messageTooLarge: return "the gateway refused a message from this client as too large"
+        case .inboundTooLarge(let limit):
+            return "the gateway sent a frame larger than \(Self.size(limit)), the most this connection accepts"
         case .policyViolation(let reason):
             return "the gateway closed the connection (policy violation\(reason.map { ": \($0)" } ?? ""))"
         case .protocolError: return "the gateway closed the connection (protocol error)"
@@ -65,6 +70,13 @@ public enum DisconnectReason: Sendable, Equatable, CustomStringConvertible {
 }
 
 extension DisconnectReason {
+    /// `25 MiB`, `64 KiB`, `1000 bytes`: a limit as a person reads it.
+    static func size(_ bytes: Int) -> String {
+        if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+        if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
+        return "\(bytes) bytes"
+    }
+
     /// A peer's close reason made safe to show: control characters removed, at most 123 bytes (the
     /// most a close frame can carry), nil when empty.
     static func sanitizedCloseReason(_ text: String?) -> String? {

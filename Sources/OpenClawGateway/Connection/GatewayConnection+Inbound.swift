@@ -32,6 +32,9 @@ extension GatewayConnection {
         case .closed(let code, let reason):
             releaseHeldEvents()
             handleRemoteClose(code: code, reason: reason)
+        case .tooLarge(let limit):
+            releaseHeldEvents()
+            socketEnded(.inboundTooLarge(limitBytes: limit))
         }
     }
 
@@ -173,14 +176,21 @@ extension GatewayConnection {
 
     func handleRemoteClose(code: Int?, reason closeText: String?) {
         let reason = DisconnectReason.from(closeCode: code, reason: closeText, pendingShutdown: pendingShutdown)
+        let handshakeError = GatewayErrorClassifier.handshakeClose(
+            code: code, reason: closeText, pendingShutdown: pendingShutdown)
+        socketEnded(reason, handshakeError: handshakeError)
+    }
+
+    /// The socket is gone for `reason`: the connection ends, or the handshake in progress fails with
+    /// `handshakeError` (by default, the connection lost for `reason`).
+    func socketEnded(_ reason: DisconnectReason, handshakeError: GatewayError? = nil) {
         if state.isConnected {
             invalidateSocket()
             pending.failAll(with: .connectionLost(reason))
             connectionEnded(reason)
         } else {
             // Still handshaking: whoever waits learns why, and the connect attempt reports it.
-            let error = GatewayErrorClassifier.handshakeClose(
-                code: code, reason: closeText, pendingShutdown: pendingShutdown)
+            let error = handshakeError ?? .connectionLost(reason)
             resolveChallenge(.failure(error), generation: generation)
             pending.failAll(with: error)
             // `hello-ok` may already be read and the handshake about to complete: it must not.

@@ -4,10 +4,13 @@ import NIOWebSocket
 /// The first look at every frame a gateway sends, before websocket-kit assembles messages: what a
 /// hostile or broken peer controls is bounded here.
 ///
-/// - **Message size across fragments.** websocket-kit's aggregator accepts any number of fragments of
-///   unlimited total size by default (a 1.5 GB message in small frames took 3 GB). Fragments are
-///   counted and summed here; over the limit the socket closes with 1009 and nothing more of the
-///   message is passed on.
+/// - **Message size.** NIO's frame decoder refuses a frame over the limit from its header, before
+///   buffering it (`NIOWebSocketError.invalidFrameLength`, caught here); websocket-kit's aggregator
+///   accepts any number of fragments of unlimited total size by default (a 1.5 GB message in small
+///   frames took 3 GB), so fragments are counted and summed here. Over the limit the socket closes
+///   with 1009, the reader is told at once (``InboundQueue/markOversized(limitBytes:)``), and nothing
+///   more is passed on — not the rest of the message, and not the messages after it: a reply must not
+///   go on without the part that was too large.
 /// - **Pings.** websocket-kit answers every ping with a pong, so a flood of pings was a flood of
 ///   writes (200,000 pings: 15 s, 9 s of CPU). Here at most one pong goes out per interval, answering
 ///   the latest ping; the others are counted and dropped.
@@ -31,7 +34,8 @@ final class InboundGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var context: ChannelHandlerContext?
     private var messageBytes = 0
     private var messageFragments = 0
-    private var discarding = false
+    /// Set for good once a message went over the limit: the connection is ending.
+    private var overLimit = false
     private var readHeld = false
     private var lastPong: NIODeadline?
     private var pendingPong: ByteBuffer?
@@ -52,7 +56,6 @@ final class InboundGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case .ping where frame.fin:
             answerPing(frame.unmaskedData, context: context)
         case .text, .binary:
-            discarding = false
             messageBytes = frame.length
             messageFragments = 1
             forwardMessageFrame(data, context: context)
@@ -73,14 +76,24 @@ final class InboundGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     private func forwardMessageFrame(_ data: NIOAny, context: ChannelHandlerContext) {
-        guard !discarding else { return }
+        guard !overLimit else { return }
         if messageBytes > maxMessageBytes || messageFragments > Self.maxFragments {
-            discarding = true
-            queue.markOversized()
+            overLimit = true
+            queue.markOversized(limitBytes: maxMessageBytes)
             closeTooLarge()
             return
         }
         context.fireChannelRead(data)
+    }
+
+    /// NIO's decoder refused a frame longer than the limit (its protocol error handler, before this
+    /// one, answers 1009 and closes): reported as the gateway's oversized message, not a drop.
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        if let error = error as? NIOWebSocketError, error == .invalidFrameLength {
+            overLimit = true
+            queue.markOversized(limitBytes: maxMessageBytes)
+        }
+        context.fireErrorCaught(error)
     }
 
     private func answerPing(_ payload: ByteBuffer, context: ChannelHandlerContext) {

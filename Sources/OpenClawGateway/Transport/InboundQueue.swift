@@ -85,8 +85,16 @@ final class InboundQueue: Sendable {
 
     var peerCloseReason: String? { state.withLock { $0.peerCloseReason } }
 
-    /// A message went over the size limit: the socket's end is reported as 1009.
-    func markOversized() { state.withLock { $0.oversized = true } }
+    /// A message went over `limitBytes`: the events end here, at once, with ``TransportEvent/tooLarge(limitBytes:)``
+    /// — not when the socket's close completes, which a peer still writing can delay for as long as
+    /// it likes — and nothing that arrives after it is delivered.
+    func markOversized(limitBytes: Int) {
+        let first = state.withLock { state in
+            defer { state.oversized = true }
+            return !state.oversized
+        }
+        if first { push(.tooLarge(limitBytes: limitBytes)) }
+    }
 
     var oversized: Bool { state.withLock { $0.oversized } }
 
@@ -97,7 +105,7 @@ final class InboundQueue: Sendable {
         let waiter = state.withLock { state -> CheckedContinuation<TransportEvent?, Never>? in
             guard !state.finished else { return nil }
             state.lastReceived = .now
-            if case .closed = event { state.finished = true }
+            if !event.isMessage { state.finished = true }
             if let waiter = state.waiter {
                 state.waiter = nil
                 return waiter
@@ -235,15 +243,17 @@ public struct TransportEventsSource: Sendable {
 extension TransportEvent {
     /// A text or binary message, not the socket's end.
     var isMessage: Bool {
-        if case .closed = self { return false }
-        return true
+        switch self {
+        case .text, .binary: true
+        case .closed, .tooLarge: false
+        }
     }
 
     var byteCount: Int {
         switch self {
         case .text(let text): return text.utf8.count
         case .binary(let bytes): return bytes.count
-        case .closed: return 0
+        case .closed, .tooLarge: return 0
         }
     }
 }

@@ -50,13 +50,13 @@ public struct WebSocketKitTransport: WebSocketTransport {
             throw .other("the pinned certificates could not be read: \(error)")
         }
         let queue = InboundQueue()
-        // NIO rejects frames above its own limit by closing the channel without telling websocket-kit why,
-        // which would look like a dropped connection. So NIO gets a wider ceiling and the limit is enforced
-        // by `InboundGuard` (and, should it be missing, here), where it can be reported as 1009.
-        let nioLimit = Int(min(Int64(UInt32.max), Int64(maxFrameSize) * 4))
+        // NIO's decoder refuses a frame over the limit from its header, before buffering its payload, so
+        // memory stays bounded by the limit; `InboundGuard` turns that refusal into the 1009 report (NIO
+        // alone would just close the channel, which would look like a dropped connection).
+        let nioLimit = Int(min(Int64(UInt32.max), Int64(maxFrameSize)))
         var configuration = WebSocketClient.Configuration(maxFrameSize: nioLimit)
-        // A backstop only: `InboundGuard` closes with 1009 long before the aggregator's own limits.
-        configuration.maxAccumulatedFrameSize = nioLimit
+        // A backstop only: `InboundGuard` closes with 1009 before the aggregator's own limits.
+        configuration.maxAccumulatedFrameSize = Int(min(Int64(UInt32.max), Int64(maxFrameSize) * 2))
         configuration.maxAccumulatedFrameCount = InboundGuard.maxFragments * 2
         // websocket-kit may complete the connect future before it calls `onUpgrade`; the socket is taken
         // from this promise, which `onUpgrade` fulfils.
@@ -148,16 +148,18 @@ public struct WebSocketKitTransport: WebSocketTransport {
     /// Runs on the socket's event loop, before any frame is read.
     private static func wire(_ socket: WebSocket, queue: InboundQueue, maxFrameSize: Int) {
         socket.onText { socket, text in
+            guard !queue.oversized else { return }
             guard text.utf8.count <= maxFrameSize else {
-                queue.markOversized()
+                queue.markOversized(limitBytes: maxFrameSize)
                 _ = socket.close(code: .messageTooLarge)
                 return
             }
             queue.push(.text(text))
         }
         socket.onBinary { socket, buffer in
+            guard !queue.oversized else { return }
             guard buffer.readableBytes <= maxFrameSize else {
-                queue.markOversized()
+                queue.markOversized(limitBytes: maxFrameSize)
                 _ = socket.close(code: .messageTooLarge)
                 return
             }
@@ -170,11 +172,8 @@ public struct WebSocketKitTransport: WebSocketTransport {
             // records when it closes the socket itself after an I/O error (connection reset). In every
             // case the peer sent nothing: the connection was lost. (Gateways never send 1011.)
             let peerCode = (code == 1005 || code == 1006 || code == 1011) ? nil : code
-            if queue.oversized {
-                queue.push(.closed(code: GatewayCloseCode.messageTooBig))
-            } else {
-                queue.push(.closed(code: peerCode, reason: peerCode == nil ? nil : queue.peerCloseReason))
-            }
+            // After an oversized message the events have already ended (`tooLarge`): this push is ignored.
+            queue.push(.closed(code: peerCode, reason: peerCode == nil ? nil : queue.peerCloseReason))
         }
         installGuard(on: socket, queue: queue, maxFrameSize: maxFrameSize)
     }

@@ -7,6 +7,10 @@ public enum TransportEvent: Sendable, Equatable {
     /// The socket is gone. `code` is the peer's close code; nil when the connection dropped without a
     /// close frame (network loss, process killed). `reason` is the close frame's text, sanitised.
     case closed(code: Int?, reason: String? = nil)
+    /// This client ended the socket (close 1009): the gateway sent a message larger than
+    /// `limitBytes`, this connection's inbound limit. Last, like `closed`; nothing received after the
+    /// oversized message is delivered, so no reply is shown with a part missing.
+    case tooLarge(limitBytes: Int)
 }
 
 /// An open WebSocket. Inbound messages arrive in order on ``events``, which ends after `.closed`.

@@ -21,6 +21,10 @@ public enum ExecApprovalNames {
     /// The pending requests, as `[{id, request, createdAtMs, expiresAtMs}]` (no params): what an
     /// approver missed while it was not connected.
     public static let listMethod = "exec.approval.list"
+    /// One pending request, `{id}` → `{id, commandText, commandPreview, allowedDecisions, host, nodeId,
+    /// agentId, expiresAtMs}`; a request no longer pending is `APPROVAL_NOT_FOUND`, like an unknown one.
+    /// How a client learns whether a decision whose answer was lost reached the gateway.
+    public static let getMethod = "exec.approval.get"
     /// The `connect` cap that makes an operator client an approver of exec requests (with the scope
     /// `operator.approvals`). The broader `approvals` cap also covers plugin approvals, which this
     /// client does not handle, so it is never declared.

@@ -111,4 +111,21 @@ struct ApprovalQueueTests {
         #expect(withdrawn.map(\.id) == ["gone"] && withdrawn.map(\.outcome) == [.withdrawn])
         #expect(queue.pending.map(\.id) == ["kept", "newer", "missed"])
     }
+
+    /// A decision whose answer was lost may have landed: until the gateway is asked, the request
+    /// neither expires here nor is withdrawn by a list that no longer shows it.
+    @Test func aRequestInDoubtNeitherExpiresNorIsWithdrawn() {
+        var queue = ApprovalQueue()
+        _ = queue.receive(request("sent"), at: start, wallClockNowMs: 1_000_000)
+        queue.markInDoubt("sent", .allowOnce)
+        #expect(queue.inDoubt == ["sent": .allowOnce])
+        #expect(queue.expire(at: start + .seconds(3600)).isEmpty)
+        #expect(queue.nextDeadline == nil)
+        let (_, withdrawn) = queue.reconcile(
+            listed: [], listedSince: start + .seconds(1), at: start + .seconds(2), wallClockNowMs: 0)
+        #expect(withdrawn.isEmpty && queue.pending.map(\.id) == ["sent"])
+        // The gateway says it still waits: it expires as any other again.
+        #expect(queue.clearDoubt("sent") == .allowOnce)
+        #expect(queue.expire(at: start + .seconds(3600)).map(\.outcome) == [.expired])
+    }
 }

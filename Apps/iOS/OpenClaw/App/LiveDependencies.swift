@@ -25,14 +25,16 @@ enum LiveDependencies {
         #else
             let recordsFrames = false
         #endif
+        let (chatStore, storeWarning) = makeChatStore()
         var dependencies = AppDependencies(
             credentials: KeychainCredentialStore(),
             identityStore: KeychainDeviceIdentityStore(),
             tokenStore: KeychainDeviceTokenStore(),
-            chatStore: makeChatStore(),
+            chatStore: chatStore,
             client: AppClientIdentity.ios(version: version, displayName: device.name, deviceFamily: family),
             recordsFrames: recordsFrames
         )
+        dependencies.storeWarning = storeWarning
         dependencies.approvesCommands = UserDefaults.standard.bool(forKey: approvesCommandsKey)
         // Certificate pins are fingerprints, not secrets: a 0600 file beside the chat store.
         if let directory = try? appSupportDirectory() {
@@ -52,14 +54,16 @@ enum LiveDependencies {
     }
 
     /// The SQLite store in Application Support. If it cannot be opened the app still works, from
-    /// memory: a chat that forgets at exit beats no chat.
-    private static func makeChatStore() -> any ChatStore {
+    /// memory: a chat that forgets at exit beats no chat. A damaged file was moved aside: the warning
+    /// says so, with how many queued messages could not be recovered.
+    private static func makeChatStore() -> (any ChatStore, String?) {
         do {
             let directory = try appSupportDirectory()
-            return try SQLiteChatStore(path: directory.appendingPathComponent("chat.sqlite").path)
+            let store = try SQLiteChatStore(path: directory.appendingPathComponent("chat.sqlite").path)
+            return (store, store.recovery?.warning)
         } catch {
             log.error("chat store unavailable, keeping conversations in memory: \(String(describing: error))")
-            return InMemoryChatStore()
+            return (InMemoryChatStore(), nil)
         }
     }
 }

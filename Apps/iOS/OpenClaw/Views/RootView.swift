@@ -14,6 +14,17 @@ struct RootView: View {
             ) { request in
                 CertificateTrustSheet(model: model, request: request)
             }
+            // A damaged chat store was recovered at launch: said once, with the queued messages lost.
+            .alert(
+                "Chat history was damaged",
+                isPresented: Binding(
+                    get: { model.storeWarning != nil },
+                    set: { if !$0 { model.dismissStoreWarning() } })
+            ) {
+                Button("OK") { model.dismissStoreWarning() }
+            } message: {
+                Text(model.storeWarning ?? "")
+            }
     }
 
     @ViewBuilder private var screen: some View {

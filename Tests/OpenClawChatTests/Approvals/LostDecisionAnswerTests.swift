@@ -1,0 +1,121 @@
+import OpenClawGateway
+import OpenClawProtocol
+import OpenClawTestGateway
+import Testing
+
+@testable import OpenClawChat
+
+/// A decision whose answer is lost (issue 38.4): the connection drops after `exec.approval.resolve`
+/// left, or the answer never comes. The client must not invite a second decision nor call it "decided
+/// elsewhere": it asks the gateway (`exec.approval.get`, then the same decision again) and reports how
+/// the request really ended.
+@Suite("A decision whose answer is lost")
+@MainActor
+struct LostDecisionAnswerTests {
+    typealias EndToEnd = ApprovalsEndToEndTests
+
+    @Test func aDecisionAppliedBeforeTheDropIsReportedAsOursAfterTheReconnect() async throws {
+        try await EndToEnd.withGateway { gateway, viewModel in
+            let approver = try await EndToEnd.approver(on: gateway, name: "terminal")
+            _ = await viewModel.send("please run a command: make test")
+            #expect(await eventually(timeout: .seconds(20)) { await approver.log.requested.count == 1 })
+            let id = try #require(await approver.log.requested.first?.id)
+
+            await gateway.setFaults(FaultPlan(dropConnectionOnApprovalResolve: true))
+            await #expect(throws: ApprovalError.inDoubt(id, .allowOnce)) {
+                try await approver.client.decide(id, .allowOnce)
+            }
+            // The command ran: the gateway applied the decision.
+            #expect(
+                await eventually(timeout: .seconds(20)) {
+                    !viewModel.isRunning && EndToEnd.lastReply(viewModel).hasPrefix("Done")
+                })
+            // Meanwhile no second decision is accepted for it.
+            await #expect(throws: ApprovalError.inDoubt(id, .allowOnce)) {
+                try await approver.client.decide(id, .deny)
+            }
+            // Reconnected, the client asks and reports the truth: allowed, by this client.
+            #expect(
+                await eventually(timeout: .seconds(30)) {
+                    await approver.log.closed.map(\.outcome) == [.decided(.allowOnce, by: nil, byUs: true)]
+                })
+            #expect(await approver.client.pending.isEmpty)
+            #expect(await approver.client.queue.inDoubt.isEmpty)
+            await approver.stop()
+        }
+    }
+
+    @Test func aDecisionThatNeverArrivedIsSaidSoAndMayBeMadeAgain() async throws {
+        try await EndToEnd.withGateway { gateway, viewModel in
+            let approver = try await EndToEnd.approver(on: gateway, name: "terminal") {
+                $0.enableApprovals(required: false)
+                $0.defaultRequestTimeout = .seconds(1)
+            }
+            _ = await viewModel.send("please run a command: make test")
+            #expect(await eventually(timeout: .seconds(20)) { await approver.log.requested.count == 1 })
+            let id = try #require(await approver.log.requested.first?.id)
+
+            await gateway.setFaults(FaultPlan(ignoreRequests: [ExecApprovalResolveParams.method]))
+            await #expect(throws: ApprovalError.inDoubt(id, .allowOnce)) {
+                try await approver.client.decide(id, .allowOnce)
+            }
+            // The gateway still lists it as pending: the decision did not land, and the client says so.
+            #expect(
+                await eventually(timeout: .seconds(20)) {
+                    await approver.log.updates.contains { update in
+                        if case .undelivered(let approval, .allowOnce) = update { approval.id == id } else { false }
+                    }
+                })
+            #expect(await approver.log.closed.isEmpty)
+            #expect(await approver.client.pending.map(\.id) == [id])
+
+            await gateway.setFaults(FaultPlan())
+            let closed = try await approver.client.decide(id, .allowOnce)
+            #expect(closed.outcome.isAllowedByUs)
+            #expect(
+                await eventually(timeout: .seconds(20)) {
+                    !viewModel.isRunning && EndToEnd.lastReply(viewModel).hasPrefix("Done")
+                })
+            await approver.stop()
+        }
+    }
+
+    @Test func theTestGatewayAnswersExecApprovalGetOnlyForAPendingRequest() async throws {
+        try await EndToEnd.withGateway { gateway, viewModel in
+            let approver = try await EndToEnd.approver(on: gateway, name: "terminal")
+            _ = await viewModel.send("please run a command: make test")
+            #expect(await eventually(timeout: .seconds(20)) { await approver.log.requested.count == 1 })
+            let id = try #require(await approver.log.requested.first?.id)
+            let connection = approver.connection
+
+            let found = try await connection.request(ExecApprovalNames.getMethod, params: ["id": .string(id)])
+            #expect(found?["id"]?.stringValue == id && found?["commandText"]?.stringValue == "make test")
+            #expect(found?["allowedDecisions"]?.arrayValue?.count == 3 && found?["expiresAtMs"]?.intValue != nil)
+            // Closed schema, like upstream's `ExecApprovalGetParams`.
+            await #expect(throws: GatewayError.self) {
+                try await connection.request(ExecApprovalNames.getMethod, params: ["id": .string(id), "x": 1])
+            }
+            await #expect(throws: GatewayError.self) {
+                try await connection.request(ExecApprovalNames.getMethod, params: ["id": ""])
+            }
+            _ = try await approver.client.decide(id, .deny)
+            do {
+                _ = try await connection.request(ExecApprovalNames.getMethod, params: ["id": .string(id)])
+                Issue.record("a decided request was still found")
+            } catch let error as GatewayError {
+                guard case .requestFailed(_, let shape) = error else {
+                    Issue.record("unexpected \(error)")
+                    return
+                }
+                #expect(shape.code == .invalidRequest && shape.approvalRefusalReason == .notFound)
+            }
+            await approver.stop()
+        }
+    }
+}
+
+extension ApprovalOutcome {
+    fileprivate var isAllowedByUs: Bool {
+        if case .decided(let decision, _, true) = self { decision == .allowOnce } else { false }
+    }
+}
