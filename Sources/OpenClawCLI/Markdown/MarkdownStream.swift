@@ -11,8 +11,11 @@ import OpenClawProtocol
 ///   (its earlier rows do not change when lines are added);
 /// - a table is held until it ends: its column widths depend on every row;
 /// - a blank line ends any block and prints as one blank row.
-/// The line still being written is shown on a live row that is redrawn in place (its tail, cut to the
-/// width), and replaced by its rendered rows when it ends. Whole messages (history) go through the
+/// The line still being written is wrapped at the width as it arrives: its full rows are printed for
+/// good (a greedy wrap never moves a word back once a later word went to the next row) and only its
+/// last, partial row is live, redrawn in place, so a long paragraph reads as it streams. A line that
+/// may still turn into a table row (it has a `|`) is shown as its tail on the live row instead, until
+/// it ends. Whole messages (history) go through the
 /// same path, so a reply looks the same streamed and afterwards. Every line passes through
 /// ``TerminalText`` before it is parsed: the renderer adds the only escape sequences.
 struct MarkdownStream {
@@ -47,6 +50,8 @@ struct MarkdownStream {
     private var blankPending = false
     private var printedAny = false
     private var liveShown = false
+    /// Rows of the line being written already printed (``partialRowsPrinted`` of its rendering so far).
+    private var partialRowsPrinted = 0
 
     init(renderer: MarkdownTerminalRenderer, showsLiveLine: Bool) {
         self.renderer = renderer
@@ -98,13 +103,16 @@ struct MarkdownStream {
         if raw.hasSuffix("\r") { raw.removeLast() }
         let safe = TerminalText.escaped(raw)
         let line = MarkdownLine(Substring(safe))
+        let printedAlready = partialRowsPrinted
+        partialRowsPrinted = 0
         if let open = fence {
             if line.closesFence(marker: open.marker, length: open.length) {
                 fence = nil
                 return emit([renderer.codeFooter()])
             }
-            return emit(
-                renderer.codeRows(String(line.droppingIndent(upTo: open.indent)), highlighter: open.highlighter))
+            let rows = renderer.codeRows(
+                String(line.droppingIndent(upTo: open.indent)), highlighter: open.highlighter)
+            return emit(Array(rows.dropFirst(printedAlready)))
         }
         if line.isBlank {
             let out = flushGroup()
@@ -127,18 +135,40 @@ struct MarkdownStream {
             out += flushGroup()
         }
         if line.isListItem {
-            start(.list, with: safe)
+            start(.list, with: safe, rowsPrinted: printedAlready)
             return out + printGroupProgress()
         }
         if line.quoteContent != nil {
-            start(.quote, with: safe)
+            start(.quote, with: safe, rowsPrinted: printedAlready)
             return out + printGroupProgress()
         }
-        if line.isBlockIndent, line.content.contains("|") {
+        // Rows already printed as a paragraph stay one: the line is not taken back as a table's.
+        if line.isBlockIndent, line.content.contains("|"), printedAlready == 0 {
             start(.table, with: safe)
             return out
         }
-        return out + emit(renderer.rows(MarkdownParser.parse([line])))
+        return out + emit(Array(renderer.rows(MarkdownParser.parse([line])).dropFirst(printedAlready)))
+    }
+
+    /// The line being written as it renders so far, and how many of those rows are printed; nil while
+    /// it cannot be laid out before it ends (a possible table row, a fence's opening or closing).
+    private func partialRendering() -> (rows: [StyledLine], printed: Int)? {
+        let safe = TerminalText.escaped(partial.hasSuffix("\r") ? String(partial.dropLast()) : partial)
+        let line = MarkdownLine(Substring(safe))
+        if let open = fence {
+            guard !line.closesFence(marker: open.marker, length: open.length) else { return nil }
+            let rows = renderer.codeRows(
+                String(line.droppingIndent(upTo: open.indent)), highlighter: open.highlighter)
+            return (rows, partialRowsPrinted)
+        }
+        if line.isBlank || line.codeFence != nil { return nil }
+        if let open = group {
+            guard open != .table, continues(open, with: line) else { return nil }
+            let rows = renderer.rows(MarkdownParser.parse((groupLines + [safe]).map { MarkdownLine(Substring($0)) }))
+            return (rows, groupRowsPrinted)
+        }
+        if line.isBlockIndent, line.content.contains("|"), partialRowsPrinted == 0 { return nil }
+        return (renderer.rows(MarkdownParser.parse([line])), partialRowsPrinted)
     }
 
     private func continues(_ open: Group, with line: MarkdownLine) -> Bool {
@@ -153,10 +183,10 @@ struct MarkdownStream {
         }
     }
 
-    private mutating func start(_ kind: Group, with line: String) {
+    private mutating func start(_ kind: Group, with line: String, rowsPrinted: Int = 0) {
         group = kind
         groupLines = [line]
-        groupRowsPrinted = 0
+        groupRowsPrinted = rowsPrinted
     }
 
     private func renderGroup() -> [StyledLine] {
@@ -202,9 +232,28 @@ struct MarkdownStream {
         return "\r\u{1B}[2K"
     }
 
-    /// The live row: the end of the line being written, cut to fit; a hint while a table is held.
+    /// The line being written: its full rows printed, its last row live. The tail of it on the live row
+    /// when it cannot be laid out yet (``partialRendering()``); a hint while a table is held.
     private mutating func liveLine() -> String {
         guard showsLiveLine else { return "" }
+        if !partial.isEmpty, let rendering = partialRendering(), let last = rendering.rows.last {
+            var out = ""
+            if rendering.rows.count - 1 > rendering.printed {
+                out += emit(Array(rendering.rows[rendering.printed..<(rendering.rows.count - 1)]))
+                if group != nil, fence == nil {
+                    groupRowsPrinted = rendering.rows.count - 1
+                } else {
+                    partialRowsPrinted = rendering.rows.count - 1
+                }
+            }
+            if blankPending {
+                // The blank row before a new block comes before its live row, not after it.
+                out += clearLive() + "\n"
+                blankPending = false
+            }
+            liveShown = true
+            return out + "\r\u{1B}[2K" + last.ansi(hyperlinks: renderer.hyperlinks)
+        }
         let text: String
         if !partial.isEmpty {
             let room = max(1, renderer.width - 3)

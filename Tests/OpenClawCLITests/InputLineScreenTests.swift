@@ -1,0 +1,46 @@
+import Testing
+
+/// The input line counts terminal cells, not characters: wide characters and emoji take two, and a line
+/// longer than the terminal wraps over several rows, redrawn in place at each key.
+@Suite("openclaw-chat: the input line on screen")
+struct InputLineScreenTests {
+    @Test func theCursorStandsAfterWideCharactersAndEmoji() async throws {
+        try await ChatScreenTests.withChat { chat in
+            chat.write("日本語 テスト 🎉 ok")
+            // 2 (prompt) + 6 + 1 + 6 + 1 + 2 + 1 + 2 cells.
+            try await chat.waitForScreen("the cursor after `ok`", timeout: .seconds(5)) { screen in
+                screen.cursorLine == "› 日本語 テスト 🎉 ok" && screen.cursorColumn == 21
+            }
+        }
+    }
+
+    @Test func aWideLineLongerThanTheTerminalWrapsWithoutCopies() async throws {
+        try await ChatScreenTests.withChat { chat in
+            let line = String(repeating: "日", count: 60)
+            for character in line { chat.write(String(character)) }
+            // 2 + 120 cells: the prompt and 49 characters on the first row, 11 on the second.
+            let first = "› " + String(repeating: "日", count: 49)
+            let second = String(repeating: "日", count: 11)
+            try await chat.waitForScreen("the line on two rows", timeout: .seconds(5)) { screen in
+                screen.cursorLine == second && screen.cursorColumn == 22
+                    && screen.rows[screen.cursorRow - 1] == first
+            }
+            var screen = chat.screen()
+            #expect(screen.transcript.count { $0.contains("日日") } == 2, "no copy left behind:\n\(screen)")
+            // Back to one row: the second row goes.
+            chat.write(String(repeating: "\u{7F}", count: 20))
+            let shorter = "› " + String(repeating: "日", count: 40)
+            try await chat.waitForScreen("the line on one row", timeout: .seconds(5)) { screen in
+                screen.cursorLine == shorter && screen.cursorColumn == 82
+            }
+            screen = chat.screen()
+            #expect(screen.transcript.count { $0.contains("日日") } == 1, "\(screen)")
+            chat.write("\r")
+            try await chat.waitFor("This is the scripted test agent")
+            try await chat.waitForScreen("the reply under the echoed line") { screen in
+                let echo = screen.transcript.firstIndex(of: shorter)
+                return echo != nil && screen.transcript.count { $0.contains("日日") } == 2
+            }
+        }
+    }
+}
