@@ -33,13 +33,21 @@ struct ChatScreenTests {
         return rows
     }
 
+    /// The transcript without the input line at its end (the prompt's rows).
+    static func conversation(_ screen: ScreenEmulator) -> [String] {
+        var rows = screen.transcript
+        while let last = rows.last, last.hasPrefix("›") { rows.removeLast() }
+        return rows
+    }
+
     static func withChat(
         agent: ScriptedAgent = ScriptedAgent(),
         size: InteractiveProcess.WindowSize = size,
         environment: [String: String] = colour,
         _ body: (InteractiveProcess) async throws -> Void
     ) async throws {
-        var configuration = TestGatewayConfiguration()
+        // Deltas as they come: the screen is asserted between them.
+        var configuration = TestGatewayConfiguration(deltaThrottleMs: 0)
         configuration.agent = agent
         try await CLITests.withGateway(configuration) { _, common in
             let chat = try InteractiveProcess(
@@ -63,11 +71,12 @@ struct ChatScreenTests {
             // While the run pauses mid-paragraph: every row of it on screen, wrapped at the width, the
             // cursor after its last word; no row cut short with `…`.
             try await chat.waitForScreen("the paragraph wrapped while it streams", timeout: .seconds(3)) { screen in
-                screen.transcript.suffix(rows.count) == rows[...]
+                Self.conversation(screen).suffix(rows.count) == rows[...]
             }
             let screen = chat.screen()
             #expect(!screen.transcript.contains { $0.hasPrefix("…") }, "\(screen)")
-            #expect(screen.cursorLine == rows.last, "\(screen)")
+            // The input line waits under the live row.
+            #expect(screen.cursorLine == "›" && screen.rows[screen.cursorRow - 1] == rows.last, "\(screen)")
             try await chat.waitFor("end.")
             try await chat.waitForScreen("the paragraph's end") { screen in
                 screen.transcript.contains { $0.hasSuffix("word60 end.") }

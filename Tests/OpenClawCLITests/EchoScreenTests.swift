@@ -6,15 +6,21 @@ import Testing
 /// wrote, a command typed during a run (never glued to the progress line).
 @Suite("openclaw-chat: what was submitted, on screen")
 struct EchoScreenTests {
+    /// Typed while a reply streams: echoed over its own reply, once the one streaming has ended, so
+    /// each reply stands under its question.
     @Test func aMessageTypedWhileAReplyStreamsIsEchoedOnItsOwnLine() async throws {
         try await ChatScreenTests.withChat { chat in
             chat.type("slow", mode: .terminal)
             try await chat.waitFor("word3 ")
             chat.type("second message", mode: .terminal)
-            try await chat.waitForScreen("the echo", timeout: .seconds(5)) { screen in
-                screen.transcript.contains("› second message")
+            try await chat.waitForScreen("the echo over its reply", timeout: .seconds(60)) { screen in
+                let rows = screen.transcript
+                guard let echo = rows.firstIndex(of: "› second message"),
+                    let reply = rows.firstIndex(where: { $0.hasPrefix("You said: \"second message\"") }),
+                    let slowEnd = rows.firstIndex(where: { $0.hasSuffix("word60") })
+                else { return false }
+                return slowEnd < echo && echo < reply
             }
-            try await chat.waitFor("You said: \"second message\"", timeout: .seconds(60))
             let transcript = chat.screen().transcript
             #expect(transcript.contains("› slow"), "\(chat.screen())")
             #expect(!transcript.contains { $0.contains("second message") && $0.contains("word") }, "\(chat.screen())")
@@ -55,7 +61,7 @@ struct EchoScreenTests {
             try await chat.waitFor("/approve ")
             // The run's progress line ticks meanwhile.
             try await chat.waitForScreen("the progress line", timeout: .seconds(5)) { screen in
-                screen.cursorLine.contains(" s")
+                screen.transcript.contains { $0.hasPrefix("thinking…") }
             }
             chat.type("/approve", mode: .terminal)
             try await chat.waitFor("Done: the command ran")

@@ -101,7 +101,7 @@ enum TerminalLineInput {
         case .none: break
         case .redraw: display.update(editor)
         case .submit(let text):
-            display.submitted(text, editor: editor)
+            display.submitted(editor: editor)
             if text.trimmingCharacters(in: .whitespaces) == "/edit" {
                 if let written = ExternalEditor.edit(raw: raw), !written.isEmpty {
                     continuation.yield(.line(written))

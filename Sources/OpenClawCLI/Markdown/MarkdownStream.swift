@@ -19,7 +19,7 @@ import OpenClawProtocol
 /// same path, so a reply looks the same streamed and afterwards. Every line passes through
 /// ``TerminalText`` before it is parsed: the renderer adds the only escape sequences.
 struct MarkdownStream {
-    let renderer: MarkdownTerminalRenderer
+    private(set) var renderer: MarkdownTerminalRenderer
     /// Whether the line being written is shown (a live reply) or waits for its end (history).
     let showsLiveLine: Bool
 
@@ -52,10 +52,24 @@ struct MarkdownStream {
     private var liveShown = false
     /// Rows of the line being written already printed (``partialRowsPrinted`` of its rendering so far).
     private var partialRowsPrinted = 0
+    /// A width the terminal changed to, taken up where nothing printed depends on the old one: at the
+    /// start of a line outside a list or quote (the rows printed so far were laid out for the old one).
+    private var pendingWidth: Int?
 
     init(renderer: MarkdownTerminalRenderer, showsLiveLine: Bool) {
         self.renderer = renderer
         self.showsLiveLine = showsLiveLine
+    }
+
+    /// The terminal is now `width` columns wide (SIGWINCH): rows from the next line on are laid out for it.
+    mutating func resize(to width: Int) {
+        pendingWidth = width == renderer.width ? nil : width
+    }
+
+    private mutating func applyPendingWidth() {
+        guard let width = pendingWidth, partialRowsPrinted == 0, group == nil else { return }
+        renderer = MarkdownTerminalRenderer(width: width, hyperlinks: renderer.hyperlinks)
+        pendingWidth = nil
     }
 
     /// The bytes to write for `text` (the next piece of the reply).
@@ -105,6 +119,7 @@ struct MarkdownStream {
         let line = MarkdownLine(Substring(safe))
         let printedAlready = partialRowsPrinted
         partialRowsPrinted = 0
+        if printedAlready == 0 { applyPendingWidth() }
         if let open = fence {
             if line.closesFence(marker: open.marker, length: open.length) {
                 fence = nil
@@ -150,25 +165,33 @@ struct MarkdownStream {
         return out + emit(Array(renderer.rows(MarkdownParser.parse([line])).dropFirst(printedAlready)))
     }
 
-    /// The line being written as it renders so far, and how many of those rows are printed; nil while
-    /// it cannot be laid out before it ends (a possible table row, a fence's opening or closing).
-    private func partialRendering() -> (rows: [StyledLine], printed: Int)? {
-        let safe = TerminalText.escaped(partial.hasSuffix("\r") ? String(partial.dropLast()) : partial)
-        let line = MarkdownLine(Substring(safe))
+    /// The line being written as it renders so far (`rows`), the rows of it that are final
+    /// (`final`: those of its ``SettledPrefix`` but the last), and how many are printed; nil while it
+    /// cannot be laid out before it ends (a possible table row, a fence's opening or closing).
+    private func partialRendering() -> (rows: [StyledLine], final: [StyledLine], printed: Int)? {
+        let raw = partial.hasSuffix("\r") ? String(partial.dropLast()) : partial
         if let open = fence {
+            let safe = TerminalText.escaped(raw)
+            let line = MarkdownLine(Substring(safe))
             guard !line.closesFence(marker: open.marker, length: open.length) else { return nil }
             let rows = renderer.codeRows(
                 String(line.droppingIndent(upTo: open.indent)), highlighter: open.highlighter)
-            return (rows, partialRowsPrinted)
+            return (rows, Array(rows.dropLast()), partialRowsPrinted)
         }
+        let line = MarkdownLine(Substring(TerminalText.escaped(raw)))
         if line.isBlank || line.codeFence != nil { return nil }
-        if let open = group {
-            guard open != .table, continues(open, with: line) else { return nil }
-            let rows = renderer.rows(MarkdownParser.parse((groupLines + [safe]).map { MarkdownLine(Substring($0)) }))
-            return (rows, groupRowsPrinted)
-        }
-        if line.isBlockIndent, line.content.contains("|"), partialRowsPrinted == 0 { return nil }
-        return (renderer.rows(MarkdownParser.parse([line])), partialRowsPrinted)
+        if let open = group, open == .table || !continues(open, with: line) { return nil }
+        if group == nil, line.isBlockIndent, line.content.contains("|"), partialRowsPrinted == 0 { return nil }
+        let rows = render(raw)
+        let final = SettledPrefix.end(of: raw).map { Array(render(String(raw[..<$0])).dropLast()) } ?? []
+        return (rows, final, group == nil ? partialRowsPrinted : groupRowsPrinted)
+    }
+
+    /// `raw` (the line being written, or a prefix of it) rendered as it would be if it ended here.
+    private func render(_ raw: String) -> [StyledLine] {
+        let safe = TerminalText.escaped(raw)
+        guard group != nil else { return renderer.rows(MarkdownParser.parse([MarkdownLine(Substring(safe))])) }
+        return renderer.rows(MarkdownParser.parse((groupLines + [safe]).map { MarkdownLine(Substring($0)) }))
     }
 
     private func continues(_ open: Group, with line: MarkdownLine) -> Bool {
@@ -236,24 +259,35 @@ struct MarkdownStream {
     /// when it cannot be laid out yet (``partialRendering()``); a hint while a table is held.
     private mutating func liveLine() -> String {
         guard showsLiveLine else { return "" }
+        applyPendingWidth()
         if !partial.isEmpty, let rendering = partialRendering(), let last = rendering.rows.last {
             var out = ""
-            if rendering.rows.count - 1 > rendering.printed {
-                out += emit(Array(rendering.rows[rendering.printed..<(rendering.rows.count - 1)]))
+            let settled = rendering.final.count
+            if settled > rendering.printed {
+                out += emit(Array(rendering.final[rendering.printed...]))
                 if group != nil, fence == nil {
-                    groupRowsPrinted = rendering.rows.count - 1
+                    groupRowsPrinted = settled
                 } else {
-                    partialRowsPrinted = rendering.rows.count - 1
+                    partialRowsPrinted = settled
                 }
             }
-            if blankPending {
-                // The blank row before a new block comes before its live row, not after it.
-                out += clearLive() + "\n"
-                blankPending = false
+            // More than one row not yet final (an open link, emphasis): the tail on the live row below.
+            if rendering.rows.count - 1 <= max(settled, rendering.printed) {
+                if blankPending {
+                    // The blank row before a new block comes before its live row, not after it.
+                    out += clearLive() + "\n"
+                    blankPending = false
+                }
+                liveShown = true
+                return out + "\r\u{1B}[2K" + last.ansi(hyperlinks: renderer.hyperlinks)
             }
-            liveShown = true
-            return out + "\r\u{1B}[2K" + last.ansi(hyperlinks: renderer.hyperlinks)
+            return out + tailLine()
         }
+        return tailLine()
+    }
+
+    /// The live row as the tail of the line being written, cut to fit; a hint while a table is held.
+    private mutating func tailLine() -> String {
         let text: String
         if !partial.isEmpty {
             let room = max(1, renderer.width - 3)
