@@ -37,9 +37,9 @@ struct InputLineScreenTests {
             screen = chat.screen()
             #expect(screen.transcript.count { $0.contains("日日") } == 1, "\(screen)")
             chat.write("\r")
-            try await chat.waitFor("This is the scripted test agent")
             try await chat.waitForScreen("the echoed line, once") { screen in
                 screen.transcript.count { $0.hasPrefix("› 日") } == 1 && screen.transcript.contains(shorter)
+                    && screen.transcript.contains { $0.hasSuffix("is the scripted test agent.") }
             }
         }
     }
