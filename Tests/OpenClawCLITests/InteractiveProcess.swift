@@ -105,13 +105,19 @@ final class InteractiveProcess: Sendable {
     }
 
     /// What the terminal shows now: the output so far through ``ScreenEmulator``, each resize where it
-    /// happened (as nearly as the reading thread can tell).
-    func screen() -> ScreenEmulator {
+    /// happened (as nearly as the reading thread can tell). With `resizesApplied`, what it showed just
+    /// before that many resizes had happened, the next not applied.
+    func screen(resizesApplied: Int? = nil) -> ScreenEmulator {
         let size = initialSize ?? WindowSize(columns: 80, rows: 24)
         var screen = ScreenEmulator(columns: size.columns, rows: size.rows)
-        let bytes = captured.withLock { $0 }
+        var bytes = captured.withLock { $0 }
+        var resizes = self.resizes.withLock { $0 }
+        if let resizesApplied, resizesApplied < resizes.count {
+            bytes = Array(bytes.prefix(resizes[resizesApplied].offset))
+            resizes = Array(resizes.prefix(resizesApplied))
+        }
         var start = 0
-        for (offset, size) in resizes.withLock({ $0 }) {
+        for (offset, size) in resizes {
             let end = min(offset, bytes.count)
             screen.feed(String(decoding: bytes[start..<end], as: UTF8.self))
             screen.resize(columns: size.columns, rows: size.rows)

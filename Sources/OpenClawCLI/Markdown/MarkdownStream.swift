@@ -53,8 +53,12 @@ struct MarkdownStream {
     /// Rows of the line being written already printed (``partialRowsPrinted`` of its rendering so far).
     private var partialRowsPrinted = 0
     /// A width the terminal changed to, taken up where nothing printed depends on the old one: at the
-    /// start of a line outside a list or quote (the rows printed so far were laid out for the old one).
+    /// start of a line outside a list or quote, or mid-paragraph after its printed rows
+    /// (``printedBoundary``); elsewhere the line ends at the width it started with.
     private var pendingWidth: Int?
+    /// Where in the paragraph being written (UTF-8 offset) its printed rows end: the rest of it can be
+    /// laid out again, for another width, as a paragraph of its own.
+    private var printedBoundary: Int?
 
     init(renderer: MarkdownTerminalRenderer, showsLiveLine: Bool) {
         self.renderer = renderer
@@ -67,9 +71,29 @@ struct MarkdownStream {
     }
 
     private mutating func applyPendingWidth() {
-        guard let width = pendingWidth, partialRowsPrinted == 0, group == nil else { return }
+        guard let width = pendingWidth, group == nil else { return }
+        if partialRowsPrinted > 0 {
+            // Mid-paragraph: what is printed stays; the rest is laid out anew from where it ends.
+            guard fence == nil, let boundary = printedBoundary else { return }
+            partial = String(decoding: partial.utf8.dropFirst(boundary), as: UTF8.self)
+            partial = String(partial.drop { $0 == " " })
+            partialRowsPrinted = 0
+        }
+        printedBoundary = nil
         renderer = MarkdownTerminalRenderer(width: width, hyperlinks: renderer.hyperlinks)
         pendingWidth = nil
+    }
+
+    /// Where the rows `printed` of the paragraph `raw` end in it: the cut point whose prefix renders as
+    /// exactly those rows; nil when none does (a construct open across the rows' end).
+    private func boundary(of printed: [StyledLine], in raw: String) -> Int? {
+        let points = SettledPrefix.points(of: raw)
+        for point in points.reversed() {
+            let rows = render(String(raw[..<point]))
+            if rows.count < printed.count { return nil }
+            if rows == printed { return raw.utf8.distance(from: raw.startIndex, to: point) }
+        }
+        return nil
     }
 
     /// The bytes to write for `text` (the next piece of the reply).
@@ -119,6 +143,7 @@ struct MarkdownStream {
         let line = MarkdownLine(Substring(safe))
         let printedAlready = partialRowsPrinted
         partialRowsPrinted = 0
+        printedBoundary = nil
         if printedAlready == 0 { applyPendingWidth() }
         if let open = fence {
             if line.closesFence(marker: open.marker, length: open.length) {
@@ -169,7 +194,7 @@ struct MarkdownStream {
     /// (`final`: those of its ``SettledPrefix`` but the last), and how many are printed; nil while it
     /// cannot be laid out before it ends (a possible table row, a fence's opening or closing).
     private func partialRendering() -> (rows: [StyledLine], final: [StyledLine], printed: Int)? {
-        let raw = partial.hasSuffix("\r") ? String(partial.dropLast()) : partial
+        let raw = rawPartial
         if let open = fence {
             let safe = TerminalText.escaped(raw)
             let line = MarkdownLine(Substring(safe))
@@ -186,6 +211,9 @@ struct MarkdownStream {
         let final = SettledPrefix.end(of: raw).map { Array(render(String(raw[..<$0])).dropLast()) } ?? []
         return (rows, final, group == nil ? partialRowsPrinted : groupRowsPrinted)
     }
+
+    /// The line being written, without the CR of a CR LF still to come.
+    private var rawPartial: String { partial.hasSuffix("\r") ? String(partial.dropLast()) : partial }
 
     /// `raw` (the line being written, or a prefix of it) rendered as it would be if it ended here.
     private func render(_ raw: String) -> [StyledLine] {
@@ -269,6 +297,7 @@ struct MarkdownStream {
                     groupRowsPrinted = settled
                 } else {
                     partialRowsPrinted = settled
+                    if fence == nil { printedBoundary = boundary(of: rendering.final, in: rawPartial) }
                 }
             }
             // More than one row not yet final (an open link, emphasis): the tail on the live row below.

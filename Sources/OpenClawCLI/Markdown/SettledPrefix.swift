@@ -9,7 +9,12 @@
 enum SettledPrefix {
     /// The end of the longest settled prefix of `line`, nil when there is none.
     static func end(of line: String) -> String.Index? {
-        var settled: String.Index?
+        points(of: line).last
+    }
+
+    /// Every place `line` can be cut, in order.
+    static func points(of line: String) -> [String.Index] {
+        var settled: [String.Index] = []
         var codeRun = 0
         var strong = false
         var strike = false
@@ -65,7 +70,7 @@ enum SettledPrefix {
             case ")" where inTarget:
                 inTarget = false
             case " ", "\t":
-                if !strong, !strike, emphasis == nil, brackets == 0, !inTarget { settled = index }
+                if !strong, !strike, emphasis == nil, brackets == 0, !inTarget { settled.append(index) }
             default:
                 break
             }

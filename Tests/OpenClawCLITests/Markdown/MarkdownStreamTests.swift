@@ -54,6 +54,21 @@ struct MarkdownStreamTests {
             ])
     }
 
+    @Test func aParagraphNarrowedMidwayGoesOnAtTheNewWidth() {
+        var stream = MarkdownStream(renderer: Self.renderer, showsLiveLine: true)
+        var screen = ScreenModel()
+        screen.feed(stream.append("one two three four five six seven eight nine ten eleven twelve"))
+        #expect(screen.lines == ["one two three four five six seven eight"])
+        stream.resize(to: 20)
+        screen.feed(stream.append(" thirteen fourteen fifteen sixteen"))
+        screen.feed(stream.finish())
+        #expect(
+            screen.lines == [
+                "one two three four five six seven eight", "nine ten eleven", "twelve thirteen", "fourteen fifteen",
+                "sixteen",
+            ])
+    }
+
     @Test func rowsInsideAnOpenLinkWaitForItToClose() {
         var stream = MarkdownStream(renderer: Self.renderer, showsLiveLine: true)
         var screen = ScreenModel()
