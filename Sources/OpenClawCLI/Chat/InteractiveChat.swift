@@ -386,7 +386,7 @@ final class InteractiveChat {
         return Task { @MainActor [weak self] in
             var notices = ConnectionNotices(initial: viewModel.connectionState)
             while !Task.isCancelled {
-                await waitForChange(timeout: .seconds(1)) { _ = viewModel.connectionState }
+                await waitForChange(timeout: nil) { _ = viewModel.connectionState }
                 guard !Task.isCancelled else { return }
                 let queued = viewModel.outbox.count { $0.state.needsDelivery }
                 guard let notice = notices.notice(for: viewModel.connectionState, queued: queued) else { continue }
