@@ -96,12 +96,6 @@ final class ReplyQueue {
         )
         switch await follower.follow(runId: runId) {
         case .completed(let text) where text.isEmpty:
-            if ProcessEnvironment.current["DEBUG_RUNS"] != nil {
-                for entry in viewModel.transcript.entries {
-                    terminal.errorLine("DBG \(entry.id) run=\(entry.runId ?? "-") \(entry.role) \(entry.source) [\(entry.text.prefix(30))]")
-                }
-                terminal.errorLine("DBG follow \(runId) ended=\(String(describing: viewModel.transcript.endedReply(ofRun: runId)?.text))")
-            }
             // A silent run (the agent chose not to answer) would otherwise look like a reply still coming.
             terminal.line(terminal.styled(RunOutput.silentRunNote, .dim))
         case .completed:

@@ -260,4 +260,3 @@ final class InputLineDisplay: Sendable {
         return (Int(size.ws_col), size.ws_row > 0 ? Int(size.ws_row) : 24)
     }
 }
-
