@@ -43,4 +43,17 @@ struct InputLineScreenTests {
             }
         }
     }
+
+    @Test func ctrlLClearsTheScreenAndDrawsTheLineAgainAtTheTop() async throws {
+        try await ChatScreenTests.withChat { chat in
+            chat.write("abc")
+            try await chat.waitForScreen("the line", timeout: .seconds(5)) { $0.cursorLine == "› abc" }
+            chat.write("\u{0C}")
+            try await chat.waitForScreen("the line alone at the top", timeout: .seconds(5)) { screen in
+                screen.rows.first == "› abc" && screen.cursorRow == 0 && screen.cursorColumn == 5
+                    && screen.rows.dropFirst().allSatisfy(\.isEmpty)
+            }
+            chat.write("\u{03}")
+        }
+    }
 }

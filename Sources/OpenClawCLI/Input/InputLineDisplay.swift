@@ -110,6 +110,15 @@ final class InputLineDisplay: Sendable {
         return prompt + lines.joined(separator: "\n" + indent) + "\n"
     }
 
+    /// Ctrl-L: the screen cleared, the live row (if any) and the input line drawn again at the top.
+    func clearScreen() {
+        state.withLock {
+            $0.shown = nil
+            Self.rawWrite("\u{1B}[H\u{1B}[2J" + $0.openRow, to: STDOUT_FILENO)
+            draw(&$0)
+        }
+    }
+
     /// Draws the line again if it is not shown (the prompt after a reply).
     func refresh() {
         state.withLock { draw(&$0) }

@@ -127,8 +127,7 @@ enum TerminalLineInput {
             continuation.yield(.endOfInput)
             return .stop
         case .clearScreen:
-            InputLineDisplay.rawWrite("\u{1B}[H\u{1B}[2J", to: STDOUT_FILENO)
-            display.refresh()
+            display.clearScreen()
         }
         return .go
     }
