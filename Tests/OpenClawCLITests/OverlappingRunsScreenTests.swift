@@ -22,6 +22,10 @@ struct OverlappingRunsScreenTests {
             let elapsed = ContinuousClock.now - start
             let screen = chat.screen()
             #expect(!screen.transcript.contains { $0.contains("without a reply") }, "\(screen)")
+            // Every reply gets its footer (model, tokens), under it.
+            try await chat.waitForScreen("three footers", timeout: .seconds(5)) { screen in
+                screen.transcript.count { $0.hasPrefix("  scripted-agent") } == 3
+            }
             // The gateway ends all three within a few hundred milliseconds; the screen follows at once (a reply
             // not matched to its question made its footer wait 5 s for history, then the next reply).
             #expect(elapsed < .seconds(4.5), "took \(elapsed):\n\(screen)")
