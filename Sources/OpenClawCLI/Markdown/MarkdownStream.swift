@@ -13,9 +13,10 @@ import OpenClawProtocol
 /// - a blank line ends any block and prints as one blank row.
 /// The line still being written is wrapped at the width as it arrives: its full rows are printed for
 /// good (a greedy wrap never moves a word back once a later word went to the next row) and only its
-/// last, partial row is live, redrawn in place, so a long paragraph reads as it streams. A line that
-/// may still turn into a table row (it has a `|`) is shown as its tail on the live row instead, until
-/// it ends. Whole messages (history) go through the
+/// last, partial row is live, redrawn in place, so a long paragraph reads as it streams. Only rows of
+/// its ``SettledPrefix`` are final (a closing `**` or a link's vanishing target could move a word back);
+/// while more than one row is unsettled, or the line may still turn into a table row (it has a `|`),
+/// its tail is shown on the live row instead. Whole messages (history) go through the
 /// same path, so a reply looks the same streamed and afterwards. Every line passes through
 /// ``TerminalText`` before it is parsed: the renderer adds the only escape sequences.
 struct MarkdownStream {
@@ -50,7 +51,8 @@ struct MarkdownStream {
     private var blankPending = false
     private var printedAny = false
     private var liveShown = false
-    /// Rows of the line being written already printed (``partialRowsPrinted`` of its rendering so far).
+    /// Rows of the line being written already printed (outside a list or quote, whose printed rows
+    /// ``groupRowsPrinted`` counts).
     private var partialRowsPrinted = 0
     /// A width the terminal changed to, taken up where nothing printed depends on the old one: at the
     /// start of a line outside a list or quote, or mid-paragraph after its printed rows
@@ -65,7 +67,8 @@ struct MarkdownStream {
         self.showsLiveLine = showsLiveLine
     }
 
-    /// The terminal is now `width` columns wide (SIGWINCH): rows from the next line on are laid out for it.
+    /// The terminal is now `width` columns wide (SIGWINCH): what is not printed yet is laid out for it,
+    /// from the next line or the paragraph's unprinted rest (see ``pendingWidth``).
     mutating func resize(to width: Int) {
         pendingWidth = width == renderer.width ? nil : width
     }
@@ -82,6 +85,25 @@ struct MarkdownStream {
         printedBoundary = nil
         renderer = MarkdownTerminalRenderer(width: width, hyperlinks: renderer.hyperlinks)
         pendingWidth = nil
+    }
+
+    /// A paragraph whose rows were printed goes on as a paragraph of what is left of it: each later
+    /// delta then renders only the unprinted rest, not the whole line again (a long paragraph cost
+    /// O(n²) otherwise). Only when the rest reads as the same paragraph on its own — not for a heading
+    /// (its style), nor a rest that would start a list, a quote or a table.
+    private mutating func restartAfterPrintedRows() {
+        guard group == nil, fence == nil, let boundary = printedBoundary else { return }
+        let raw = rawPartial
+        let whole = MarkdownParser.parse([MarkdownLine(Substring(TerminalText.escaped(raw)))])
+        guard whole.count == 1, case .paragraph = whole[0] else { return }
+        let rest = String(String(decoding: partial.utf8.dropFirst(boundary), as: UTF8.self).drop { $0 == " " })
+        let restSafe = TerminalText.escaped(rest.hasSuffix("\r") ? String(rest.dropLast()) : rest)
+        guard !rest.contains("|"),
+            MarkdownParser.parse([MarkdownLine(Substring(restSafe))]) == [.paragraph(restSafe)]
+        else { return }
+        partial = rest
+        partialRowsPrinted = 0
+        printedBoundary = nil
     }
 
     /// Where the rows `printed` of the paragraph `raw` end in it: the cut point whose prefix renders as
@@ -299,6 +321,7 @@ struct MarkdownStream {
                     partialRowsPrinted = settled
                     if fence == nil { printedBoundary = boundary(of: rendering.final, in: rawPartial) }
                 }
+                restartAfterPrintedRows()
             }
             // More than one row not yet final (an open link, emphasis): the tail on the live row below.
             if rendering.rows.count - 1 <= max(settled, rendering.printed) {
