@@ -26,9 +26,10 @@ import OpenClawProtocol
 ///    old identical message is never mistaken for a new send, and a message still waiting to be sent
 ///    is never mistaken for another client's;
 /// 3. for an assistant message: the reply row of an ended run, if the message carries that run's
-///    abort marker, or is the last assistant message with text (failing that, the last assistant
-///    message) in the turn after the run's user message, or — for runs this client did not send —
-///    has the reply's exact text.
+///    abort marker, or is the first after the run's user message with the reply's exact text (runs
+///    that overlap put every question before the answers), or is the last assistant message with text
+///    (failing that, the last assistant message) in the turn after the run's user message, or — for
+///    runs this client did not send — has the reply's exact text.
 /// A message nothing claims gets its history key as id.
 extension Transcript {
     mutating func reconcile(with page: ChatHistoryPage) -> TranscriptApplyResult {
@@ -222,6 +223,13 @@ extension Transcript {
             return entries[entry].role == .user && entries[entry].runId == runId
         }
         if let userMessage {
+            // Runs overlap (messages sent while a reply streams): the page can hold every question before
+            // the first answer, so the reply is first looked for by its text after the question.
+            if !text.isEmpty,
+                let same = messages.indices.first(where: { $0 > userMessage && free($0) && messages[$0].text == text })
+            {
+                return same
+            }
             let turnEnd = messages.indices.first { $0 > userMessage && messages[$0].role == .user } ?? messages.count
             let turn = userMessage + 1..<turnEnd
             return turn.last { free($0) && !messages[$0].text.isEmpty } ?? turn.last(where: free)

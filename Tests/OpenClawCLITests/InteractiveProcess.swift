@@ -20,8 +20,21 @@ final class InteractiveProcess: Sendable {
     private let exitStatus = Mutex<Int32?>(nil)
     /// How far ``waitFor(_:timeout:)`` has read: each wait looks only at output after the last match.
     private let cursor = Mutex<Int>(0)
+    /// The terminal's size at the start, nil for pipes or a terminal of no given size.
+    let initialSize: WindowSize?
+    /// Each size change, with how much output had been read when it happened (``screen()`` replays them).
+    private let resizes = Mutex<[(offset: Int, size: WindowSize)]>([])
 
-    init(_ arguments: [String], mode: Mode, environment: [String: String] = [:]) throws {
+    /// A terminal window's size in cells.
+    struct WindowSize: Sendable, Equatable {
+        var columns: Int
+        var rows: Int
+    }
+
+    init(
+        _ arguments: [String], mode: Mode, environment: [String: String] = [:], size: WindowSize? = nil
+    ) throws {
+        initialSize = mode == .terminal ? size : nil
         var env = ChildSpawn.environment(environment)
         if environment["TERM"] == nil { env["TERM"] = "xterm" }
 
@@ -33,6 +46,7 @@ final class InteractiveProcess: Sendable {
         switch mode {
         case .terminal:
             let (master, slavePath) = try PseudoTerminal.open()
+            if let size { Self.setSize(size, of: master) }
             posix_spawn_file_actions_addopen(&actions, 0, slavePath, O_RDWR, 0)
             posix_spawn_file_actions_adddup2(&actions, 0, 1)
             posix_spawn_file_actions_adddup2(&actions, 0, 2)
@@ -77,6 +91,53 @@ final class InteractiveProcess: Sendable {
             }
         }
         thread.start()
+    }
+
+    /// Changes the terminal's size, as a person resizing the window does: the program gets SIGWINCH.
+    func resize(to size: WindowSize) {
+        resizes.withLock { $0.append((captured.withLock { $0.count }, size)) }
+        Self.setSize(size, of: outputFD)
+    }
+
+    private static func setSize(_ size: WindowSize, of master: Int32) {
+        var window = winsize(ws_row: UInt16(size.rows), ws_col: UInt16(size.columns), ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &window)
+    }
+
+    /// What the terminal shows now: the output so far through ``ScreenEmulator``, each resize where it
+    /// happened (as nearly as the reading thread can tell). With `resizesApplied`, what it showed just
+    /// before that many resizes had happened, the next not applied.
+    func screen(resizesApplied: Int? = nil) -> ScreenEmulator {
+        let size = initialSize ?? WindowSize(columns: 80, rows: 24)
+        var screen = ScreenEmulator(columns: size.columns, rows: size.rows)
+        var bytes = captured.withLock { $0 }
+        var resizes = self.resizes.withLock { $0 }
+        if let resizesApplied, resizesApplied < resizes.count {
+            bytes = Array(bytes.prefix(resizes[resizesApplied].offset))
+            resizes = Array(resizes.prefix(resizesApplied))
+        }
+        var start = 0
+        for (offset, size) in resizes {
+            let end = min(offset, bytes.count)
+            screen.feed(String(decoding: bytes[start..<end], as: UTF8.self))
+            screen.resize(columns: size.columns, rows: size.rows)
+            start = end
+        }
+        screen.feed(String(decoding: bytes[start...], as: UTF8.self))
+        return screen
+    }
+
+    /// Waits until the screen satisfies `condition`; fails with the screen as it stands.
+    func waitForScreen(
+        _ what: String, timeout: Duration = .seconds(30), _ condition: (ScreenEmulator) -> Bool
+    ) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if condition(screen()) { return }
+            if hasExited { break }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw WaitFailure(expected: what, output: screen().description)
     }
 
     /// Everything the program wrote so far (stdout and stderr together).

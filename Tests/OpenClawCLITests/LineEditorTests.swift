@@ -134,24 +134,31 @@ struct LineEditorTests {
         #expect(!decoder.isWaitingForMore)
     }
 
-    @Test func theVisibleLineScrollsToKeepTheCursorInView() {
+    @Test func aLongLineWrapsOntoRowsOfCellsWithTheCursorOnItsRow() {
         var editor = LineEditor()
-        Self.typing(String(repeating: "x", count: 30) + "END", into: &editor)
-        let view = InputLineView(editor: editor, width: 10)
-        #expect(view.visible.hasSuffix("END"))
-        #expect(view.visible.count <= 10)
-        #expect(view.cursorColumn == view.visible.count)
+        Self.typing(String(repeating: "x", count: 15) + "日本", into: &editor)
+        // 2 (prompt) + 15 + 4 cells on rows of 10: "日" does not fit after 8 x's.
+        let layout = InputLineLayout(promptWidth: 2, editor: editor, columns: 10)
+        #expect(layout.rows == ["xxxxxxxx", "xxxxxxx日", "本"])
+        #expect(layout.cursorRow == 2 && layout.cursorColumn == 2)
         _ = editor.handle(.home)
-        let start = InputLineView(editor: editor, width: 10)
-        #expect(start.cursorColumn == 0)
-        #expect(start.visible == String(repeating: "x", count: 10))
+        let start = InputLineLayout(promptWidth: 2, editor: editor, columns: 10)
+        #expect(start.cursorRow == 0 && start.cursorColumn == 2)
+    }
+
+    @Test func aLineTallerThanAllowedShowsTheRowsAroundTheCursor() {
+        var editor = LineEditor()
+        Self.typing(String(repeating: "y", count: 58), into: &editor)
+        let layout = InputLineLayout(promptWidth: 2, editor: editor, columns: 10, maxRows: 3)
+        #expect(layout.rows.count == 3 && !layout.startsWithPrompt)
+        #expect(layout.cursorRow == 2 && layout.cursorColumn == 0, "a full last row puts the cursor on the next")
     }
 
     @Test func lineBreaksAndControlCharactersAreShownNotObeyed() {
         var editor = LineEditor()
         _ = editor.handle(.paste("a\nb\u{1B}[2J"))
-        let view = InputLineView(editor: editor, width: 40)
-        #expect(view.visible == "a↵b^[[2J")
-        #expect(view.cursorColumn == 8)
+        let layout = InputLineLayout(promptWidth: 2, editor: editor, columns: 40)
+        #expect(layout.rows == ["a↵b^[[2J"])
+        #expect(layout.cursorColumn == 10)
     }
 }

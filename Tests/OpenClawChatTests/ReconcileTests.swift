@@ -241,6 +241,39 @@ struct ReconcileTests {
         #expect(transcript.ids == ["a1", "a2", "a3", "reply:other"])
     }
 
+    /// Sent quickly one after another, the runs overlap: the page has every question before the answers.
+    /// Each reply row still claims its own answer (by its text), so each keeps its run and its footer data.
+    @Test func overlappingRunsEachClaimTheirOwnAnswer() throws {
+        var transcript = Transcript(sessionKey: "main")
+        try transcript.play(Self.firstPage)
+        for name in ["one", "two"] {
+            transcript.send(name, id: name, at: 2_000)
+            transcript.apply(.sendAcknowledged(ChatSendAck(runId: name, status: .started)))
+        }
+        try transcript.play(
+            #"""
+            {"type":"event","event":"chat","seq":1,"payload":{"runId":"one","sessionKey":"agent:main:main","seq":1,
+             "state":"final","message":{"role":"assistant","content":[{"type":"text","text":"answer one"}]}}}
+            {"type":"event","event":"chat","seq":2,"payload":{"runId":"two","sessionKey":"agent:main:main","seq":1,
+             "state":"final","message":{"role":"assistant","content":[{"type":"text","text":"answer two"}]}}}
+            {"type":"res","id":"h","ok":true,"payload":{"sessionKey":"main","messages":[
+             {"role":"user","content":"hi","timestamp":1000,"__openclaw":{"id":"a1","seq":1}},
+             {"role":"assistant","content":[{"type":"text","text":"Hello!"}],"timestamp":1500,"__openclaw":{"id":"a2",
+              "seq":2}},
+             {"role":"user","content":"one","timestamp":2000,"__openclaw":{"id":"a3","seq":3}},
+             {"role":"user","content":"two","timestamp":2001,"__openclaw":{"id":"a4","seq":4}},
+             {"role":"assistant","content":[{"type":"text","text":"answer one"}],"timestamp":2100,
+              "usage":{"input":3,"output":2},"__openclaw":{"id":"a5","seq":5}},
+             {"role":"assistant","content":[{"type":"text","text":"answer two"}],"timestamp":2200,
+              "usage":{"input":3,"output":2},"__openclaw":{"id":"a6","seq":6}}]}}
+            """#
+        )
+        #expect(transcript.ids == ["a1", "a2", "one", "two", "reply:one", "reply:two"])
+        #expect(transcript.entries.suffix(2).map(\.runId) == ["one", "two"])
+        #expect(transcript.entries.suffix(2).map(\.text) == ["answer one", "answer two"])
+        #expect(transcript.entries.allSatisfy { $0.source == .history })
+    }
+
     @Test func abortedReplyIsMatchedByItsAbortMarker() throws {
         var transcript = Transcript(sessionKey: "main")
         try transcript.play(

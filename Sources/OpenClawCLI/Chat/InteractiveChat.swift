@@ -45,6 +45,9 @@ final class InteractiveChat {
     /// Whether `!command` may run without asking (answered yes once in this chat).
     var shellAllowed = false
     private var lastInterrupt: ContinuousClock.Instant?
+    /// The echo of the message being sent while earlier replies are unfinished: printed over its own
+    /// reply, when that reply's turn comes (``ReplyQueue``), so each reply stands under its question.
+    private var deferredEcho = DeferredEcho()
     /// Events for the input loop from elsewhere (`/quit`, draining done).
     private var loopEvents: AsyncStream<LoopEvent>.Continuation?
 
@@ -129,6 +132,7 @@ final class InteractiveChat {
             for await line in lines {
                 guard let self else { return }
                 let input = ChatInput(line: line)
+                self.echo(line, input: input)
                 if pacedByReplies {
                     if case .local(let command, _) = input, command.answersPendingApproval {
                         await self.waitForRepliesOrApproval()
@@ -137,6 +141,8 @@ final class InteractiveChat {
                     }
                 }
                 await self.perform(input)
+                // A message that did not go out (an attachment refused) is shown as it was typed.
+                if let echo = self.deferredEcho.take() { self.terminal.write(echo) }
                 if self.replies.unfinished == 0 { self.prompt() }
             }
         }
@@ -147,6 +153,8 @@ final class InteractiveChat {
         where message.sessionKey == viewModel.currentSessionKey && !message.state.isFailed {
             replies.follow(after: message.id)
         }
+        let resizeWatcher = watchWindowSize()
+        defer { resizeWatcher?.cancel() }
         let stateWatcher = watchConnection()
         let approvalsWatcher = await watchApprovals()
         prompt()
@@ -300,7 +308,33 @@ final class InteractiveChat {
             guard let sent = await sendWithAttachments(text) else { return }
             runId = sent
         }
-        replies.follow(after: runId)
+        replies.follow(after: runId, echo: deferredEcho.take())
+    }
+
+    /// Shows a submitted line as the transcript keeps it (the line editor erased it when it was
+    /// submitted): a message typed while replies are unfinished waits for its own reply's turn, the
+    /// rest is echoed at once, on a row of its own even when a progress line or a streaming row is
+    /// live (``InputLineDisplay``). Piped input is not echoed: it was never on the screen.
+    private func echo(_ line: String, input: ChatInput) {
+        guard usesLineEditor else { return }
+        let echo = InputLineDisplay.shared.echo(line)
+        if case .message = input, replies.unfinished > 0 {
+            deferredEcho.set(echo)
+        } else {
+            terminal.write(echo)
+        }
+    }
+
+    /// Lays the input line and the live row out again when the window changes size (SIGWINCH).
+    private func watchWindowSize() -> Task<Void, Never>? {
+        guard usesLineEditor else { return nil }
+        let signals = SignalEvents([SIGWINCH])
+        return Task { @MainActor in
+            defer { signals.cancel() }
+            for await _ in signals.stream {
+                InputLineDisplay.shared.resized()
+            }
+        }
     }
 
     private func greet() {
@@ -352,7 +386,7 @@ final class InteractiveChat {
         return Task { @MainActor [weak self] in
             var notices = ConnectionNotices(initial: viewModel.connectionState)
             while !Task.isCancelled {
-                await waitForChange(timeout: .seconds(1)) { _ = viewModel.connectionState }
+                await waitForChange(timeout: nil) { _ = viewModel.connectionState }
                 guard !Task.isCancelled else { return }
                 let queued = viewModel.outbox.count { $0.state.needsDelivery }
                 guard let notice = notices.notice(for: viewModel.connectionState, queued: queued) else { continue }

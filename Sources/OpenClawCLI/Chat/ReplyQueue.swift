@@ -10,8 +10,8 @@ import OpenClawProtocol
 final class ReplyQueue {
     private let viewModel: ChatViewModel
     private let terminal: Terminal
-    private let continuation: AsyncStream<String>.Continuation
-    private let runIds: AsyncStream<String>
+    private let continuation: AsyncStream<(runId: String, echo: String?)>.Continuation
+    private let runIds: AsyncStream<(runId: String, echo: String?)>
     private var task: Task<Void, Never>?
     /// Runs handed over and not yet finished (the one followed now included).
     private(set) var unfinished = 0
@@ -23,14 +23,15 @@ final class ReplyQueue {
     init(viewModel: ChatViewModel, terminal: Terminal) {
         self.viewModel = viewModel
         self.terminal = terminal
-        (runIds, continuation) = AsyncStream.makeStream(of: String.self)
+        (runIds, continuation) = AsyncStream.makeStream(of: (runId: String, echo: String?).self)
     }
 
     func start() {
         guard task == nil else { return }
         task = Task { [weak self, runIds] in
-            for await runId in runIds {
+            for await (runId, echo) in runIds {
                 guard let self, !Task.isCancelled else { return }
+                if let echo { self.terminal.write(echo) }
                 await self.follow(runId)
                 self.unfinished -= 1
                 if self.unfinished == 0 { self.onIdle?() }
@@ -38,9 +39,11 @@ final class ReplyQueue {
         }
     }
 
-    func follow(after runId: String) {
+    /// Follows `runId` after the runs before it; `echo` (the message as typed, when it was typed while
+    /// earlier replies were unfinished) is printed first, so the reply stands under its question.
+    func follow(after runId: String, echo: String? = nil) {
         unfinished += 1
-        continuation.yield(runId)
+        continuation.yield((runId, echo))
     }
 
     func stop() {

@@ -289,6 +289,7 @@ struct RunFollower {
             output.text(chunk, runId: reply.runId ?? reply.id, terminal: terminal)
             return
         }
+        if terminal.stdoutIsTTY { stream.resize(to: MarkdownOutput.width(environment: ProcessEnvironment.current)) }
         terminal.write(stream.append(chunk))
         markdown = stream
     }

@@ -1,3 +1,4 @@
+import Foundation
 import OpenClawProtocol
 import Synchronization
 
@@ -11,9 +12,14 @@ import Synchronization
 ///
 /// Output (a streaming reply, a reconnect notice) and typing happen at the same time. Every write to the
 /// terminal goes through here while the line editor is on (``Terminal/writeAll(_:to:)``): the input line
-/// is erased, the output written, and the line drawn again once the output stands at the start of a line.
-/// While a reply streams mid-line nothing is drawn: what is typed is kept and shown when the line ends,
-/// never mixed into the reply. One per process, as the terminal is.
+/// is erased, the output written, and the line drawn again under it. The display follows the output's
+/// open row (what was written since the last line feed): a *live* row — one begun with `CR ESC[2K`,
+/// a progress line or the streaming reply's last row — is redrawn in place by its writer, so the input
+/// line goes on the row below it, and output from anywhere else (a command's answer, an echo, a notice)
+/// goes above it, with the live row drawn again under that output: never glued to it. Below an open row
+/// that is not live (plain text streaming mid-line) nothing is drawn: what is typed is kept and shown
+/// when the line ends. The input line is laid out in cells and may take several rows
+/// (``InputLineLayout``); erasing it goes back up as many. One per process, as the terminal is.
 final class InputLineDisplay: Sendable {
     static let shared = InputLineDisplay()
 
@@ -22,11 +28,24 @@ final class InputLineDisplay: Sendable {
         var prompt = "› "
         var promptWidth = 2
         var editor = LineEditor()
-        var shown = false
-        var atLineStart = true
+        /// Where the input line is drawn now, nil when it is not.
+        var shown: Shown?
+        /// The output's open row as written (styles included), since its last line feed.
+        var openRow = ""
+        /// Whether ``openRow`` began with `CR ESC[2K`: its writer redraws it in place.
+        var openRowIsLive = false
         /// While `$EDITOR` has the terminal: output waits here.
         var paused = false
         var held: [(String, Int32)] = []
+        var columns = 80
+        var rows = 24
+    }
+
+    /// The drawn input line: how far up its first row is from the cursor, and whether it sits under a
+    /// live row.
+    private struct Shown {
+        var cursorRow: Int
+        var belowLiveRow: Bool
     }
 
     private let state = Mutex(State())
@@ -41,7 +60,9 @@ final class InputLineDisplay: Sendable {
             $0.active = true
             $0.prompt = prompt
             $0.promptWidth = promptWidth
-            $0.atLineStart = true
+            $0.openRow = ""
+            $0.openRowIsLive = false
+            Self.readSize(&$0)
             draw(&$0)
         }
     }
@@ -49,8 +70,7 @@ final class InputLineDisplay: Sendable {
     /// Erases the line and stops intercepting (on the way out).
     func deactivate() {
         state.withLock {
-            if $0.shown { Self.rawWrite("\r\u{1B}[2K", to: STDOUT_FILENO) }
-            $0.shown = false
+            Self.rawWrite(erase(&$0), to: STDOUT_FILENO)
             $0.active = false
         }
     }
@@ -70,22 +90,31 @@ final class InputLineDisplay: Sendable {
     func update(_ editor: LineEditor) {
         state.withLock {
             $0.editor = editor
+            Self.rawWrite(erase(&$0), to: STDOUT_FILENO)
             draw(&$0)
         }
     }
 
-    /// Leaves the submitted text on screen after the prompt, as a terminal's echo would, and starts a new
-    /// input line below it.
-    func submitted(_ text: String, editor: LineEditor) {
+    /// A line was submitted: the input line starts afresh. The chat echoes what was submitted where it
+    /// belongs (``echo(_:)``): at once, or over the reply it waits for.
+    func submitted(editor: LineEditor) {
+        update(editor)
+    }
+
+    /// What was submitted as the transcript shows it: after the prompt, its further lines indented.
+    func echo(_ text: String) -> String {
+        let (prompt, indent) = state.withLock { ($0.prompt, String(repeating: " ", count: $0.promptWidth)) }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            TerminalText.escapedLine(String($0))
+        }
+        return prompt + lines.joined(separator: "\n" + indent) + "\n"
+    }
+
+    /// Ctrl-L: the screen cleared, the live row (if any) and the input line drawn again at the top.
+    func clearScreen() {
         state.withLock {
-            $0.editor = editor
-            guard $0.atLineStart else { return }
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-                TerminalText.escapedLine(String($0))
-            }
-            let indent = String(repeating: " ", count: $0.promptWidth)
-            Self.rawWrite("\r\u{1B}[2K" + $0.prompt + lines.joined(separator: "\n" + indent) + "\n", to: STDOUT_FILENO)
-            $0.shown = false
+            $0.shown = nil
+            Self.rawWrite("\u{1B}[H\u{1B}[2J" + $0.openRow, to: STDOUT_FILENO)
             draw(&$0)
         }
     }
@@ -95,11 +124,29 @@ final class InputLineDisplay: Sendable {
         state.withLock { draw(&$0) }
     }
 
+    /// The window changed size (SIGWINCH): the input line is erased as it was laid out, the live row cut
+    /// to the new width (a longer one would wrap, and its writer's `CR ESC[2K` would then clear only its
+    /// last row), and the line laid out again for the new width.
+    func resized() {
+        state.withLock {
+            var out = erase(&$0)
+            Self.readSize(&$0)
+            if $0.openRowIsLive, !$0.openRow.isEmpty {
+                $0.openRow = StyledCells.clip($0.openRow, to: $0.columns)
+                out += "\r\u{1B}[2K" + $0.openRow
+            }
+            Self.rawWrite(out, to: STDOUT_FILENO)
+            draw(&$0)
+        }
+    }
+
+    /// The terminal's width now, as the display last read it.
+    var columns: Int { state.withLock { $0.columns } }
+
     /// `$EDITOR` takes the terminal: the line is erased and output held until ``resume()``.
     func pause() {
         state.withLock {
-            if $0.shown { Self.rawWrite("\r\u{1B}[2K", to: STDOUT_FILENO) }
-            $0.shown = false
+            Self.rawWrite(erase(&$0), to: STDOUT_FILENO)
             $0.paused = true
         }
     }
@@ -107,6 +154,7 @@ final class InputLineDisplay: Sendable {
     func resume() {
         state.withLock {
             $0.paused = false
+            Self.readSize(&$0)
             let held = $0.held
             $0.held = []
             for (text, descriptor) in held { write(text, to: descriptor, &$0) }
@@ -116,74 +164,108 @@ final class InputLineDisplay: Sendable {
 
     private func write(_ text: String, to descriptor: Int32, _ state: inout State) {
         guard !text.isEmpty else { return }
-        if state.shown {
-            Self.rawWrite("\r\u{1B}[2K", to: STDOUT_FILENO)
-            state.shown = false
+        let erased = erase(&state)
+        if state.openRowIsLive, !state.openRow.isEmpty, !text.hasPrefix("\r") {
+            // Not the live row's writer: the output goes above the live row, which is drawn again under it.
+            let live = state.openRow
+            Self.rawWrite(erased + "\r\u{1B}[2K", to: STDOUT_FILENO)
+            Self.rawWrite(text, to: descriptor)
+            state.openRow = ""
+            state.openRowIsLive = false
+            follow(text, &state)
+            if state.openRow.isEmpty {
+                Self.rawWrite(live, to: STDOUT_FILENO)
+                state.openRow = live
+                state.openRowIsLive = true
+            }
+        } else {
+            Self.rawWrite(erased, to: STDOUT_FILENO)
+            let written = clippingLiveRow(text, &state)
+            Self.rawWrite(written, to: descriptor)
+            follow(written, &state)
         }
-        Self.rawWrite(text, to: descriptor)
-        state.atLineStart = text.hasSuffix("\n") || text.hasSuffix("\r\u{1B}[2K")
         draw(&state)
     }
 
+    /// A live row wider than the terminal would wrap: cut to the width.
+    private func clippingLiveRow(_ text: String, _ state: inout State) -> String {
+        let marker = "\r\u{1B}[2K"
+        guard let range = text.range(of: marker, options: .backwards), !text[range.upperBound...].contains("\n")
+        else { return text }
+        let row = String(text[range.lowerBound...])
+        let clipped = StyledCells.clip(row, to: state.columns)
+        return clipped.utf8.count == row.utf8.count ? text : String(text[..<range.lowerBound]) + clipped
+    }
+
+    /// Updates the open row from what was written.
+    private func follow(_ text: String, _ state: inout State) {
+        let marker = "\r\u{1B}[2K"
+        var segment = Substring(text)
+        if let newline = text.lastIndex(of: "\n") {
+            segment = text[text.index(after: newline)...]
+            state.openRow = ""
+            state.openRowIsLive = false
+        }
+        if let live = segment.range(of: marker, options: .backwards) {
+            state.openRow = String(segment[live.lowerBound...])
+            state.openRowIsLive = true
+        } else {
+            state.openRow += segment
+        }
+        if state.openRow == marker {
+            state.openRow = ""
+            state.openRowIsLive = false
+        }
+    }
+
+    /// The bytes that take the input line off the screen, leaving the cursor where the output left it.
+    private func erase(_ state: inout State) -> String {
+        guard let shown = state.shown else { return "" }
+        state.shown = nil
+        var out = shown.cursorRow > 0 ? "\u{1B}[\(shown.cursorRow)A" : ""
+        out += "\r\u{1B}[J"
+        if shown.belowLiveRow {
+            // Back to the end of the live row (drawn again: its column is not known otherwise).
+            out += "\u{1B}[A" + state.openRow
+        }
+        return out
+    }
+
     private func draw(_ state: inout State) {
-        guard state.active, !state.paused, state.atLineStart else { return }
-        let view = InputLineView(editor: state.editor, width: Self.columns() - state.promptWidth - 1)
-        var text = "\r\u{1B}[2K" + state.prompt + view.visible + "\r"
-        let column = state.promptWidth + view.cursorColumn
-        if column > 0 { text += "\u{1B}[\(column)C" }
+        guard state.active, !state.paused, state.shown == nil else { return }
+        let belowLive = !state.openRow.isEmpty
+        guard !belowLive || state.openRowIsLive else { return }
+        let layout = InputLineLayout(
+            promptWidth: state.promptWidth, editor: state.editor, columns: state.columns,
+            maxRows: max(1, state.rows / 2))
+        var text = belowLive ? "\r\n" : "\r\u{1B}[2K"
+        text += (layout.startsWithPrompt ? state.prompt : "") + layout.rows.joined(separator: "\r\n")
+        let up = layout.rows.count - 1 - layout.cursorRow
+        if up > 0 { text += "\u{1B}[\(up)A" }
+        text += "\r"
+        if layout.cursorColumn > 0 { text += "\u{1B}[\(layout.cursorColumn)C" }
         Self.rawWrite(text, to: STDOUT_FILENO)
-        state.shown = true
+        state.shown = Shown(cursorRow: layout.cursorRow, belowLiveRow: belowLive)
+    }
+
+    private static func readSize(_ state: inout State) {
+        let size = windowSize()
+        state.columns = size.columns
+        state.rows = size.rows
     }
 
     static func rawWrite(_ text: String, to descriptor: Int32) {
+        guard !text.isEmpty else { return }
         Terminal.writeAllUnintercepted(text, to: descriptor)
     }
 
     /// The terminal's width, 80 when it cannot be known.
-    static func columns() -> Int {
+    static func columns() -> Int { windowSize().columns }
+
+    /// The terminal's size, 80×24 when it cannot be known.
+    static func windowSize() -> (columns: Int, rows: Int) {
         var size = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
-        return Int(size.ws_col)
-    }
-}
-
-/// What of the line fits on one terminal row: line breaks shown as `↵`, control characters escaped, the
-/// text scrolled sideways so the cursor stays in view.
-struct InputLineView: Equatable {
-    let visible: String
-    /// Columns from the start of ``visible`` to the cursor.
-    let cursorColumn: Int
-
-    init(editor: LineEditor, width: Int) {
-        let width = max(width, 8)
-        let cells = editor.characters.map(Self.cell)
-        let before = cells[..<editor.cursor].reduce(0) { $0 + $1.count }
-        // Scroll so the cursor is inside the window, keeping a little context on its left.
-        var start = 0
-        var skipped = 0
-        if before >= width {
-            let target = before - width + 1
-            while skipped < target, start < cells.count {
-                skipped += cells[start].count
-                start += 1
-            }
-        }
-        var shown = ""
-        var used = 0
-        for cell in cells[start...] {
-            guard used + cell.count <= width else { break }
-            shown += cell
-            used += cell.count
-        }
-        visible = shown
-        cursorColumn = before - skipped
-    }
-
-    private static func cell(_ character: Character) -> String {
-        switch character {
-        case "\n": "↵"
-        case "\t": " "
-        default: TerminalText.escapedLine(String(character))
-        }
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return (80, 24) }
+        return (Int(size.ws_col), size.ws_row > 0 ? Int(size.ws_row) : 24)
     }
 }

@@ -38,6 +38,13 @@ enum TerminalLineInput {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1, let raw = enterRawMode() else { return nil }
         let (stream, continuation) = AsyncStream.makeStream(of: InputEvent.self)
         let stopped = StopFlag()
+        // Stopping writes a byte here: the reader waits for keys without a timeout and still notices.
+        var wake: [Int32] = [-1, -1]
+        guard pipe(&wake) == 0 else {
+            leaveRawMode(raw)
+            return nil
+        }
+        let (wakeRead, wakeWrite) = (wake[0], wake[1])
         let display = InputLineDisplay.shared
         display.activate(prompt: prompt, promptWidth: 2)
         let thread = Thread {
@@ -46,8 +53,9 @@ enum TerminalLineInput {
             var decoder = KeyDecoder()
             var buffer = [UInt8](repeating: 0, count: 4096)
             reading: while !stopped.isSet {
-                // Wake up now and then to notice `stop`, and to tell a lone Esc from the start of a sequence.
-                guard waitForInput(timeoutMs: decoder.isWaitingForMore ? 50 : 200) else {
+                // No timeout while idle (``stop`` wakes it through the pipe); 50 ms only to tell a lone Esc
+                // from the start of a sequence.
+                guard waitForInput(wake: wakeRead, timeoutMs: decoder.isWaitingForMore ? 50 : -1) else {
                     if let key = decoder.flushPendingEscape() {
                         if case .stop = apply(key, to: &editor, continuation: continuation, history: history, raw: raw)
                         {
@@ -71,6 +79,7 @@ enum TerminalLineInput {
             display.deactivate()
             leaveRawMode(raw)
             continuation.finish()
+            // The pipe stays open: `stop` may still write to it, and a closed number could be reused.
         }
         thread.stackSize = 1 << 20
         thread.start()
@@ -79,6 +88,8 @@ enum TerminalLineInput {
             stream,
             {
                 stopped.set()
+                var byte: UInt8 = 1
+                _ = write(wakeWrite, &byte, 1)
                 display.deactivate()
                 leaveRawMode(raw)
             }
@@ -101,7 +112,7 @@ enum TerminalLineInput {
         case .none: break
         case .redraw: display.update(editor)
         case .submit(let text):
-            display.submitted(text, editor: editor)
+            display.submitted(editor: editor)
             if text.trimmingCharacters(in: .whitespaces) == "/edit" {
                 if let written = ExternalEditor.edit(raw: raw), !written.isEmpty {
                     continuation.yield(.line(written))
@@ -116,15 +127,22 @@ enum TerminalLineInput {
             continuation.yield(.endOfInput)
             return .stop
         case .clearScreen:
-            InputLineDisplay.rawWrite("\u{1B}[H\u{1B}[2J", to: STDOUT_FILENO)
-            display.refresh()
+            display.clearScreen()
         }
         return .go
     }
 
-    private static func waitForInput(timeoutMs: Int32) -> Bool {
-        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-        return poll(&descriptor, 1, timeoutMs) > 0
+    /// Whether stdin has bytes: false after `timeoutMs` (-1: none), or when `wake` was written to.
+    private static func waitForInput(wake: Int32, timeoutMs: Int32) -> Bool {
+        var descriptors = [
+            pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
+        ]
+        while true {
+            let ready = poll(&descriptors, 2, timeoutMs)
+            if ready < 0, errno == EINTR { continue }
+            return ready > 0 && descriptors[1].revents == 0 && descriptors[0].revents != 0
+        }
     }
 
     /// Raw mode and bracketed paste on; the previous settings, to restore.

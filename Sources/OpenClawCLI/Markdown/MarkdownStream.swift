@@ -11,12 +11,16 @@ import OpenClawProtocol
 ///   (its earlier rows do not change when lines are added);
 /// - a table is held until it ends: its column widths depend on every row;
 /// - a blank line ends any block and prints as one blank row.
-/// The line still being written is shown on a live row that is redrawn in place (its tail, cut to the
-/// width), and replaced by its rendered rows when it ends. Whole messages (history) go through the
+/// The line still being written is wrapped at the width as it arrives: its full rows are printed for
+/// good (a greedy wrap never moves a word back once a later word went to the next row) and only its
+/// last, partial row is live, redrawn in place, so a long paragraph reads as it streams. Only rows of
+/// its ``SettledPrefix`` are final (a closing `**` or a link's vanishing target could move a word back);
+/// while more than one row is unsettled, or the line may still turn into a table row (it has a `|`),
+/// its tail is shown on the live row instead. Whole messages (history) go through the
 /// same path, so a reply looks the same streamed and afterwards. Every line passes through
 /// ``TerminalText`` before it is parsed: the renderer adds the only escape sequences.
 struct MarkdownStream {
-    let renderer: MarkdownTerminalRenderer
+    private(set) var renderer: MarkdownTerminalRenderer
     /// Whether the line being written is shown (a live reply) or waits for its end (history).
     let showsLiveLine: Bool
 
@@ -47,10 +51,71 @@ struct MarkdownStream {
     private var blankPending = false
     private var printedAny = false
     private var liveShown = false
+    /// Rows of the line being written already printed (outside a list or quote, whose printed rows
+    /// ``groupRowsPrinted`` counts).
+    private var partialRowsPrinted = 0
+    /// A width the terminal changed to, taken up where nothing printed depends on the old one: at the
+    /// start of a line outside a list or quote, or mid-paragraph after its printed rows
+    /// (``printedBoundary``); elsewhere the line ends at the width it started with.
+    private var pendingWidth: Int?
+    /// Where in the paragraph being written (UTF-8 offset) its printed rows end: the rest of it can be
+    /// laid out again, for another width, as a paragraph of its own.
+    private var printedBoundary: Int?
 
     init(renderer: MarkdownTerminalRenderer, showsLiveLine: Bool) {
         self.renderer = renderer
         self.showsLiveLine = showsLiveLine
+    }
+
+    /// The terminal is now `width` columns wide (SIGWINCH): what is not printed yet is laid out for it,
+    /// from the next line or the paragraph's unprinted rest (see ``pendingWidth``).
+    mutating func resize(to width: Int) {
+        pendingWidth = width == renderer.width ? nil : width
+    }
+
+    private mutating func applyPendingWidth() {
+        guard let width = pendingWidth, group == nil else { return }
+        if partialRowsPrinted > 0 {
+            // Mid-paragraph: what is printed stays; the rest is laid out anew from where it ends.
+            guard fence == nil, let boundary = printedBoundary else { return }
+            partial = String(decoding: partial.utf8.dropFirst(boundary), as: UTF8.self)
+            partial = String(partial.drop { $0 == " " })
+            partialRowsPrinted = 0
+        }
+        printedBoundary = nil
+        renderer = MarkdownTerminalRenderer(width: width, hyperlinks: renderer.hyperlinks)
+        pendingWidth = nil
+    }
+
+    /// A paragraph whose rows were printed goes on as a paragraph of what is left of it: each later
+    /// delta then renders only the unprinted rest, not the whole line again (a long paragraph cost
+    /// O(n²) otherwise). Only when the rest reads as the same paragraph on its own — not for a heading
+    /// (its style), nor a rest that would start a list, a quote or a table.
+    private mutating func restartAfterPrintedRows() {
+        guard group == nil, fence == nil, let boundary = printedBoundary else { return }
+        let raw = rawPartial
+        let whole = MarkdownParser.parse([MarkdownLine(Substring(TerminalText.escaped(raw)))])
+        guard whole.count == 1, case .paragraph = whole[0] else { return }
+        let rest = String(String(decoding: partial.utf8.dropFirst(boundary), as: UTF8.self).drop { $0 == " " })
+        let restSafe = TerminalText.escaped(rest.hasSuffix("\r") ? String(rest.dropLast()) : rest)
+        guard !rest.contains("|"),
+            MarkdownParser.parse([MarkdownLine(Substring(restSafe))]) == [.paragraph(restSafe)]
+        else { return }
+        partial = rest
+        partialRowsPrinted = 0
+        printedBoundary = nil
+    }
+
+    /// Where the rows `printed` of the paragraph `raw` end in it: the cut point whose prefix renders as
+    /// exactly those rows; nil when none does (a construct open across the rows' end).
+    private func boundary(of printed: [StyledLine], in raw: String) -> Int? {
+        let points = SettledPrefix.points(of: raw)
+        for point in points.reversed() {
+            let rows = render(String(raw[..<point]))
+            if rows.count < printed.count { return nil }
+            if rows == printed { return raw.utf8.distance(from: raw.startIndex, to: point) }
+        }
+        return nil
     }
 
     /// The bytes to write for `text` (the next piece of the reply).
@@ -98,13 +163,18 @@ struct MarkdownStream {
         if raw.hasSuffix("\r") { raw.removeLast() }
         let safe = TerminalText.escaped(raw)
         let line = MarkdownLine(Substring(safe))
+        let printedAlready = partialRowsPrinted
+        partialRowsPrinted = 0
+        printedBoundary = nil
+        if printedAlready == 0 { applyPendingWidth() }
         if let open = fence {
             if line.closesFence(marker: open.marker, length: open.length) {
                 fence = nil
                 return emit([renderer.codeFooter()])
             }
-            return emit(
-                renderer.codeRows(String(line.droppingIndent(upTo: open.indent)), highlighter: open.highlighter))
+            let rows = renderer.codeRows(
+                String(line.droppingIndent(upTo: open.indent)), highlighter: open.highlighter)
+            return emit(Array(rows.dropFirst(printedAlready)))
         }
         if line.isBlank {
             let out = flushGroup()
@@ -127,18 +197,51 @@ struct MarkdownStream {
             out += flushGroup()
         }
         if line.isListItem {
-            start(.list, with: safe)
+            start(.list, with: safe, rowsPrinted: printedAlready)
             return out + printGroupProgress()
         }
         if line.quoteContent != nil {
-            start(.quote, with: safe)
+            start(.quote, with: safe, rowsPrinted: printedAlready)
             return out + printGroupProgress()
         }
-        if line.isBlockIndent, line.content.contains("|") {
+        // Rows already printed as a paragraph stay one: the line is not taken back as a table's.
+        if line.isBlockIndent, line.content.contains("|"), printedAlready == 0 {
             start(.table, with: safe)
             return out
         }
-        return out + emit(renderer.rows(MarkdownParser.parse([line])))
+        return out + emit(Array(renderer.rows(MarkdownParser.parse([line])).dropFirst(printedAlready)))
+    }
+
+    /// The line being written as it renders so far (`rows`), the rows of it that are final
+    /// (`final`: those of its ``SettledPrefix`` but the last), and how many are printed; nil while it
+    /// cannot be laid out before it ends (a possible table row, a fence's opening or closing).
+    private func partialRendering() -> (rows: [StyledLine], final: [StyledLine], printed: Int)? {
+        let raw = rawPartial
+        if let open = fence {
+            let safe = TerminalText.escaped(raw)
+            let line = MarkdownLine(Substring(safe))
+            guard !line.closesFence(marker: open.marker, length: open.length) else { return nil }
+            let rows = renderer.codeRows(
+                String(line.droppingIndent(upTo: open.indent)), highlighter: open.highlighter)
+            return (rows, Array(rows.dropLast()), partialRowsPrinted)
+        }
+        let line = MarkdownLine(Substring(TerminalText.escaped(raw)))
+        if line.isBlank || line.codeFence != nil { return nil }
+        if let open = group, open == .table || !continues(open, with: line) { return nil }
+        if group == nil, line.isBlockIndent, line.content.contains("|"), partialRowsPrinted == 0 { return nil }
+        let rows = render(raw)
+        let final = SettledPrefix.end(of: raw).map { Array(render(String(raw[..<$0])).dropLast()) } ?? []
+        return (rows, final, group == nil ? partialRowsPrinted : groupRowsPrinted)
+    }
+
+    /// The line being written, without the CR of a CR LF still to come.
+    private var rawPartial: String { partial.hasSuffix("\r") ? String(partial.dropLast()) : partial }
+
+    /// `raw` (the line being written, or a prefix of it) rendered as it would be if it ended here.
+    private func render(_ raw: String) -> [StyledLine] {
+        let safe = TerminalText.escaped(raw)
+        guard group != nil else { return renderer.rows(MarkdownParser.parse([MarkdownLine(Substring(safe))])) }
+        return renderer.rows(MarkdownParser.parse((groupLines + [safe]).map { MarkdownLine(Substring($0)) }))
     }
 
     private func continues(_ open: Group, with line: MarkdownLine) -> Bool {
@@ -153,10 +256,10 @@ struct MarkdownStream {
         }
     }
 
-    private mutating func start(_ kind: Group, with line: String) {
+    private mutating func start(_ kind: Group, with line: String, rowsPrinted: Int = 0) {
         group = kind
         groupLines = [line]
-        groupRowsPrinted = 0
+        groupRowsPrinted = rowsPrinted
     }
 
     private func renderGroup() -> [StyledLine] {
@@ -202,9 +305,41 @@ struct MarkdownStream {
         return "\r\u{1B}[2K"
     }
 
-    /// The live row: the end of the line being written, cut to fit; a hint while a table is held.
+    /// The line being written: its full rows printed, its last row live. The tail of it on the live row
+    /// when it cannot be laid out yet (``partialRendering()``); a hint while a table is held.
     private mutating func liveLine() -> String {
         guard showsLiveLine else { return "" }
+        applyPendingWidth()
+        if !partial.isEmpty, let rendering = partialRendering(), let last = rendering.rows.last {
+            var out = ""
+            let settled = rendering.final.count
+            if settled > rendering.printed {
+                out += emit(Array(rendering.final[rendering.printed...]))
+                if group != nil, fence == nil {
+                    groupRowsPrinted = settled
+                } else {
+                    partialRowsPrinted = settled
+                    if fence == nil { printedBoundary = boundary(of: rendering.final, in: rawPartial) }
+                }
+                restartAfterPrintedRows()
+            }
+            // More than one row not yet final (an open link, emphasis): the tail on the live row below.
+            if rendering.rows.count - 1 <= max(settled, rendering.printed) {
+                if blankPending {
+                    // The blank row before a new block comes before its live row, not after it.
+                    out += clearLive() + "\n"
+                    blankPending = false
+                }
+                liveShown = true
+                return out + "\r\u{1B}[2K" + last.ansi(hyperlinks: renderer.hyperlinks)
+            }
+            return out + tailLine()
+        }
+        return tailLine()
+    }
+
+    /// The live row as the tail of the line being written, cut to fit; a hint while a table is held.
+    private mutating func tailLine() -> String {
         let text: String
         if !partial.isEmpty {
             let room = max(1, renderer.width - 3)

@@ -109,10 +109,12 @@ struct Terminal: Sendable {
     }
 
     /// Replaces the current line (status indicator) on a TTY; does nothing when piped. The text (a tool's
-    /// name and arguments) is escaped and kept on one line.
+    /// name and arguments) is escaped and kept on one row: cut to the width, since a status that wrapped
+    /// would leave its first rows behind when the next one replaces it.
     func status(_ text: String) {
         guard stdoutIsTTY else { return }
-        write("\r\u{1B}[2K" + styled(TerminalText.escapedLine(text), .dim))
+        let columns = InputLineDisplay.columns()
+        write("\r\u{1B}[2K" + styled(StyledCells.clip(TerminalText.escapedLine(text), to: columns - 1), .dim))
     }
 
     func clearStatus() {

@@ -41,6 +41,50 @@ struct MarkdownStreamTests {
         #expect(screen.current.hasPrefix("…"))
     }
 
+    @Test func aLongParagraphPrintsItsFullRowsAsItStreams() {
+        var stream = MarkdownStream(renderer: Self.renderer, showsLiveLine: true)
+        var screen = ScreenModel()
+        screen.feed(stream.append("one two three four five six seven eight nine ten eleven twelve"))
+        #expect(screen.lines == ["one two three four five six seven eight"], "the full row printed for good")
+        #expect(screen.current == "nine ten eleven twelve", "only the last row is live")
+        screen.feed(stream.append(" thirteen fourteen fifteen\n"))
+        #expect(
+            screen.lines == [
+                "one two three four five six seven eight", "nine ten eleven twelve thirteen fourteen", "fifteen",
+            ])
+    }
+
+    @Test func aParagraphNarrowedMidwayGoesOnAtTheNewWidth() {
+        var stream = MarkdownStream(renderer: Self.renderer, showsLiveLine: true)
+        var screen = ScreenModel()
+        screen.feed(stream.append("one two three four five six seven eight nine ten eleven twelve"))
+        #expect(screen.lines == ["one two three four five six seven eight"])
+        stream.resize(to: 20)
+        screen.feed(stream.append(" thirteen fourteen fifteen sixteen"))
+        screen.feed(stream.finish())
+        #expect(
+            screen.lines == [
+                "one two three four five six seven eight", "nine ten eleven", "twelve thirteen", "fourteen fifteen",
+                "sixteen",
+            ])
+    }
+
+    @Test func rowsInsideAnOpenLinkWaitForItToClose() {
+        var stream = MarkdownStream(renderer: Self.renderer, showsLiveLine: true)
+        var screen = ScreenModel()
+        // The link's target vanishes when it closes (hyperlinks on): its words must not be printed early.
+        let linked = MarkdownTerminalRenderer(width: 40, hyperlinks: true)
+        stream = MarkdownStream(renderer: linked, showsLiveLine: true)
+        screen.feed(stream.append("see [the link text](https://example.com/a/very/long/path/that"))
+        #expect(screen.lines.isEmpty)
+        screen.feed(stream.append("/goes/on) and more words after it\n"))
+        let whole = ScreenModel(
+            MarkdownOutput.render(
+                "see [the link text](https://example.com/a/very/long/path/that/goes/on) and more words after it\n",
+                with: linked))
+        #expect(screen.lines == whole.lines)
+    }
+
     @Test func aTableIsHeldUntilItEndsThenFittedToTheWidth() {
         var stream = MarkdownStream(renderer: Self.renderer, showsLiveLine: true)
         var screen = ScreenModel()

@@ -1,0 +1,51 @@
+import OpenClawTestGateway
+import Testing
+
+/// The window narrowed while a reply streams (SIGWINCH): the rest of the reply is laid out for the new
+/// width, no row is left behind stale, and the input line is drawn again for the new width.
+@Suite("openclaw-chat: resizing during a stream")
+struct ResizeScreenTests {
+    /// The words of the reply's rows: after the echoed question, before its footer and the input line.
+    static func replyWords(_ screen: ScreenEmulator, question: String) -> [[String]] {
+        let rows = ChatScreenTests.conversation(screen)
+        guard let start = rows.firstIndex(of: "› " + question) else { return [] }
+        let reply = rows[(start + 1)...].prefix { !$0.hasPrefix("  scripted-agent") }
+        return reply.map { $0.split(separator: " ").map(String.init) }
+    }
+
+    @Test func narrowingMidParagraphLaysOutTheRestForTheNewWidth() async throws {
+        let text = ChatScreenTests.paragraph(words: 120)
+        let agent = ScriptedAgent.custom { _ in
+            AgentScript(steps: [.say(text), .say(" end.")], chunkSize: 8, chunkDelayMs: 30)
+        }
+        try await ChatScreenTests.withChat(agent: agent) { chat in
+            chat.type("tell me", mode: .terminal)
+            try await chat.waitForScreen("two rows of the reply", timeout: .seconds(10)) { screen in
+                Self.replyWords(screen, question: "tell me").count >= 3
+            }
+            chat.write("draft")
+            try await chat.waitForScreen("the draft under the live row", timeout: .seconds(5)) { screen in
+                screen.cursorLine == "› draft"
+            }
+            chat.resize(to: .init(columns: 60, rows: 30))
+            try await chat.waitForScreen("the input line redrawn", timeout: .seconds(5)) { screen in
+                screen.cursorLine == "› draft" && screen.cursorColumn == 7
+            }
+            try await chat.waitForScreen("the reply's end", timeout: .seconds(20)) { screen in
+                screen.transcript.contains { $0.hasSuffix("word120 end.") }
+            }
+            // What was committed before the resize stays as it was (cut at 60 columns by this terminal);
+            // every row after it holds whole words, each once, in order, for the new width.
+            let before = Self.replyWords(chat.screen(resizesApplied: 0), question: "tell me").dropLast()
+            let after = Self.replyWords(chat.screen(), question: "tell me")
+            let screen = chat.screen()
+            try #require(after.count > before.count, "\(screen)")
+            let seen = before.joined().count
+            let rest = after[before.count...].joined()
+            let expected = (seen + 1...120).map { "word\($0)" } + ["end."]
+            #expect(Array(rest) == expected, "\(screen)")
+            #expect(screen.rows.allSatisfy { $0.count <= 60 }, "\(screen)")
+            chat.write("\u{03}")
+        }
+    }
+}
