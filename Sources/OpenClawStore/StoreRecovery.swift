@@ -54,7 +54,7 @@ public struct StoreRecovery: Sendable, Hashable {
 
     /// One paragraph for the person: what happened to the file, where it went, what became of the
     /// queued messages — the number lost always said (the terminal prints it on stderr, the app shows
-    /// it as ``AppModel``'s store warning).
+    /// it as `AppModel`'s store warning).
     public var warning: String {
         let what =
             switch cause {

@@ -50,7 +50,7 @@ public enum JSONSerializer {
     }
 
     /// A JSON string. Besides what JSON requires (quotes, backslashes, C0 controls), DEL and every
-    /// ``HiddenCharacters`` member (C1 controls, bidirectional controls, invisible characters) are
+    /// `HiddenCharacters` member (C1 controls, bidirectional controls, invisible characters) are
     /// written as `\uXXXX`: programs print the strings they read from `--json` output, logs and files, and
     /// the escape keeps them visible there while decoding to exactly the same text.
     static func writeString(_ text: String, into output: inout [UInt8]) {

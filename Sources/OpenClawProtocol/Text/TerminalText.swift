@@ -9,7 +9,7 @@
 ///
 /// - C0 controls and DEL in caret notation, as `cat -v` shows them: ESC is `^[`, BEL `^G`, a lone
 ///   carriage return `^M` (a CR before a line feed is dropped: CRLF text prints as lines);
-/// - C1 controls, bidirectional controls and invisible characters (``HiddenCharacters``) by their code
+/// - C1 controls, bidirectional controls and invisible characters (`HiddenCharacters`) by their code
 ///   point: `<U+009B>`, `<U+202E>`, `<U+200B>`.
 ///
 /// One exception keeps emoji readable: a zero-width joiner between two emoji (👩‍💻) is what makes them
