@@ -103,8 +103,17 @@ extension InteractiveChat {
         case "":
             let shown = replies.showsThinking ? "shown" : "hidden"
             terminal.line("thinking level: \(thinkingLevelShown); reasoning \(shown)")
+        case "default":
+            viewModel.thinkingLevel = nil
+            terminal.line("thinking level: \(thinkingLevelShown)")
         default:
-            viewModel.thinkingLevel = argument == "default" ? nil : argument
+            guard let level = ThinkingLevel(parsing: argument) else {
+                terminal.error(
+                    "\(TerminalText.escapedLine(argument)) is not a thinking level",
+                    hint: "/think \(ThinkingLevel.allCases.map(\.rawValue).joined(separator: "|"))|default|show|hide")
+                return
+            }
+            viewModel.thinkingLevel = level.rawValue
             terminal.line("thinking level: \(thinkingLevelShown)")
         }
     }

@@ -15,11 +15,17 @@ struct ChatCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @Option(help: "Session key.") var session = "main"
-    @Option(help: "Thinking level: off, minimal, low, medium, high, xhigh.") var thinking: String?
+    @Option(help: OptionValues.thinkingHelp) var thinking: String?
     @Flag(help: "Approve the agent's commands here: asks the gateway for operator.approvals (the demo always does).")
     var approvals = false
 
+    func validate() throws {
+        try OptionValues.checkSession(session)
+        try OptionValues.checkThinking(thinking)
+    }
+
     func run() async throws {
+        let thinking = OptionValues.canonicalThinking(thinking)
         let terminal = Terminal()
         let target: (url: GatewayURL, credential: GatewayCredential)?
         do {

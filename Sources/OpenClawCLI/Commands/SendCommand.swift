@@ -20,7 +20,7 @@ struct SendCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @Option(help: "Session key.") var session = "main"
-    @Option(help: "Thinking level: off, minimal, low, medium, high, xhigh.") var thinking: String?
+    @Option(help: OptionValues.thinkingHelp) var thinking: String?
     @Flag(help: "One JSON object per line: deltas, activity, and the final message.") var json = false
     @Option(help: "Give up (and stop the run) when it has not ended after this many seconds. Default: no limit.")
     var timeout: Double?
@@ -34,6 +34,8 @@ struct SendCommand: AsyncParsableCommand {
     @Argument(help: "The message, or - to read it from stdin. Optional with --file.") var message: String?
 
     func validate() throws {
+        try OptionValues.checkSession(session)
+        try OptionValues.checkThinking(thinking)
         if message == nil, files.isEmpty { throw ValidationError("Missing expected argument '<message>'") }
         if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("--file - can be given once") }
         if files.contains("-"), message == "-" {
@@ -72,7 +74,8 @@ struct SendCommand: AsyncParsableCommand {
                     overallTimeout: timeout.map { .seconds($0) }, idleTimeout: .seconds(idleTimeout))
             )
             let (result, runId) = try await run.perform(
-                text: text, attachments: attachments, session: session, thinking: thinking)
+                text: text, attachments: attachments, session: session,
+                thinking: OptionValues.canonicalThinking(thinking))
             try OneShotRun.finish(result, runId: runId, json: json, terminal: terminal)
         } catch let exit as ExitCode {
             throw exit
