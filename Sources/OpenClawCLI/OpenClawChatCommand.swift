@@ -38,7 +38,7 @@ public struct OpenClawChatCommand: AsyncParsableCommand {
 public enum OpenClawChatEntry {
     public static func main() async {
         Terminal.ignoreBrokenPipeSignal()
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        let arguments = ArgumentOrder.rearranged(Array(CommandLine.arguments.dropFirst()))
         if let first = arguments.first, let message = unknownCommandMessage(first) {
             Terminal.writeAll("Error: \(message)\n", to: STDERR_FILENO)
             Terminal.writeAll("Run 'openclaw-chat --help' for the commands.\n", to: STDERR_FILENO)
@@ -93,6 +93,7 @@ public enum OpenClawChatEntry {
             return "unknown command '\(TerminalText.escapedLine(first))'; commands: "
                 + names.filter { $0 != "help" }.joined(separator: ", ")
         }
-        return "unknown command '\(TerminalText.escapedLine(first))'. Did you mean '\(suggestion)'?"
+        return "unknown command '\(TerminalText.escapedLine(first))'. Did you mean '\(suggestion)'? "
+            + "To ask it as a question: openclaw-chat send \(ShellWord.quoted(first))"
     }
 }

@@ -12,11 +12,18 @@ struct CompletionScreenTests {
             try await chat.waitForScreen("the command completed", timeout: .seconds(5)) { screen in
                 screen.cursorLine == "› /model" && screen.cursorColumn == 9
             }
-            // Two models start the same: the common start, then both listed above the line.
-            chat.write("scr\t")
-            try await chat.waitForScreen("the common start", timeout: .seconds(5)) { screen in
-                screen.cursorLine == "› /model scripted-agent"
+            // Two models start the same: the common start, then both listed above the line. The models are
+            // asked for in the background at start: Tab again until they have come.
+            chat.write("scr")
+            var completed = false
+            for _ in 0..<10 where !completed {
+                chat.write("\t")
+                completed =
+                    (try? await chat.waitForScreen("the common start", timeout: .seconds(1)) { screen in
+                        screen.cursorLine == "› /model scripted-agent"
+                    }) != nil
             }
+            #expect(completed, "\(chat.screen())")
             chat.write("\t")
             try await chat.waitForScreen("both models listed", timeout: .seconds(5)) { screen in
                 screen.transcript.contains { $0.contains("scripted-agent") && $0.contains("scripted-agent-mini") }

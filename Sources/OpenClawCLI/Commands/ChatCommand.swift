@@ -33,14 +33,26 @@ struct ChatCommand: AsyncParsableCommand {
         } catch {
             throw report(error, terminal: terminal)
         }
-        guard let target else {
+        // A secret without an address goes to the local gateway; when nothing listens there, the demo.
+        let noLocalGateway =
+            target != nil && (try? global.usesLocalGatewayDefault()) == true
+            && !LocalGatewayNote.isListening()
+        if noLocalGateway {
             terminal.errorLine(
                 terminal.styled(
-                    "No gateway configured (--url/--token, OPENCLAW_GATEWAY_URL, or 'openclaw-chat login'): "
-                        + "starting the built-in demo gateway.",
-                    .dim
+                    "Nothing is listening at \(LocalGatewayNote.address): starting the built-in demo gateway instead "
+                        + "(--url names another gateway).", .dim))
+        }
+        guard let target, !noLocalGateway else {
+            if !noLocalGateway {
+                terminal.errorLine(
+                    terminal.styled(
+                        "No gateway configured (--url/--token, OPENCLAW_GATEWAY_URL, or 'openclaw-chat login'): "
+                            + "starting the built-in demo gateway.",
+                        .dim
+                    )
                 )
-            )
+            }
             let status = try await DemoSession.run(
                 session: session, thinking: thinking, terminal: terminal, global: global)
             if status != 0 { throw ExitCode(status) }

@@ -15,6 +15,9 @@ struct SendCommand: AsyncParsableCommand {
             documents; its type is read from its bytes. Files over the gateway's limits, and archives, which \
             gateways drop, are refused before anything is sent. '--file -' reads the file from stdin \
             (then the message cannot be '-'); --mime gives its type when its bytes do not tell.
+
+            Text piped in with a message argument goes first, the message after it, as one message \
+            (git diff | openclaw-chat send "review this"); </dev/null when nothing is piped.
             """
     )
 
@@ -102,7 +105,16 @@ struct SendCommand: AsyncParsableCommand {
 
     private func resolveMessage() throws -> String {
         guard let message else { return "" }
-        guard message == "-" else { return message }
+        guard message == "-" else {
+            guard !files.contains("-") else { return message }
+            switch PipedInput.read() {
+            case .none: return message
+            case .text(let piped): return piped + "\n\n" + message
+            case .tooLong:
+                throw CLIError.message(
+                    "The text piped in is over 4 MiB: attach it with --file - instead.", status: ExitStatus.usage)
+            }
+        }
         let data = FileHandle.standardInput.readDataToEndOfFile()
         let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else {
