@@ -57,7 +57,14 @@ public enum OpenClawChatEntry {
                 Terminal.writeAll(message + "\n", to: STDERR_FILENO)
                 exit(ExitStatus.usage)
             }
-            OpenClawChatCommand.exit(withError: error)
+            // ArgumentParser's own exits (help, --version, an ExitCode) keep their codes; anything else is
+            // a local failure with its documented code, never a bare 1.
+            let code = OpenClawChatCommand.exitCode(for: error)
+            if code == .success || error is ExitCode || error is CleanExit {
+                OpenClawChatCommand.exit(withError: error)
+            }
+            Terminal.writeAll("error: \(error)\n", to: STDERR_FILENO)
+            exit(ExitStatus.local)
         }
     }
 

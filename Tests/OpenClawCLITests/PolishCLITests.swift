@@ -3,6 +3,8 @@ import OpenClawProtocol
 import OpenClawTestGateway
 import Testing
 
+@testable import OpenClawCLI
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -86,7 +88,7 @@ struct PolishCLITests {
         let occupant = try await TestGateway.start()
         defer { Task { await occupant.stop() } }
         let result = try await CLIProcess.run(["gateway", "--port", String(occupant.port)])
-        #expect(result.status == 1)
+        #expect(result.status == ExitStatus.local)
         #expect(result.stderr.contains("Port \(occupant.port) is in use"), "stderr: \(result.stderr)")
         #expect(!result.stderr.contains("bind("))
     }
