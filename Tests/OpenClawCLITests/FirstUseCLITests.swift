@@ -52,6 +52,22 @@ struct FirstUseCLITests {
         #expect(chat.stdout.contains("is the scripted test agent."), "\(chat.stdout)")
     }
 
+    @Test func loginAloneOnATerminalAsksForTheAddressThenTheToken() async throws {
+        try await CLITests.withGateway { gateway, common in
+            let state = common[5]
+            let login = try InteractiveProcess(["login", "--state-dir", state], mode: .terminal)
+            defer { login.killIfRunning() }
+            try await login.waitFor("Gateway address (Enter for ws://127.0.0.1:18789): ")
+            login.write(gateway.url + "\r")
+            try await login.waitFor("Gateway token for")
+            login.write("test-token\r")
+            #expect(try await login.waitForExit() == 0, "output:\n\(login.output)")
+            #expect(login.output.contains("Saved as 'default' in"), "\(login.output)")
+            let saved = try String(contentsOfFile: state + "/credentials/gateway.json", encoding: .utf8)
+            #expect(saved.contains(gateway.url), "\(saved)")
+        }
+    }
+
     @Test func sharedOptionsBeforeACommandMoveAfterIt() {
         #expect(
             ArgumentOrder.rearranged(["--gateway", "work", "history", "--limit", "3"])
