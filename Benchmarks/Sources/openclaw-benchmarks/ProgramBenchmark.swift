@@ -21,6 +21,7 @@ enum ProgramBenchmark {
         try startUp(report, program: program, settings: settings)
         try await withGateway { gateway in
             try await send(report, program: program, gateway: gateway, settings: settings)
+            try await idleChat(report, program: program, gateway: gateway)
         }
         try await withGateway(deltas: .withoutMessage) { gateway in
             try await streaming(report, program: program, gateway: gateway)
@@ -204,6 +205,65 @@ enum ProgramBenchmark {
 
     /// `chat` on a 10,000-message stored session with the gateway down: the time until the latest
     /// message is on screen.
+    /// An interactive chat connected and waiting: how often its threads wake up while nothing happens
+    /// (each wake-up is a voluntary context switch in `/proc/PID/task/*/status`). Stdin is a pipe here, as
+    /// the suite has no terminal; the terminal's own reader waits the same way (no timeout), as the pty
+    /// test `IdleWakeupsTests` checks.
+    private static func idleChat(_ report: Report, program: ChildProcess, gateway: TestGateway) async throws {
+        let state = try TemporaryDirectory(prefix: "openclaw-bench-idle")
+        defer { state.remove() }
+        let child = try program.spawn([
+            "chat", "--url", gateway.url, "--token", "test-token", "--state-dir", state.path,
+        ])
+        defer {
+            kill(child.pid, SIGKILL)
+            close(child.stdin)
+            close(child.stdout)
+            var status: Int32 = 0
+            waitpid(child.pid, &status, 0)
+        }
+        var seen = ""
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let deadline = ContinuousClock.now + .seconds(20)
+        while !seen.contains("Type a message"), ContinuousClock.now < deadline {
+            var poller = pollfd(fd: child.stdout, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 200) > 0 else { continue }
+            let count = buffer.withUnsafeMutableBytes { read(child.stdout, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            seen += String(decoding: buffer[0..<count], as: UTF8.self)
+        }
+        guard seen.contains("Type a message") else {
+            throw BenchmarkError.wrongResult("the chat did not start: \(seen.suffix(300))")
+        }
+        try await Task.sleep(for: .seconds(1))
+        guard let before = voluntarySwitches(of: child.pid) else {
+            Output.line("  (idle wake-ups not measured: no /proc)")
+            return
+        }
+        let window = 5.0
+        try await Task.sleep(for: .seconds(window))
+        guard let after = voluntarySwitches(of: child.pid) else { return }
+        report.add(
+            "8", "idle chat, wake-ups per second", Double(after - before) / window, "/s", goal: .atMost(1, "/s"),
+            note: "connected, nothing happening, \(Int(window)) s; all threads' voluntary context switches")
+    }
+
+    /// Voluntary context switches of every thread of `pid` so far, from `/proc`.
+    private static func voluntarySwitches(of pid: pid_t) -> Int? {
+        let directory = "/proc/\(pid)/task"
+        guard let threads = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return nil }
+        var total = 0
+        for thread in threads {
+            guard let status = try? String(contentsOfFile: "\(directory)/\(thread)/status", encoding: .utf8) else {
+                continue
+            }
+            for line in status.split(separator: "\n") where line.hasPrefix("voluntary_ctxt_switches") {
+                total += Int(line.split(separator: "\t").last.map(String.init) ?? "") ?? 0
+            }
+        }
+        return total
+    }
+
     private static func chatStart(_ report: Report, program: ChildProcess, settings: Settings) async throws {
         let state = try TemporaryDirectory(prefix: "openclaw-bench-chat")
         defer { state.remove() }

@@ -92,6 +92,10 @@ struct RunFollower {
     private var shownStatus: String?
     /// When this device first saw each running step, for the live line's elapsed time (the app's rule).
     private let stepClock = StepClock()
+    /// Whether the live line shows a running step's elapsed time, which needs redrawing as it grows.
+    private var statusShowsElapsedTime = false
+    /// How often a shown elapsed time is redrawn (it has tenths of a second).
+    static let elapsedTimeTick = Duration.milliseconds(250)
 
     init(
         viewModel: ChatViewModel,
@@ -125,6 +129,10 @@ struct RunFollower {
 
         while true {
             if Task.isCancelled { return finish(.cancelled) }
+            // The next moment something must be checked without an event (a bound, a history check, the
+            // elapsed time on the live line); nil: only a change of the view model wakes the follower.
+            var wakeAt: ContinuousClock.Instant?
+            func wake(at instant: ContinuousClock.Instant) { wakeAt = min(wakeAt ?? instant, instant) }
             let progress = RunProgress(runId: runId, viewModel: viewModel)
             if let reply = progress.reply { render(reply) }
             switch progress {
@@ -153,6 +161,8 @@ struct RunFollower {
                     historyCheckInterval = min(historyCheckInterval * 2, .seconds(8))
                     continue
                 }
+                wake(at: waitStart + policy.replyWait)
+                if let next = nextHistoryCheck { wake(at: next) }
             case .waiting, .running:
                 replyWaitStarted = nil
             }
@@ -177,10 +187,11 @@ struct RunFollower {
                     clearStatus()
                     onQueued?()
                 }
-                if let bound = policy.offlineBound,
-                    Self.exhausted(bound, state: viewModel.connectionState, offlineFor: now - since)
-                {
-                    return finish(.gaveUp(giveUp(runId: runId)))
+                if let bound = policy.offlineBound {
+                    if Self.exhausted(bound, state: viewModel.connectionState, offlineFor: now - since) {
+                        return finish(.gaveUp(giveUp(runId: runId)))
+                    }
+                    wake(at: since + bound.duration)
                 }
             }
 
@@ -191,18 +202,24 @@ struct RunFollower {
             if stage == .unacknowledged, viewModel.connectionState.isConnected {
                 let since = unacknowledgedSince ?? now
                 unacknowledgedSince = since
-                if let limit = policy.ackWait, now - since >= limit { return finish(.unacknowledged(after: limit)) }
+                if let limit = policy.ackWait {
+                    if now - since >= limit { return finish(.unacknowledged(after: limit)) }
+                    wake(at: since + limit)
+                }
             } else {
                 unacknowledgedSince = nil
             }
-            if let limit = policy.overallTimeout, now - start >= limit {
-                return finish(.timedOut(.overall(limit), stage))
+            if let limit = policy.overallTimeout {
+                if now - start >= limit { return finish(.timedOut(.overall(limit), stage)) }
+                wake(at: start + limit)
             }
-            if let limit = policy.idleTimeout, now - lastProgress >= limit {
-                return finish(.timedOut(.idle(limit), stage))
+            if let limit = policy.idleTimeout {
+                if now - lastProgress >= limit { return finish(.timedOut(.idle(limit), stage)) }
+                wake(at: lastProgress + limit)
             }
+            if statusShowsElapsedTime { wake(at: now + Self.elapsedTimeTick) }
 
-            await waitForChange { [viewModel] in
+            await waitForChange(timeout: wakeAt.map { max($0 - clock.now, .milliseconds(1)) }) { [viewModel] in
                 _ = viewModel.transcript
                 _ = viewModel.outbox
                 _ = viewModel.connectionState
@@ -277,9 +294,11 @@ struct RunFollower {
                 markdown = stream
             }
         }
+        statusShowsElapsedTime = false
         if !printedText.hasPrinted, let live = LiveActivity(reply) {
             let elapsedMs = live.stepId.map { Int(Date().timeIntervalSince(stepClock.start(of: $0)) * 1000) }
             showStatus(live.line(elapsedMs: elapsedMs))
+            statusShowsElapsedTime = elapsedMs != nil && output.showsStatus
         }
     }
 
