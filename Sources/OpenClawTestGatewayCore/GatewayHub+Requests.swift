@@ -120,7 +120,7 @@ extension GatewayHub {
     }
 
     private func handleSessionsList(_ request: RequestFrame, from id: Int) {
-        guard let params = validParams(request, shape: ProtocolShapes.sessionsListParams, from: id) else { return }
+        guard let params = validParams(request, shape: ProtocolShapes.sessionsListParams(v4: v4), from: id) else { return }
         var rows = sessions.sessions.values.sorted { $0.updatedAt > $1.updatedAt }
         if let limit = params["limit"]?.intValue { rows = Array(rows.prefix(limit)) }
         let model = GatewayCatalog.defaultModel
