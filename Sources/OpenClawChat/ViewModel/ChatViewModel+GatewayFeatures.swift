@@ -35,7 +35,7 @@ extension ChatViewModel {
     }
 
     /// The gateway commands whose name starts with `prefix` (without the slash), for Tab completion.
-    public func gatewayCommands(startingWith prefix: String) -> [GatewayCommand] {
+    public func gatewayCommands(startingWith prefix: String) -> [GatewaySlashCommand] {
         let word = prefix.hasPrefix("/") ? String(prefix.dropFirst()) : prefix
         return gatewayCommands.filter { $0.name.hasPrefix(word) }
     }

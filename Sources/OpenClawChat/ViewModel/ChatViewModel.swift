@@ -38,7 +38,7 @@ public final class ChatViewModel {
     public internal(set) var sessionUsage: [String: SessionUsage] = [:]
     /// The gateway's own slash commands (`commands.list`), loaded after connecting; empty when the
     /// gateway has no such method (then `/help` and completion offer only this client's commands).
-    public internal(set) var gatewayCommands: [GatewayCommand] = []
+    public internal(set) var gatewayCommands: [GatewaySlashCommand] = []
     /// Errors to show, each with a next step; the newest last.
     public var alerts: [ChatAlert] { alertLog.alerts }
     /// Behind ``alerts``: a value, so ids and dismissal are tested without a connection.

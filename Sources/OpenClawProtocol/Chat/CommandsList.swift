@@ -24,7 +24,7 @@ public struct CommandsListParams: GatewayMethodParams, Hashable {
 }
 
 /// One command the gateway understands when it arrives as a chat message (`/name args`).
-public struct GatewayCommand: Sendable, Hashable, Identifiable {
+public struct GatewaySlashCommand: Sendable, Hashable, Identifiable {
     /// The command without its slash (`compact`, `usage`).
     public var name: String
     /// The description the gateway gives; may be empty.
@@ -65,17 +65,17 @@ public struct GatewayCommand: Sendable, Hashable, Identifiable {
 /// The answer to `commands.list`: at most 500 commands (upstream's `COMMAND_LIST_MAX_ITEMS`).
 public struct CommandsListResult: Sendable, Hashable {
     public static let maxCommands = 500
-    public var commands: [GatewayCommand]
+    public var commands: [GatewaySlashCommand]
 
-    public init(commands: [GatewayCommand]) { self.commands = commands }
+    public init(commands: [GatewaySlashCommand]) { self.commands = commands }
 
     /// Entries without a name are skipped, duplicates keep the first; nil when `commands` is missing.
     public init?(json: JSONValue?) {
         guard let items = json?["commands"]?.arrayValue else { return nil }
         var seen: Set<String> = []
-        var commands: [GatewayCommand] = []
+        var commands: [GatewaySlashCommand] = []
         for item in items.prefix(Self.maxCommands) {
-            guard let command = GatewayCommand(json: item), seen.insert(command.name).inserted else { continue }
+            guard let command = GatewaySlashCommand(json: item), seen.insert(command.name).inserted else { continue }
             commands.append(command)
         }
         self.init(commands: commands)
