@@ -235,11 +235,14 @@ final class InputLineDisplay: Sendable {
         guard state.active, !state.paused, state.shown == nil else { return }
         let belowLive = !state.openRow.isEmpty
         guard !belowLive || state.openRowIsLive else { return }
+        // Ctrl-R's search says what it searches for where the prompt was.
+        let searching = state.editor.searchPrompt.map { TerminalText.escapedLine($0) }
+        let prompt = searching ?? state.prompt
         let layout = InputLineLayout(
-            promptWidth: state.promptWidth, editor: state.editor, columns: state.columns,
-            maxRows: max(1, state.rows / 2))
+            promptWidth: searching.map(DisplayWidth.of) ?? state.promptWidth, editor: state.editor,
+            columns: state.columns, maxRows: max(1, state.rows / 2))
         var text = belowLive ? "\r\n" : "\r\u{1B}[2K"
-        text += (layout.startsWithPrompt ? state.prompt : "") + layout.rows.joined(separator: "\r\n")
+        text += (layout.startsWithPrompt ? prompt : "") + layout.rows.joined(separator: "\r\n")
         let up = layout.rows.count - 1 - layout.cursorRow
         if up > 0 { text += "\u{1B}[\(up)A" }
         text += "\r"
