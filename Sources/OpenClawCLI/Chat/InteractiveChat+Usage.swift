@@ -66,3 +66,13 @@ enum UsageLines {
         return lines
     }
 }
+
+extension InteractiveChat {
+    /// The gateway's commands as Tab candidates, those this chat handles itself left out: what
+    /// ``refreshCompletions(fetchModels:)`` can merge in once `commands.list` has answered.
+    var gatewayCompletionCommands: [CompletionSources.Command] {
+        viewModel.gatewayCommands.filter { LocalCommand(rawValue: $0.name) == nil }.map {
+            CompletionSources.Command(name: $0.name, summary: String($0.description.prefix(200)))
+        }
+    }
+}
