@@ -45,6 +45,18 @@ extension InteractiveChat {
 
 /// The lines `/usage` prints, from what the gateway reported.
 enum UsageLines {
+    /// One short phrase for a status line or under a reply (`ctx 41k/200k (21%) · $0.02`); nil when
+    /// the gateway reported neither.
+    static func compact(_ usage: SessionUsage) -> String? {
+        var parts: [String] = []
+        if let used = usage.totalTokens, let window = usage.contextTokens, let fraction = usage.contextFraction {
+            parts.append(
+                "ctx \(TokenCount.short(used))/\(TokenCount.short(window)) (\(Int((fraction * 100).rounded()))%)")
+        }
+        if let cost = usage.estimatedCostUsd { parts.append(TokenCount.dollars(cost)) }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
+
     static func lines(_ usage: SessionUsage) -> [String] {
         var lines: [String] = []
         if usage.inputTokens != nil || usage.outputTokens != nil {

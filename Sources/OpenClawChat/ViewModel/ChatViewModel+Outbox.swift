@@ -215,6 +215,7 @@ extension ChatViewModel {
     /// Drops a message that failed to send or still waits in the outbox.
     public func discard(messageID: String) async {
         guard transcript.apply(.discard(id: messageID)) == .applied else { return }
+        messageQueueModes[messageID] = nil
         if let change = outboxQueue.discard(id: messageID) {
             await persist(change)
         } else {
