@@ -31,6 +31,7 @@ extension GatewayHub {
         if let value = members["thinkingLevel"] { session.thinkingLevel = value.stringValue ?? "off" }
         session.updatedAt = Self.nowMs()
         sessions.update(session)
+        emitSessionsChanged(sessionKey: session.key)
         let model = GatewayCatalog.defaultModel
         let entry = JSONValue.object(dropping: [
             ("sessionId", .string(session.sessionId)), ("updatedAt", .int(session.updatedAt)),
