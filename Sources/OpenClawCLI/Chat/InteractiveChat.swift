@@ -106,6 +106,9 @@ final class InteractiveChat {
         usesLineEditor = input != nil
         defer { input?.stop() }
         if usesLineEditor { refreshCompletions(fetchModels: viewModel.connectionState.session != nil) }
+        // Ends with the chat (cancelled below); the status row goes with the input line.
+        let statusLine = usesLineEditor ? Task { [weak self] in await self?.keepStatusLine() } : nil
+        defer { statusLine?.cancel() }
         greet()
         await OneShotConnect.noteSavedDeviceToken(connection, terminal: terminal)
 
