@@ -18,6 +18,28 @@ enum GatewayCatalog {
         "update.available",
     ]
 
+    /// The methods of a gateway with `quirks`: `commands.list` and `sessions.subscribe` unless the
+    /// quirks leave them out.
+    static func methods(quirks: GatewayQuirks) -> [String] {
+        var methods = Self.methods
+        if !quirks.contains(.noCommandsList) { methods.append(GatewayMethodName.commandsList) }
+        if !quirks.contains(.noSessionsChanged) { methods.append(GatewayMethodName.sessionsSubscribe) }
+        return methods
+    }
+
+    static func events(quirks: GatewayQuirks) -> [String] {
+        quirks.contains(.noSessionsChanged) ? events.filter { $0 != GatewayEventName.sessionsChanged } : events
+    }
+
+    /// The gateway's own chat commands (`commands.list`), as upstream's native ones describe themselves.
+    static let commands: [(name: String, description: String, acceptsArgs: Bool)] = [
+        ("new", "Start a new session.", true), ("reset", "Reset the current session.", true),
+        ("compact", "Compact the session context.", true), ("stop", "Stop the current run.", false),
+        ("status", "Show current status.", false), ("usage", "Usage footer or cost summary.", true),
+        ("queue", "Adjust queue settings.", true), ("steer", "Send guidance to the running turn.", true),
+        ("think", "Set thinking level.", true), ("model", "Show or set the model.", true),
+    ]
+
     /// Methods only a `node` connection may call.
     static let nodeOnlyMethods: Set<String> = [
         "node.invoke.result", "node.event", "node.pending.drain", "node.canvas.capability.refresh",

@@ -8,7 +8,9 @@ extension GatewayHub {
     /// stored), the finished-key memory (the cached `ok` or failure), a key still running (`in_flight`),
     /// then a new run acked `started` before the agent runs.
     func handleChatSend(_ request: RequestFrame, from id: Int) {
-        guard let params = validParams(request, shape: ProtocolShapes.chatSendParams(v4: v4), from: id),
+        var shape = ProtocolShapes.chatSendParams(v4: v4)
+        if configuration.quirks.contains(.noQueueMode) { shape.fields["queueMode"] = nil }
+        guard let params = validParams(request, shape: shape, from: id),
             let rawKey = params["sessionKey"]?.stringValue, let rawMessage = params["message"]?.stringValue,
             let runId = params["idempotencyKey"]?.stringValue
         else { return }
@@ -38,9 +40,12 @@ extension GatewayHub {
             }
         }
         if ChatCommandText.isStopCommand(message) {
-            let aborted = abortRuns(
-                matching: SessionStore.canonicalKey(rawKey), rawKey: rawKey, origin: "stop-command",
-                requester: connections[id])
+            let cancelled = cancelQueuedTurns(sessionKey: SessionStore.canonicalKey(rawKey))
+            let aborted =
+                cancelled
+                + abortRuns(
+                    matching: SessionStore.canonicalKey(rawKey), rawKey: rawKey, origin: "stop-command",
+                    requester: connections[id])
             respond(
                 to: id, requestId: request.id,
                 payload: ["ok": true, "aborted": .bool(!aborted.isEmpty), "runIds": .strings(aborted) ?? []])
@@ -58,17 +63,25 @@ extension GatewayHub {
         case nil:
             break
         }
-        if runs[runId] != nil {
+        if runs[runId] != nil || queuedTurns.contains(where: { $0.runId == runId }) {
             respond(to: id, requestId: request.id, payload: ["runId": .string(runId), "status": "in_flight"])
             return
         }
         if ChatCommandText.isResetCommand(message) { _ = resetSession(rawKey) }
+        if let mode = params["queueMode"]?.stringValue.flatMap(QueueMode.init(rawValue:)),
+            admitQueued(
+                mode, runId: runId, rawKey: rawKey, message: message, attachments: attachments,
+                requestId: request.id, from: id)
+        {
+            return
+        }
         startRun(runId, rawKey: rawKey, message: message, attachments: attachments, requestId: request.id, from: id)
     }
 
-    private func startRun(
+    /// Starts a run; acks the `chat.send` when `requestId` is given (a queued turn was acked when queued).
+    func startRun(
         _ runId: String, rawKey: String, message: String, attachments: [AttachmentIntake.Accepted],
-        requestId: String, from id: Int
+        requestId: String?, from id: Int
     ) {
         let dropPoint = faults.dropConnectionOnChatSend
         faults.dropConnectionOnChatSend = nil
@@ -85,11 +98,13 @@ extension GatewayHub {
             runId: runId, rawSessionKey: rawKey, sessionKey: SessionStore.canonicalKey(rawKey), ownerConnection: id,
             ownerDevice: connections[id]?.deviceId, silent: script.silent, ordinal: runsStarted
         )
-        if dropPoint == .beforeAck {
-            drop(id)
-        } else {
-            respond(to: id, requestId: requestId, payload: ["runId": .string(runId), "status": "started"])
-            if dropPoint == .afterAck { drop(id) }
+        if let requestId {
+            if dropPoint == .beforeAck {
+                drop(id)
+            } else {
+                respond(to: id, requestId: requestId, payload: ["runId": .string(runId), "status": "started"])
+                if dropPoint == .afterAck { drop(id) }
+            }
         }
         runs[runId]?.task = Task { [weak self] in
             guard let self else { return }
@@ -109,12 +124,19 @@ extension GatewayHub {
                     to: id, requestId: request.id, error: ErrorShape(code: .invalidRequest, message: "unauthorized"))
                 return
             }
-            let aborted = abortRuns(
-                matching: SessionStore.canonicalKey(rawKey), rawKey: rawKey, origin: "rpc",
-                requester: requester)
+            let cancelled = cancelQueuedTurns(sessionKey: SessionStore.canonicalKey(rawKey))
+            let aborted =
+                cancelled
+                + abortRuns(
+                    matching: SessionStore.canonicalKey(rawKey), rawKey: rawKey, origin: "rpc",
+                    requester: requester)
             respond(
                 to: id, requestId: request.id,
                 payload: ["ok": true, "aborted": .bool(!aborted.isEmpty), "runIds": .strings(aborted) ?? []])
+            return
+        }
+        if !cancelQueuedTurns(sessionKey: SessionStore.canonicalKey(rawKey), runId: runId).isEmpty {
+            respond(to: id, requestId: request.id, payload: ["ok": true, "aborted": true, "runIds": [.string(runId)]])
             return
         }
         guard let run = runs[runId] else {
@@ -142,11 +164,13 @@ extension GatewayHub {
         return run.ownerDevice != nil && run.ownerDevice == requester.deviceId
     }
 
+    /// Aborts the session's runs `requester` may abort (all of them with `force`, for `interrupt`).
     func abortRuns(
         matching sessionKey: String, rawKey: String, origin: String,
-        requester: ConnectionState?
+        requester: ConnectionState?, force: Bool = false
     ) -> [String] {
-        let ids = runs.values.filter { $0.sessionKey == sessionKey && canAbort($0, requester) }.map(\.runId).sorted()
+        let ids = runs.values.filter { $0.sessionKey == sessionKey && (force || canAbort($0, requester)) }
+            .map(\.runId).sorted()
         for runId in ids { abort(runId, rawKey: rawKey, origin: origin) }
         return ids
     }
@@ -179,6 +203,8 @@ extension GatewayHub {
             ("message", partial.isEmpty || run.silent ? nil : partialMessage),
         ])
         broadcastRunEvent(GatewayEventName.chat, payload: payload, run: &run)
+        // An interrupting message starts next, ahead of the queue.
+        if origin != "interrupt" { drainQueuedTurns(sessionKey: run.sessionKey) }
     }
 
     static func entryId() -> String { String(newId().prefix(8)) }

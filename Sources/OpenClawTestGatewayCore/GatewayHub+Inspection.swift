@@ -16,6 +16,8 @@ extension GatewayHub {
 
     func lastArrival(_ method: String) -> ContinuousClock.Instant? { lastArrivals[method] }
 
+    func lastRequestParams(_ method: String) -> JSONValue? { lastParams[method] }
+
     func openConnectionCount() -> Int { connections.values.filter(\.isOpen).count }
 
     func receivedConnectParams() -> [JSONValue] { connectParamsLog }

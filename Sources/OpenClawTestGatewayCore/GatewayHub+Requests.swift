@@ -7,6 +7,7 @@ extension GatewayHub {
         let method = request.method
         requestCounts[method, default: 0] += 1
         lastArrivals[method] = .now
+        lastParams[method] = request.params ?? [:]
         if GatewayCatalog.nodeOnlyMethods.contains(method) != (connection.role == "node"),
             method != GatewayMethodName.health
         {
@@ -33,6 +34,10 @@ extension GatewayHub {
             simple(request, from: id, shape: ProtocolShapes.emptyParams, payload: GatewayCatalog.models)
         case GatewayMethodName.agentIdentity:
             simple(request, from: id, shape: ProtocolShapes.agentIdentityParams, payload: GatewayCatalog.identity)
+        case GatewayMethodName.commandsList where !configuration.quirks.contains(.noCommandsList):
+            handleCommandsList(request, from: id)
+        case GatewayMethodName.sessionsSubscribe where !configuration.quirks.contains(.noSessionsChanged):
+            handleSessionsSubscribe(request, from: id)
         case GatewayMethodName.devicePairList: handlePairList(request, from: id)
         case GatewayMethodName.devicePairApprove: handlePairApprove(request, from: id)
         case ExecApprovalNames.resolveMethod: handleApprovalResolve(request, from: id)
@@ -120,7 +125,9 @@ extension GatewayHub {
     }
 
     private func handleSessionsList(_ request: RequestFrame, from id: Int) {
-        guard let params = validParams(request, shape: ProtocolShapes.sessionsListParams, from: id) else { return }
+        guard let params = validParams(request, shape: ProtocolShapes.sessionsListParams(v4: v4), from: id) else {
+            return
+        }
         var rows = sessions.sessions.values.sorted { $0.updatedAt > $1.updatedAt }
         if let limit = params["limit"]?.intValue { rows = Array(rows.prefix(limit)) }
         let model = GatewayCatalog.defaultModel

@@ -7,6 +7,7 @@ extension GatewayHub {
         guard var run = runs.removeValue(forKey: runId) else { return false }
         emitAgent(&run, stream: "lifecycle", data: ["phase": "start", "startedAt": .int(Self.nowMs())])
         runs[runId] = run
+        emitSessionsChanged(run, phase: "start")
         return true
     }
 
@@ -136,6 +137,8 @@ extension GatewayHub {
             ("message", message),
         ])
         broadcastRunEvent(GatewayEventName.chat, payload: payload, run: &run)
+        emitSessionsChanged(run, phase: "end", inputTokens: 12, outputTokens: max(1, run.draft.text.count / 4))
+        drainQueuedTurns(sessionKey: run.sessionKey)
     }
 
     func runFailed(_ runId: String, message: String, kind: String) {
@@ -150,5 +153,7 @@ extension GatewayHub {
             "errorMessage": .string(message), "errorKind": .string(kind),
         ]
         broadcastRunEvent(GatewayEventName.chat, payload: payload, run: &run)
+        emitSessionsChanged(run, phase: "error", inputTokens: 12)
+        drainQueuedTurns(sessionKey: run.sessionKey)
     }
 }

@@ -7,10 +7,14 @@ extension GatewayHub {
     /// `src/gateway/server-methods/sessions.ts`). Answers `{ok, path, key, entry, resolved}`.
     func handleSessionsPatch(_ request: RequestFrame, from id: Int) {
         guard let connection = connections[id],
-            let params = validParams(request, shape: ProtocolShapes.sessionsPatchParams, from: id),
+            let params = validParams(request, shape: ProtocolShapes.sessionsPatchParams(v4: v4), from: id),
             let rawKey = params["key"]?.stringValue
         else { return }
-        let writeFields: Set<String> = ["key", "label", "model"]
+        // Organization fields and the model need only `operator.write` (`docs/gateway/protocol.md`,
+        // `sessions.patch`); every other override stays admin.
+        let writeFields: Set<String> = [
+            "key", "agentId", "label", "model", "category", "archived", "pinned", "unread", "expectedSessionId",
+        ]
         let needsAdmin = !v4 || !Set(params.objectValue?.keys.map { $0 } ?? []).isSubset(of: writeFields)
         if needsAdmin, !ScopePolicy.allows(connection.scopes, OperatorScope.admin) {
             respond(
@@ -27,6 +31,7 @@ extension GatewayHub {
         if let value = members["thinkingLevel"] { session.thinkingLevel = value.stringValue ?? "off" }
         session.updatedAt = Self.nowMs()
         sessions.update(session)
+        emitSessionsChanged(sessionKey: session.key)
         let model = GatewayCatalog.defaultModel
         let entry = JSONValue.object(dropping: [
             ("sessionId", .string(session.sessionId)), ("updatedAt", .int(session.updatedAt)),
@@ -46,7 +51,7 @@ extension GatewayHub {
     /// `sessions.reset {key, reason?}` (admin, by the scope table): the session gets a new id and an
     /// empty transcript; its settings stay. Answers `{ok, key, entry}`.
     func handleSessionsReset(_ request: RequestFrame, from id: Int) {
-        guard let params = validParams(request, shape: ProtocolShapes.sessionsResetParams, from: id),
+        guard let params = validParams(request, shape: ProtocolShapes.sessionsResetParams(v4: v4), from: id),
             let rawKey = params["key"]?.stringValue
         else { return }
         let session = resetSession(rawKey)

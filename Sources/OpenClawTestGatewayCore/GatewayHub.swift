@@ -19,6 +19,8 @@ struct ConnectionState: Sendable {
     var role = "operator"
     var scopes: Set<String> = []
     var caps: Set<String> = []
+    /// Called `sessions.subscribe`: receives `sessions.changed` until it closes.
+    var sessionsSubscribed = false
     /// `client.displayName`, else `client.id`: how `exec.approval.resolved` names the approver.
     var clientName: String?
     var deviceId: String?
@@ -50,6 +52,8 @@ package actor GatewayHub {
     var bootstrapTokens = BootstrapTokens()
     var sessions = SessionStore()
     var runs: [String: ChatRun] = [:]
+    /// `followup`/`collect` sends waiting for their session to go idle, oldest first.
+    var queuedTurns: [QueuedTurn] = []
     /// Finished `chat.send` keys, remembered for a while (upstream's dedupe cache).
     var idempotency: IdempotencyCache
     /// The process-wide frame `seq` of ``FrameSeqStyle/global``.
@@ -61,6 +65,8 @@ package actor GatewayHub {
     var requestCounts: [String: Int] = [:]
     /// When each method's latest request was taken up (for timing a client's start from outside it).
     var lastArrivals: [String: ContinuousClock.Instant] = [:]
+    /// The params of the latest request of each method, as received.
+    var lastParams: [String: JSONValue] = [:]
     var connectParamsLog: [JSONValue] = []
     var ticksPaused = false
     /// Ticks broadcast so far (to every handshaken socket).

@@ -3,8 +3,8 @@ import OpenClawProtocol
 /// Ways real gateways differ from the reference one, each switchable on the test gateway so a client
 /// can be tested against older upstream releases, forks and third-party gateways.
 ///
-/// Every quirk changes only what the gateway *sends* (or whether it closes); the gateway still checks
-/// what it receives exactly as before.
+/// Every quirk but ``noQueueMode`` changes only what the gateway *sends* (or whether it closes); the
+/// gateway still checks what it receives exactly as before.
 public struct GatewayQuirks: OptionSet, Sendable, Hashable {
     public let rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }
@@ -28,6 +28,13 @@ public struct GatewayQuirks: OptionSet, Sendable, Hashable {
     /// only, as upstream releases before the detail codes and third-party gateways that copied only the
     /// messages send it. Top-level `retryable`/`retryAfterMs` stay.
     public static let noDetailCodes = GatewayQuirks(rawValue: 1 << 7)
+    /// A v4 build from before queue modes: `chat.send` refuses `queueMode` as an unexpected property.
+    /// Unlike the others this quirk changes what the gateway accepts (it is an older schema).
+    public static let noQueueMode = GatewayQuirks(rawValue: 1 << 8)
+    /// A build from before `commands.list`: the method is unknown (and not in `hello-ok.features`).
+    public static let noCommandsList = GatewayQuirks(rawValue: 1 << 9)
+    /// A build that emits no `sessions.changed` (and does not list it in `hello-ok.features`).
+    public static let noSessionsChanged = GatewayQuirks(rawValue: 1 << 10)
 
     /// Each quirk with its command-line name (`openclaw-chat gateway --quirk NAME`).
     public static let named: [(name: String, quirk: GatewayQuirks)] = [
@@ -35,6 +42,8 @@ public struct GatewayQuirks: OptionSet, Sendable, Hashable {
         ("duplicate-chat-events", .duplicateChatEvents), ("no-session-key-echo", .noSessionKeyEcho),
         ("iso-timestamps", .isoTimestamps), ("no-server-in-hello", .noServerInHello),
         ("keep-socket-after-refusal", .keepSocketAfterRefusal), ("no-detail-codes", .noDetailCodes),
+        ("no-queue-mode", .noQueueMode), ("no-commands-list", .noCommandsList),
+        ("no-sessions-changed", .noSessionsChanged),
     ]
 
     /// The quirk called `name`; nil for an unknown name.

@@ -89,6 +89,16 @@ enum ProtocolShapes {
             fields["fastAutoOnSeconds"] = .integer(minimum: 1)
             fields["queueMode"] = .oneOf(["steer", "followup", "collect", "interrupt"])
             fields["suppressCommandInterpretation"] = .boolean
+            fields["expectedLeafEntryId"] = .nullable(.string(minLength: 1))
+            fields["expectedSessionRoutingContract"] = .string(minLength: 1)
+            fields["replyToId"] = .string(minLength: 1)
+            fields["toolBindings"] = .anyObject
+            fields["intent"] = .object(
+                ObjectShape(
+                    [
+                        "kind": .oneOf(["session-goal-start"]), "version": .integer(minimum: 1, maximum: 1),
+                        "issuedAtMs": .integer(minimum: 0),
+                    ], required: ["kind", "version", "issuedAtMs"]))
         }
         return ObjectShape(fields, required: ["sessionKey", "message", "idempotencyKey"])
     }
@@ -102,26 +112,68 @@ enum ProtocolShapes {
         return ObjectShape(fields, required: ["sessionKey"])
     }
 
-    static let sessionsListParams = ObjectShape([
-        "limit": .integer(minimum: 1), "activeMinutes": .integer(minimum: 1), "includeGlobal": .boolean,
-        "includeUnknown": .boolean, "includeDerivedTitles": .boolean, "includeLastMessage": .boolean,
-        "label": .string(minLength: 1), "spawnedBy": .string(minLength: 1), "agentId": .string(minLength: 1),
-        "search": .string(),
-    ])
+    /// `SessionsListParams`: v3 as of 2026-04-12; v4 adds paging, archive and ownership filters
+    /// (`packages/gateway-protocol/src/schema/sessions.ts`; `creatorId`, `ownerId`, `involvingMe` from
+    /// `docs/gateway/protocol.md`, "Session control").
+    static func sessionsListParams(v4: Bool) -> ObjectShape {
+        var fields: [String: ObjectShape.Field] = [
+            "limit": .integer(minimum: 1), "activeMinutes": .integer(minimum: 1), "includeGlobal": .boolean,
+            "includeUnknown": .boolean, "includeDerivedTitles": .boolean, "includeLastMessage": .boolean,
+            "label": .string(minLength: 1, maxLength: 512), "spawnedBy": .string(minLength: 1),
+            "agentId": .string(minLength: 1), "search": .string(),
+        ]
+        if v4 {
+            fields["offset"] = .integer(minimum: 0)
+            fields["configuredAgentsOnly"] = .boolean
+            fields["archived"] = .boolean
+            fields["creatorId"] = .string(minLength: 1)
+            fields["ownerId"] = .string(minLength: 1)
+            fields["involvingMe"] = .boolean
+        }
+        return ObjectShape(fields)
+    }
 
-    /// `SessionsPatchParams` (v3 schema of 2026-04-12), the settings a chat client may change; each
-    /// value may be `null` to clear it.
-    static let sessionsPatchParams = ObjectShape(
-        [
+    /// `SessionsPatchParams`; each setting may be `null` to clear it. v3 is the 2026-04-12 generated
+    /// schema, all of it (a chat client's `sendPolicy` included). v4 is upstream's current
+    /// `packages/gateway-protocol/src/schema/sessions.ts` plus `contextWindow` and `expectedSessionId`
+    /// from `docs/gateway/protocol.md`, minus the spawn lineage the docs say v4 gateways now refuse.
+    static func sessionsPatchParams(v4: Bool) -> ObjectShape {
+        let text = ObjectShape.Field.nullable(.string(minLength: 1))
+        var fields: [String: ObjectShape.Field] = [
             "key": .string(minLength: 1), "label": .nullable(.string(minLength: 1, maxLength: 512)),
-            "thinkingLevel": .nullable(.string(minLength: 1)), "fastMode": .nullable(.boolean),
-            "verboseLevel": .nullable(.string(minLength: 1)), "reasoningLevel": .nullable(.string(minLength: 1)),
-            "model": .nullable(.string(minLength: 1)),
-        ], required: ["key"])
+            "thinkingLevel": text, "fastMode": .nullable(.boolean), "verboseLevel": text, "traceLevel": text,
+            "reasoningLevel": text, "responseUsage": .nullable(.oneOf(["off", "tokens", "full", "on"])),
+            "elevatedLevel": text, "execHost": text, "execSecurity": text, "execAsk": text, "execNode": text,
+            "model": text, "sendPolicy": .nullable(.oneOf(["allow", "deny"])),
+            "groupActivation": .nullable(.oneOf(["mention", "always"])),
+        ]
+        if v4 {
+            fields["agentId"] = .string(minLength: 1)
+            fields["category"] = .nullable(.string(minLength: 1, maxLength: 512))
+            fields["archived"] = .boolean
+            fields["pinned"] = .boolean
+            fields["unread"] = .boolean
+            fields["fastMode"] = .nullable(.boolOrConst("auto"))
+            fields["inheritedToolAllow"] = .nullable(.stringArray(itemMinLength: 1))
+            fields["inheritedToolDeny"] = .nullable(.stringArray(itemMinLength: 1))
+            fields["contextWindow"] = text
+            fields["expectedSessionId"] = .string(minLength: 1)
+        } else {
+            fields["spawnedBy"] = text
+            fields["spawnedWorkspaceDir"] = text
+            fields["spawnDepth"] = .nullable(.integer(minimum: 0))
+            fields["subagentRole"] = .nullable(.oneOf(["orchestrator", "leaf"]))
+            fields["subagentControlScope"] = .nullable(.oneOf(["children", "none"]))
+        }
+        return ObjectShape(fields, required: ["key"])
+    }
 
-    /// `SessionsResetParams`: `{key, reason?}` (`reason` is `new` or `reset`).
-    static let sessionsResetParams = ObjectShape(
-        ["key": .string(minLength: 1), "reason": .oneOf(["new", "reset"])], required: ["key"])
+    /// `SessionsResetParams`: `{key, reason?}` (`reason` is `new` or `reset`); v4 adds `agentId`.
+    static func sessionsResetParams(v4: Bool) -> ObjectShape {
+        var fields: [String: ObjectShape.Field] = ["key": .string(minLength: 1), "reason": .oneOf(["new", "reset"])]
+        if v4 { fields["agentId"] = .string(minLength: 1) }
+        return ObjectShape(fields, required: ["key"])
+    }
 
     static let emptyParams = ObjectShape([:])
 

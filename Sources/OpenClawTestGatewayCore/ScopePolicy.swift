@@ -14,6 +14,8 @@ enum ScopePolicy {
         GatewayMethodName.sessionsList: OperatorScope.read,
         GatewayMethodName.modelsList: OperatorScope.read,
         GatewayMethodName.agentIdentity: OperatorScope.read,
+        GatewayMethodName.commandsList: OperatorScope.read,
+        GatewayMethodName.sessionsSubscribe: OperatorScope.read,
         GatewayMethodName.chatSend: OperatorScope.write,
         GatewayMethodName.chatAbort: OperatorScope.write,
         // At least write; the handler asks admin for what v3 and v4 keep admin-only.

@@ -15,6 +15,9 @@ struct ChatSession: Sendable {
     var thinkingLevel: String = "off"
     var label: String?
     var model: String?
+    /// Tokens the session's runs read and wrote, summed (what `sessions.changed` reports).
+    var inputTokens = 0
+    var outputTokens = 0
 }
 
 /// The gateway's sessions, keyed by canonical session key.

@@ -118,6 +118,9 @@ public final class TestGateway: Sendable {
     /// Requests of `method` received from handshaken sockets so far.
     public func requestCount(method: String) async -> Int { await hub.requestCount(method) }
 
+    /// The params of the latest `method` request after the handshake (`{}` when it had none).
+    public func lastRequestParams(method: String) async -> JSONValue? { await hub.lastRequestParams(method) }
+
     /// Sockets that completed the handshake and are still open.
     public func connectionCount() async -> Int { await hub.openConnectionCount() }
 

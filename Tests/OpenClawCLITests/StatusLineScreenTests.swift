@@ -48,6 +48,10 @@ struct StatusRowScreenTests {
                 screen.transcript.contains { $0.hasSuffix("is the scripted test agent.") }
                     && ChatScreenTests.isStatusRow(screen.rows[screen.cursorRow + 1])
             }
+            // The reply's usage arrives live (`sessions.changed`): tokens against the context window.
+            try await chat.waitForScreen("the live token count", timeout: .seconds(5)) { screen in
+                screen.rows[screen.cursorRow + 1].contains("/200k tokens")
+            }
             let screen = chat.screen()
             #expect(screen.transcript.count(where: ChatScreenTests.isStatusRow) == 1, "\(screen)")
             #expect(screen.transcript.last.map(ChatScreenTests.isStatusRow) == true, "\(screen)")

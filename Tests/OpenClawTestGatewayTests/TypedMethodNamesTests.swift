@@ -14,7 +14,7 @@ struct TypedMethodNamesTests {
         GatewayMethodName.devicePairList, GatewayMethodName.devicePairApprove, GatewayMethodName.nodeList,
         GatewayMethodName.nodeDescribe, GatewayMethodName.nodeInvoke, GatewayMethodName.nodeInvokeResult,
         GatewayMethodName.nodeEvent, ExecApprovalNames.resolveMethod, ExecApprovalNames.listMethod,
-        ExecApprovalNames.getMethod,
+        ExecApprovalNames.getMethod, GatewayMethodName.commandsList, GatewayMethodName.sessionsSubscribe,
     ]
 
     @Test func everyAdvertisedMethodHasATypedNameAndIsServed() async throws {

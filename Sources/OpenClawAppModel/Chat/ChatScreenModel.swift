@@ -47,6 +47,9 @@ public final class ChatScreenModel {
 
     public var banner: ConnectionBanner? { ConnectionBanner(chat.connectionState) }
 
+    /// How full the session's context is; nil until the gateway reports it (older gateways never do).
+    public var contextMeter: ContextMeter? { ContextMeter(chat.usage) }
+
     /// The header: the agent's name when the gateway told it, else the session's title.
     public var title: String {
         if let name = chat.agentIdentity?.name, !name.isEmpty { return name }

@@ -39,6 +39,7 @@ enum ChatInput: Equatable {
 enum LocalCommand: String, CaseIterable {
     case help, sessions, session, new, reset, history, search, abort, think, tools, model, status, reconnect, retry
     case edit, attach, detach
+    case queue, steer, usage
     case quit, exit
     case approve, approveAlways = "approve-always", deny, approvals
 
@@ -80,6 +81,9 @@ enum LocalCommand: String, CaseIterable {
         case .edit: ("/edit", "write a long message in $EDITOR (on a terminal)")
         case .attach: ("/attach PATH", "send a file (image, PDF, text …) with the next message")
         case .detach: ("/detach", "drop the attached files")
+        case .queue: ("/queue [MODE]", "steer, followup, collect or interrupt: what typing during a reply does")
+        case .steer: ("/steer TEXT", "send TEXT into the running reply")
+        case .usage: ("/usage", "tokens, context and cost of this session; /usage ARG goes to the gateway")
         case .approve: ("/approve [ID]", "run the command waiting for approval, this once")
         case .approveAlways: ("/approve-always [ID]", "run it and allow it from now on")
         case .deny: ("/deny [ID]", "refuse the command waiting for approval")

@@ -32,6 +32,7 @@ extension InteractiveChat {
                 let column = usage.padding(toLength: 22, withPad: " ", startingAt: 0)
                 terminal.line("  \(terminal.styled(column, .bold))\(text)")
             }
+            listGatewayCommands()
             if approvals == nil {
                 terminal.line(
                     terminal.styled(
@@ -53,6 +54,9 @@ extension InteractiveChat {
         case .quit, .exit: requestQuit()
         case .attach: await attach(argument)
         case .detach: detach()
+        case .queue: await chooseQueueMode(argument)
+        case .steer: await steer(argument)
+        case .usage: await showUsage(argument)
         case .model: await chooseModel(argument)
         case .edit:
             // On a terminal the line editor opens $EDITOR before the line gets here.

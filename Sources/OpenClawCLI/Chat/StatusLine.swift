@@ -82,8 +82,10 @@ extension InteractiveChat {
         let model = (row?.model).map { model in row?.modelProvider.map { "\($0)/\(model)" } ?? model }
         return StatusLine(
             connection: connection, gateway: gatewayLabel, session: currentSessionName, model: model,
-            thinking: viewModel.thinkingLevel ?? row?.thinkingLevel, totalTokens: row?.totalTokens,
-            contextTokens: row?.contextTokens)
+            thinking: viewModel.thinkingLevel ?? row?.thinkingLevel,
+            // Live from `sessions.changed` when the gateway sends it; the session list's row otherwise.
+            totalTokens: viewModel.usage?.totalTokens ?? row?.totalTokens,
+            contextTokens: viewModel.usage?.contextTokens ?? row?.contextTokens)
     }
 
     /// Redraws the status line whenever what it shows changes; nothing runs in between.
@@ -95,6 +97,7 @@ extension InteractiveChat {
                 _ = viewModel.sessions
                 _ = viewModel.thinkingLevel
                 _ = viewModel.currentSessionKey
+                _ = viewModel.sessionUsage
             }
         }
     }

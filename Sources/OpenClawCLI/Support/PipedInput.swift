@@ -23,11 +23,7 @@ enum PipedInput {
 
     /// The file type bits of stdin (`S_IFIFO`, `S_IFREG` …).
     private static func stdinKind() -> mode_t? {
-        #if canImport(Glibc)
-            var status = Glibc.stat()
-        #else
-            var status = Darwin.stat()
-        #endif
+        var status = stat()
         guard fstat(STDIN_FILENO, &status) == 0 else { return nil }
         return status.st_mode & S_IFMT
     }

@@ -30,19 +30,49 @@ public struct ChatClient: Sendable {
     /// `idempotencyKey` is made by the client, becomes the run id, and makes a resend after a lost
     /// connection safe while the gateway remembers the key (5 minutes after the run ends): it answers
     /// `in_flight` or the cached result instead of a second run.
+    ///
+    /// `queueMode` goes out only to a protocol 4 gateway (``supportsQueueModes(_:)``); one that refuses
+    /// the field (a v4 build from before it) gets the same message again without it — a refusal at
+    /// validation starts no run, so the same key is safe — and the session's own mode applies.
     public func send(
         sessionKey: String,
         message: String,
         idempotencyKey: String,
         thinking: String? = nil,
-        attachments: [Attachment] = []
+        attachments: [Attachment] = [],
+        queueMode: QueueMode? = nil
     ) async throws(GatewayError) -> ChatSendResult {
-        let params = ChatSendParams(
+        var params = ChatSendParams(
             sessionKey: sessionKey,
             message: message,
             idempotencyKey: idempotencyKey,
             thinking: thinking
         )
+        if let queueMode, let session = await connection.session, Self.supportsQueueModes(session.hello) {
+            params.queueMode = queueMode
+        }
+        do {
+            return try await send(params, attachments: attachments)
+        } catch let error where params.queueMode != nil && Self.refusesQueueMode(error) {
+            params.queueMode = nil
+            return try await send(params, attachments: attachments)
+        }
+    }
+
+    /// Whether `chat.send` may carry a ``QueueMode`` on this connection: protocol 4 (no gateway
+    /// advertises the field; older ones refuse unknown params).
+    public static func supportsQueueModes(_ hello: HelloOk) -> Bool { hello.protocolNumber >= 4 }
+
+    /// A validation refusal that names `queueMode`: the gateway predates the field.
+    static func refusesQueueMode(_ error: GatewayError) -> Bool {
+        guard case .requestFailed(_, let shape) = error, shape.code == .invalidRequest else { return false }
+        return shape.message.contains("queueMode")
+    }
+
+    private func send(
+        _ params: ChatSendParams, attachments: [Attachment]
+    ) async throws(GatewayError) -> ChatSendResult {
+        let idempotencyKey = params.idempotencyKey
         guard !attachments.isEmpty else {
             return try await perform(params, timeout: timeouts.send) {
                 ChatSendResult(json: $0, idempotencyKey: idempotencyKey)
@@ -99,6 +129,16 @@ public struct ChatClient: Sendable {
     /// Starts a session afresh (`operator.admin`): its transcript is emptied, its settings kept.
     public func resetSession(sessionKey: String) async throws(GatewayError) {
         _ = try await perform(SessionResetParams(key: sessionKey), timeout: timeouts.models) { $0?.objectValue }
+    }
+
+    /// Turns on `sessions.changed` for this socket (until it closes).
+    public func subscribeToSessionChanges() async throws(GatewayError) {
+        _ = try await perform(SessionsSubscribeParams(), timeout: timeouts.sessions) { $0 ?? .null }
+    }
+
+    /// The gateway's own slash commands, with their descriptions.
+    public func commands() async throws(GatewayError) -> CommandsListResult {
+        try await perform(CommandsListParams(), timeout: timeouts.sessions) { CommandsListResult(json: $0) }
     }
 
     /// The agent's name and avatar, for headers.

@@ -53,7 +53,8 @@ extension ChatViewModel {
                 message: message.text,
                 idempotencyKey: message.id,
                 thinking: message.thinking,
-                attachments: message.attachments
+                attachments: message.attachments,
+                queueMode: messageQueueModes[message.id] ?? queueModes[message.sessionKey]
             )
             outcome = SendAttemptOutcome(result: result)
         } catch {
@@ -99,7 +100,10 @@ extension ChatViewModel {
     }
 
     private func confirm(_ ids: Set<String>) async {
-        for message in outboxQueue.confirm(ids) { await persist(.removed(message)) }
+        for message in outboxQueue.confirm(ids) {
+            messageQueueModes[message.id] = nil
+            await persist(.removed(message))
+        }
     }
 
     /// Marks messages that waited past the policy's expiry as failed; they stay for the user.
@@ -211,6 +215,7 @@ extension ChatViewModel {
     /// Drops a message that failed to send or still waits in the outbox.
     public func discard(messageID: String) async {
         guard transcript.apply(.discard(id: messageID)) == .applied else { return }
+        messageQueueModes[messageID] = nil
         if let change = outboxQueue.discard(id: messageID) {
             await persist(change)
         } else {

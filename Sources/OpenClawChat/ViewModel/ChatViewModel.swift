@@ -20,6 +20,11 @@ public final class ChatViewModel {
     public var composerText = ""
     /// `off`, `minimal`, `low`, `medium`, `high` … sent with each message; nil leaves the session's level.
     public var thinkingLevel: String?
+    /// The queue mode chosen for each session (``setQueueMode(_:)``), sent with its messages.
+    public internal(set) var queueModes: [String: QueueMode] = [:]
+    /// One message's own mode (``steer(_:)``), by message id, until history confirms it. Kept in memory
+    /// only: a message resent after a relaunch goes with its session's mode.
+    @ObservationIgnored var messageQueueModes: [String: QueueMode] = [:]
     /// The connection's state, followed from ``start(waitingForSessionLoad:)`` on: for a status line or a banner.
     public internal(set) var connectionState: ConnectionState = .disconnected(nil)
     /// The session shown; ``switchSession(to:)`` changes it.
@@ -28,6 +33,12 @@ public final class ChatViewModel {
     public internal(set) var sessions: [SessionSummary] = []
     /// The agent's name and avatar for a header, loaded after connecting.
     public internal(set) var agentIdentity: AgentIdentity?
+    /// Each session's usage as `sessions.changed` last reported it, by canonical session key
+    /// (``usage`` is the current session's).
+    public internal(set) var sessionUsage: [String: SessionUsage] = [:]
+    /// The gateway's own slash commands (`commands.list`), loaded after connecting; empty when the
+    /// gateway has no such method (then `/help` and completion offer only this client's commands).
+    public internal(set) var gatewayCommands: [GatewaySlashCommand] = []
     /// Errors to show, each with a next step; the newest last.
     public var alerts: [ChatAlert] { alertLog.alerts }
     /// Behind ``alerts``: a value, so ids and dismissal are tested without a connection.
@@ -233,8 +244,11 @@ public final class ChatViewModel {
         return lastAttachmentLimits
     }
 
-    private func enqueue(_ text: String, attachments: [Attachment], waitingForDelivery: Bool = true) async -> String {
+    func enqueue(
+        _ text: String, attachments: [Attachment], waitingForDelivery: Bool = true, queueMode: QueueMode? = nil
+    ) async -> String {
         let id = makeID()
+        if let queueMode { messageQueueModes[id] = queueMode }
         let timestamp = now()
         // Shown at once; the attempt (if connected) comes with the flush below.
         transcript.apply(
@@ -333,6 +347,8 @@ public final class ChatViewModel {
             }
         case .other(let frame) where frame.event == GatewayEventName.tick:
             if gaps.tick() { transcript.apply(.resyncNeeded(.sequenceGap)) }
+        case .other(let frame) where frame.event == GatewayEventName.sessionsChanged:
+            applySessionsChanged(frame.payload)
         case .shutdown, .other, .ignored:
             break
         }

@@ -13,19 +13,24 @@ public struct ChatSendParams: GatewayMethodParams, Hashable {
     public var idempotencyKey: String
     /// When the gateway gives up on the run; `0` means never. Negative values are not sent.
     public var timeoutMs: Int?
+    /// Overrides the session's queue mode for this message only (protocol 4 gateways that know the
+    /// field; see ``QueueMode``). Nil leaves the session's mode, which is all older gateways accept.
+    public var queueMode: QueueMode?
 
     public init(
         sessionKey: String,
         message: String,
         idempotencyKey: String,
         thinking: String? = nil,
-        timeoutMs: Int? = nil
+        timeoutMs: Int? = nil,
+        queueMode: QueueMode? = nil
     ) {
         self.sessionKey = sessionKey
         self.message = message
         self.idempotencyKey = idempotencyKey
         self.thinking = thinking
         self.timeoutMs = timeoutMs
+        self.queueMode = queueMode
     }
 
     public var json: JSONValue {
@@ -35,6 +40,7 @@ public struct ChatSendParams: GatewayMethodParams, Hashable {
             ("thinking", .string(thinking.nilIfBlank)),
             ("idempotencyKey", .string(idempotencyKey)),
             ("timeoutMs", .int(timeoutMs?.nilIfBelow(0))),
+            ("queueMode", .string(queueMode?.rawValue)),
         ])
     }
 }

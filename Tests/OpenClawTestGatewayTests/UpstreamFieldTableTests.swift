@@ -1,0 +1,79 @@
+import OpenClawProtocol
+import OpenClawTestGateway
+import OpenClawTestSupport
+import Testing
+
+/// The fields each implemented method accepts, checked against upstream's definitions in both
+/// directions: a field upstream accepts must pass schema validation here, one it refuses must not.
+/// Sources: `v3-generated-2026-04-12.schema.json` for v3; upstream's current
+/// `packages/gateway-protocol/src/schema/{sessions,chat}.ts` and `docs/gateway/protocol.md` for v4.
+@Suite("Test gateway: accepted fields match upstream")
+struct UpstreamFieldTableTests {
+    struct Row: Sendable, CustomStringConvertible {
+        var method: String
+        var params: JSONValue
+        var v3: Bool
+        var v4: Bool
+        var description: String { "\(method) \(params)" }
+    }
+
+    static let rows: [Row] = [
+        // sessions.patch: what a third-party client sends.
+        Row(method: "sessions.patch", params: ["key": "main", "sendPolicy": "deny"], v3: true, v4: true),
+        Row(method: "sessions.patch", params: ["key": "main", "sendPolicy": .null], v3: true, v4: true),
+        Row(method: "sessions.patch", params: ["key": "main", "sendPolicy": "maybe"], v3: false, v4: false),
+        Row(method: "sessions.patch", params: ["key": "main", "groupActivation": "always"], v3: true, v4: true),
+        Row(method: "sessions.patch", params: ["key": "main", "responseUsage": "tokens"], v3: true, v4: true),
+        Row(method: "sessions.patch", params: ["key": "main", "responseUsage": "all"], v3: false, v4: false),
+        Row(method: "sessions.patch", params: ["key": "main", "traceLevel": "on"], v3: true, v4: true),
+        Row(method: "sessions.patch", params: ["key": "main", "elevatedLevel": "on"], v3: true, v4: true),
+        Row(method: "sessions.patch", params: ["key": "main", "execHost": "gateway"], v3: true, v4: true),
+        Row(method: "sessions.patch", params: ["key": "main", "execAsk": .null], v3: true, v4: true),
+        Row(method: "sessions.patch", params: ["key": "main", "fastMode": "auto"], v3: false, v4: true),
+        Row(method: "sessions.patch", params: ["key": "main", "pinned": true], v3: false, v4: true),
+        Row(method: "sessions.patch", params: ["key": "main", "archived": false], v3: false, v4: true),
+        Row(method: "sessions.patch", params: ["key": "main", "category": "Work"], v3: false, v4: true),
+        Row(method: "sessions.patch", params: ["key": "main", "contextWindow": .null], v3: false, v4: true),
+        Row(method: "sessions.patch", params: ["key": "main", "spawnDepth": 1], v3: true, v4: false),
+        Row(method: "sessions.patch", params: ["key": "main", "subagentRole": "leaf"], v3: true, v4: false),
+        Row(method: "sessions.patch", params: ["key": "main", "spawnToolPolicy": .null], v3: false, v4: false),
+        Row(method: "sessions.patch", params: ["key": "main", "label": ""], v3: false, v4: false),
+        // sessions.list and sessions.reset.
+        Row(method: "sessions.list", params: ["offset": 0, "archived": true], v3: false, v4: true),
+        Row(method: "sessions.list", params: ["label": ""], v3: false, v4: false),
+        Row(method: "sessions.list", params: ["limit": 0], v3: false, v4: false),
+        Row(method: "sessions.reset", params: ["key": "main", "agentId": "main"], v3: false, v4: true),
+        Row(method: "sessions.reset", params: ["key": "main", "reason": "wipe"], v3: false, v4: false),
+        // chat.send's late-v4 fields.
+        Row(method: "chat.send", params: chatSend(["replyToId": "m1"]), v3: false, v4: true),
+        Row(method: "chat.send", params: chatSend(["expectedLeafEntryId": .null]), v3: false, v4: true),
+        Row(method: "chat.send", params: chatSend(["expectedLeafEntryId": ""]), v3: false, v4: false),
+        Row(method: "chat.send", params: chatSend(["queueMode": "steer"]), v3: false, v4: true),
+        Row(method: "chat.send", params: chatSend(["queueMode": "later"]), v3: false, v4: false),
+        Row(method: "chat.send", params: chatSend(["clarification": [:]]), v3: false, v4: false),
+    ]
+
+    static func chatSend(_ extra: [String: JSONValue]) -> JSONValue {
+        var members: [String: JSONValue] = ["sessionKey": "table", "message": "hi", "idempotencyKey": "t-1"]
+        members.merge(extra) { _, new in new }
+        return .object(members)
+    }
+
+    @Test(arguments: [3, 4])
+    func eachRowIsJudgedAsUpstreamJudgesIt(protocolNumber: Int) async throws {
+        var helper = HandshakeHelper()
+        helper.scopes = [OperatorScope.admin]
+        let agent = ScriptedAgent.custom { _ in AgentScript(steps: [.say("ok")], chunkDelayMs: 0) }
+        try await withTestGateway(.init(protocolNumber: protocolNumber, agent: agent)) { gateway in
+            let (client, _) = try await helper.open(gateway.url)
+            for row in Self.rows {
+                let response = try await client.request(row.method, params: row.params)
+                let message = response["error"]?["message"]?.stringValue ?? ""
+                let schemaRefused = message.hasPrefix("invalid \(row.method) params")
+                let expected = protocolNumber >= 4 ? row.v4 : row.v3
+                #expect(schemaRefused != expected, "v\(protocolNumber) \(row): \(response)")
+            }
+            await client.close()
+        }
+    }
+}
