@@ -7,6 +7,7 @@ enum GatewayCatalog {
         "health", "chat.history", "chat.send", "chat.abort", "sessions.list", "models.list", "agent.identity.get",
         "device.pair.list", "device.pair.approve", "node.list", "node.describe", "node.invoke", "node.invoke.result",
         "node.event", "exec.approval.resolve", "exec.approval.list", "exec.approval.get",
+        GatewayMethodName.chatMessageGet,
     ]
 
     /// `hello-ok.features.events`: the reference gateway's event list.

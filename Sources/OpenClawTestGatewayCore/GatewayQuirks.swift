@@ -28,6 +28,9 @@ public struct GatewayQuirks: OptionSet, Sendable, Hashable {
     /// only, as upstream releases before the detail codes and third-party gateways that copied only the
     /// messages send it. Top-level `retryable`/`retryAfterMs` stay.
     public static let noDetailCodes = GatewayQuirks(rawValue: 1 << 7)
+    /// As gateways before summer 2026: `chat.history` pages without `deltaCursor` (so a client reads whole
+    /// pages again) and `hello-ok` without `chat.message.get` among its methods.
+    public static let noHistoryCatchUp = GatewayQuirks(rawValue: 1 << 8)
 
     /// Each quirk with its command-line name (`openclaw-chat gateway --quirk NAME`).
     public static let named: [(name: String, quirk: GatewayQuirks)] = [
@@ -35,6 +38,7 @@ public struct GatewayQuirks: OptionSet, Sendable, Hashable {
         ("duplicate-chat-events", .duplicateChatEvents), ("no-session-key-echo", .noSessionKeyEcho),
         ("iso-timestamps", .isoTimestamps), ("no-server-in-hello", .noServerInHello),
         ("keep-socket-after-refusal", .keepSocketAfterRefusal), ("no-detail-codes", .noDetailCodes),
+        ("no-history-catch-up", .noHistoryCatchUp),
     ]
 
     /// The quirk called `name`; nil for an unknown name.
@@ -61,6 +65,14 @@ public struct GatewayQuirks: OptionSet, Sendable, Hashable {
             payload["type"] == "hello-ok"
         {
             payload.removeValue(forKey: "server")
+            members["payload"] = .object(payload)
+        }
+        if contains(.noHistoryCatchUp), members["type"] == "res", case .object(var payload)? = members["payload"],
+            payload["type"] == "hello-ok", case .object(var features)? = payload["features"],
+            let methods = features["methods"]?.arrayValue
+        {
+            features["methods"] = .array(methods.filter { $0 != .string(GatewayMethodName.chatMessageGet) })
+            payload["features"] = .object(features)
             members["payload"] = .object(payload)
         }
         if contains(.noDetailCodes), members["ok"] == false, case .object(var error)? = members["error"] {

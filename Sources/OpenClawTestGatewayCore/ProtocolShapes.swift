@@ -74,6 +74,15 @@ enum ProtocolShapes {
         return ObjectShape(fields, required: ["sessionKey"])
     }
 
+    /// `chat.message.get` (upstream `ChatMessageGetParamsSchema`, summer 2026).
+    static let chatMessageGetParams = ObjectShape(
+        [
+            "sessionKey": .string(minLength: 1), "agentId": .string(minLength: 1), "messageId": .string(minLength: 1),
+            "maxChars": .integer(minimum: 1, maximum: 2_000_000),
+        ],
+        required: ["sessionKey", "messageId"]
+    )
+
     static func chatSendParams(v4: Bool) -> ObjectShape {
         var fields: [String: ObjectShape.Field] = [
             "sessionKey": .string(minLength: 1, maxLength: 512), "message": .string(), "thinking": .string(),

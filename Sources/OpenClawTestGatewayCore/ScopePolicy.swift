@@ -11,6 +11,7 @@ enum ScopePolicy {
 
     static let required: [String: String] = [
         GatewayMethodName.chatHistory: OperatorScope.read,
+        GatewayMethodName.chatMessageGet: OperatorScope.read,
         GatewayMethodName.sessionsList: OperatorScope.read,
         GatewayMethodName.modelsList: OperatorScope.read,
         GatewayMethodName.agentIdentity: OperatorScope.read,
