@@ -7,8 +7,16 @@ enum GatewayCatalog {
         "health", "chat.history", "chat.send", "chat.abort", "sessions.list", "models.list", "agent.identity.get",
         "device.pair.list", "device.pair.approve", "node.list", "node.describe", "node.invoke", "node.invoke.result",
         "node.event", "exec.approval.resolve", "exec.approval.list", "exec.approval.get",
-        GatewayMethodName.chatMessageGet,
+        GatewayMethodName.chatMessageGet, ApprovalNames.resolveMethod,
     ]
+
+    /// Methods of summer 2026, after the spring references: a v3 (spring) gateway does not list them.
+    static let summer2026Methods: Set<String> = [GatewayMethodName.chatMessageGet, ApprovalNames.resolveMethod]
+
+    /// What `hello-ok` lists for this protocol version.
+    static func methods(v4: Bool) -> [String] {
+        v4 ? methods : methods.filter { !summer2026Methods.contains($0) }
+    }
 
     /// `hello-ok.features.events`: the reference gateway's event list.
     static let events = [

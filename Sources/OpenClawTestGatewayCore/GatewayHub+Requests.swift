@@ -39,6 +39,7 @@ extension GatewayHub {
         case ExecApprovalNames.resolveMethod: handleApprovalResolve(request, from: id)
         case ExecApprovalNames.listMethod: handleApprovalList(request, from: id)
         case ExecApprovalNames.getMethod: handleApprovalGet(request, from: id)
+        case ApprovalNames.resolveMethod: handleUnifiedApprovalResolve(request, from: id)
         case _ where Self.nodeMethods.contains(method): handleNodeMethod(request, from: id)
         default:
             respond(

@@ -31,6 +31,9 @@ public struct GatewayQuirks: OptionSet, Sendable, Hashable {
     /// As gateways before summer 2026: `chat.history` pages without `deltaCursor` (so a client reads whole
     /// pages again) and `hello-ok` without `chat.message.get` among its methods.
     public static let noHistoryCatchUp = GatewayQuirks(rawValue: 1 << 8)
+    /// As gateways before the unified approval family: `hello-ok` without `approval.resolve`, so a
+    /// client decides with `exec.approval.resolve`.
+    public static let noUnifiedApprovals = GatewayQuirks(rawValue: 1 << 9)
 
     /// Each quirk with its command-line name (`openclaw-chat gateway --quirk NAME`).
     public static let named: [(name: String, quirk: GatewayQuirks)] = [
@@ -38,7 +41,7 @@ public struct GatewayQuirks: OptionSet, Sendable, Hashable {
         ("duplicate-chat-events", .duplicateChatEvents), ("no-session-key-echo", .noSessionKeyEcho),
         ("iso-timestamps", .isoTimestamps), ("no-server-in-hello", .noServerInHello),
         ("keep-socket-after-refusal", .keepSocketAfterRefusal), ("no-detail-codes", .noDetailCodes),
-        ("no-history-catch-up", .noHistoryCatchUp),
+        ("no-history-catch-up", .noHistoryCatchUp), ("no-unified-approvals", .noUnifiedApprovals),
     ]
 
     /// The quirk called `name`; nil for an unknown name.
@@ -72,6 +75,14 @@ public struct GatewayQuirks: OptionSet, Sendable, Hashable {
             let methods = features["methods"]?.arrayValue
         {
             features["methods"] = .array(methods.filter { $0 != .string(GatewayMethodName.chatMessageGet) })
+            payload["features"] = .object(features)
+            members["payload"] = .object(payload)
+        }
+        if contains(.noUnifiedApprovals), members["type"] == "res", case .object(var payload)? = members["payload"],
+            payload["type"] == "hello-ok", case .object(var features)? = payload["features"],
+            let methods = features["methods"]?.arrayValue
+        {
+            features["methods"] = .array(methods.filter { $0 != .string(ApprovalNames.resolveMethod) })
             payload["features"] = .object(features)
             members["payload"] = .object(payload)
         }

@@ -19,7 +19,8 @@ struct HelloOkBuilder: Sendable {
 
     var payload: JSONValue {
         var features: [String: JSONValue] = [
-            "methods": .strings(GatewayCatalog.methods) ?? [], "events": .strings(GatewayCatalog.events) ?? [],
+            "methods": .strings(GatewayCatalog.methods(v4: configuration.speaksV4Shapes)) ?? [],
+            "events": .strings(GatewayCatalog.events) ?? [],
         ]
         var policy: [String: JSONValue] = [
             "maxPayload": .int(configuration.maxPayload),

@@ -142,6 +142,14 @@ enum ProtocolShapes {
     static let execApprovalResolveParams = ObjectShape(
         ["id": .string(minLength: 1), "decision": .string(minLength: 1)], required: ["id", "decision"])
 
+    /// `approval.resolve` (upstream `ApprovalResolveParamsSchema`): `{id, kind, decision}`, all required.
+    static let approvalResolveParams = ObjectShape(
+        [
+            "id": .string(minLength: 1), "kind": .oneOf(["exec", "plugin"]),
+            "decision": .oneOf(["allow-once", "allow-always", "deny"]),
+        ],
+        required: ["id", "kind", "decision"])
+
     /// `ExecApprovalGetParams`: exactly `{id}`, a non-empty string.
     static let execApprovalGetParams = ObjectShape(["id": .string(minLength: 1)], required: ["id"])
 

@@ -27,6 +27,7 @@ enum ScopePolicy {
         ExecApprovalNames.resolveMethod: OperatorScope.approvals,
         ExecApprovalNames.listMethod: OperatorScope.approvals,
         ExecApprovalNames.getMethod: OperatorScope.approvals,
+        ApprovalNames.resolveMethod: OperatorScope.approvals,
     ]
 
     /// The scope `method` needs, nil for open methods.
