@@ -7,11 +7,13 @@ enum GatewayCatalog {
         "health", "chat.history", "chat.send", "chat.abort", "sessions.list", "models.list", "agent.identity.get",
         "device.pair.list", "device.pair.approve", "node.list", "node.describe", "node.invoke", "node.invoke.result",
         "node.event", "exec.approval.resolve", "exec.approval.list", "exec.approval.get",
-        GatewayMethodName.chatMessageGet, ApprovalNames.resolveMethod,
+        GatewayMethodName.chatMessageGet, ApprovalNames.resolveMethod, GatewayMethodName.nodeInvokeProgress,
     ]
 
     /// Methods of summer 2026, after the spring references: a v3 (spring) gateway does not list them.
-    static let summer2026Methods: Set<String> = [GatewayMethodName.chatMessageGet, ApprovalNames.resolveMethod]
+    static let summer2026Methods: Set<String> = [
+        GatewayMethodName.chatMessageGet, ApprovalNames.resolveMethod, GatewayMethodName.nodeInvokeProgress,
+    ]
 
     /// What `hello-ok` lists for this protocol version.
     static func methods(v4: Bool) -> [String] {
@@ -29,7 +31,7 @@ enum GatewayCatalog {
 
     /// Methods only a `node` connection may call.
     static let nodeOnlyMethods: Set<String> = [
-        "node.invoke.result", "node.event", "node.pending.drain", "node.canvas.capability.refresh",
+        "node.invoke.result", "node.event", "node.invoke.progress", "node.pending.drain", "node.canvas.capability.refresh",
         "node.pending.pull", "node.pending.ack", "skills.bins",
     ]
 

@@ -34,6 +34,9 @@ public struct GatewayQuirks: OptionSet, Sendable, Hashable {
     /// As gateways before the unified approval family: `hello-ok` without `approval.resolve`, so a
     /// client decides with `exec.approval.resolve`.
     public static let noUnifiedApprovals = GatewayQuirks(rawValue: 1 << 9)
+    /// As gateways before summer 2026: `hello-ok` without `node.invoke.progress`, so a node sends its
+    /// output with the result only.
+    public static let noNodeInvokeProgress = GatewayQuirks(rawValue: 1 << 10)
 
     /// Each quirk with its command-line name (`openclaw-chat gateway --quirk NAME`).
     public static let named: [(name: String, quirk: GatewayQuirks)] = [
@@ -42,6 +45,7 @@ public struct GatewayQuirks: OptionSet, Sendable, Hashable {
         ("iso-timestamps", .isoTimestamps), ("no-server-in-hello", .noServerInHello),
         ("keep-socket-after-refusal", .keepSocketAfterRefusal), ("no-detail-codes", .noDetailCodes),
         ("no-history-catch-up", .noHistoryCatchUp), ("no-unified-approvals", .noUnifiedApprovals),
+        ("no-node-invoke-progress", .noNodeInvokeProgress),
     ]
 
     /// The quirk called `name`; nil for an unknown name.
@@ -83,6 +87,14 @@ public struct GatewayQuirks: OptionSet, Sendable, Hashable {
             let methods = features["methods"]?.arrayValue
         {
             features["methods"] = .array(methods.filter { $0 != .string(ApprovalNames.resolveMethod) })
+            payload["features"] = .object(features)
+            members["payload"] = .object(payload)
+        }
+        if contains(.noNodeInvokeProgress), members["type"] == "res", case .object(var payload)? = members["payload"],
+            payload["type"] == "hello-ok", case .object(var features)? = payload["features"],
+            let methods = features["methods"]?.arrayValue
+        {
+            features["methods"] = .array(methods.filter { $0 != .string(GatewayMethodName.nodeInvokeProgress) })
             payload["features"] = .object(features)
             members["payload"] = .object(payload)
         }

@@ -150,6 +150,14 @@ enum ProtocolShapes {
         ],
         required: ["id", "kind", "decision"])
 
+    /// `node.invoke.progress` (upstream `NodeInvokeProgressParamsSchema`, summer 2026).
+    static let nodeInvokeProgressParams = ObjectShape(
+        [
+            "invokeId": .string(minLength: 1), "nodeId": .string(minLength: 1), "seq": .integer(minimum: 0),
+            "chunk": .string(maxLength: 16 * 1024),
+        ],
+        required: ["invokeId", "nodeId", "seq", "chunk"])
+
     /// `ExecApprovalGetParams`: exactly `{id}`, a non-empty string.
     static let execApprovalGetParams = ObjectShape(["id": .string(minLength: 1)], required: ["id"])
 
