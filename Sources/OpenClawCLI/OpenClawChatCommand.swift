@@ -38,7 +38,7 @@ public struct OpenClawChatCommand: AsyncParsableCommand {
 public enum OpenClawChatEntry {
     public static func main() async {
         Terminal.ignoreBrokenPipeSignal()
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        let arguments = ArgumentOrder.rearranged(Array(CommandLine.arguments.dropFirst()))
         if let first = arguments.first, let message = unknownCommandMessage(first) {
             Terminal.writeAll("Error: \(message)\n", to: STDERR_FILENO)
             Terminal.writeAll("Run 'openclaw-chat --help' for the commands.\n", to: STDERR_FILENO)
@@ -57,7 +57,14 @@ public enum OpenClawChatEntry {
                 Terminal.writeAll(message + "\n", to: STDERR_FILENO)
                 exit(ExitStatus.usage)
             }
-            OpenClawChatCommand.exit(withError: error)
+            // ArgumentParser's own exits (help, --version, an ExitCode) keep their codes; anything else is
+            // a local failure with its documented code, never a bare 1.
+            let code = OpenClawChatCommand.exitCode(for: error)
+            if code == .success || error is ExitCode || error is CleanExit {
+                OpenClawChatCommand.exit(withError: error)
+            }
+            Terminal.writeAll("error: \(error)\n", to: STDERR_FILENO)
+            exit(ExitStatus.local)
         }
     }
 
@@ -93,6 +100,7 @@ public enum OpenClawChatEntry {
             return "unknown command '\(TerminalText.escapedLine(first))'; commands: "
                 + names.filter { $0 != "help" }.joined(separator: ", ")
         }
-        return "unknown command '\(TerminalText.escapedLine(first))'. Did you mean '\(suggestion)'?"
+        return "unknown command '\(TerminalText.escapedLine(first))'. Did you mean '\(suggestion)'? "
+            + "To ask it as a question: openclaw-chat send \(ShellWord.quoted(first))"
     }
 }

@@ -34,10 +34,18 @@ struct ChatScreenTests {
     }
 
     /// The transcript without the input line at its end (the prompt's rows).
+    /// The transcript without what stands under it: the status row, then the input line.
     static func conversation(_ screen: ScreenEmulator) -> [String] {
         var rows = screen.transcript
+        if let last = rows.last, isStatusRow(last) { rows.removeLast() }
         while let last = rows.last, last.hasPrefix("›") { rows.removeLast() }
         return rows
+    }
+
+    /// The row under the input line: connection mark, session, model, thinking level …
+    static func isStatusRow(_ row: String) -> Bool {
+        (row.hasPrefix("● ") || row.hasPrefix("○ offline") || row.hasPrefix("◌ connecting"))
+            && row.contains(" · thinking ")
     }
 
     static func withChat(

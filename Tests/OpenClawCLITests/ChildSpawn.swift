@@ -17,6 +17,7 @@ enum ChildSpawn {
         var env = ProcessInfo.processInfo.environment
         for key in [
             "OPENCLAW_GATEWAY_URL", "OPENCLAW_GATEWAY_TOKEN", "OPENCLAW_GATEWAY_PASSWORD", "OPENCLAW_STATE_DIR",
+            "OPENCLAW_GATEWAY_PORT",
         ] {
             env.removeValue(forKey: key)
         }

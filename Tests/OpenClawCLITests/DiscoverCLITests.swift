@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import OpenClawCLI
+
 /// `openclaw-chat discover` with a stand-in `avahi-browse` on the PATH that prints recorded output.
 @Suite("openclaw-chat discover")
 struct DiscoverCLITests {
@@ -52,7 +54,7 @@ struct DiscoverCLITests {
         let empty = CLIProcess.temporaryStateDirectory()
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
         let result = try await CLIProcess.run(["discover"], environment: ["PATH": empty])
-        #expect(result.status == 1)
+        #expect(result.status == ExitStatus.local)
         #expect(result.stderr.contains("avahi-browse is not installed"))
         #expect(result.stderr.contains("apt install avahi-utils"))
     }
@@ -70,7 +72,7 @@ struct DiscoverCLITests {
     @Test func aFailingBrowserIsReportedWithItsComplaint() async throws {
         let directory = try Self.fakeBrowser("echo 'Failed to create client object: Daemon not running' >&2; exit 1")
         let result = try await CLIProcess.run(["discover"], environment: ["PATH": directory + ":/usr/bin:/bin"])
-        #expect(result.status == 1)
+        #expect(result.status == ExitStatus.local)
         #expect(result.stderr.contains("Daemon not running"))
         #expect(result.stderr.contains("avahi-daemon"))
     }

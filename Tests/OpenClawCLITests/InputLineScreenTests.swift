@@ -51,7 +51,7 @@ struct InputLineScreenTests {
             chat.write("\u{0C}")
             try await chat.waitForScreen("the line alone at the top", timeout: .seconds(5)) { screen in
                 screen.rows.first == "› abc" && screen.cursorRow == 0 && screen.cursorColumn == 5
-                    && screen.rows.dropFirst().allSatisfy(\.isEmpty)
+                    && ChatScreenTests.isStatusRow(screen.rows[1]) && screen.rows.dropFirst(2).allSatisfy(\.isEmpty)
             }
             chat.write("\u{03}")
         }

@@ -105,6 +105,7 @@ struct OneShotDropTests {
         try await CLITests.withGateway { gateway, common in
             let send = try InteractiveProcess(["send"] + common + ["slow"], mode: .pipes)
             defer { send.killIfRunning() }
+            send.endInput(mode: .pipes)  // nothing piped: `send` reads a pipe to its end, as `llm` does
             try await send.waitFor("word2 ")
             send.interrupt(mode: .pipes)
             let status = try await send.waitForExit()

@@ -3,6 +3,8 @@ import OpenClawProtocol
 import OpenClawTestGateway
 import Testing
 
+@testable import OpenClawCLI
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -33,9 +35,10 @@ struct PolishCLITests {
         let typo = try await CLIProcess.run(["sned", "hello"])
         #expect(typo.status == 2)
         #expect(typo.stderr.contains("unknown command 'sned'. Did you mean 'send'?"))
-        let unknown = try await CLIProcess.run(["frobnicate"])
-        #expect(unknown.status == 2)
-        #expect(unknown.stderr.contains("commands: chat, send"))
+        // A word like no command is a question (`openclaw-chat "question"`): sent, here to no gateway.
+        let question = try await CLIProcess.run(["frobnicate", "--state-dir", CLIProcess.temporaryStateDirectory()])
+        #expect(question.status == 2)
+        #expect(question.stderr.contains("No gateway configured"), "\(question.stderr)")
         let badValue = try await CLIProcess.run(["history", "--limit", "0"])
         #expect(badValue.status == 2, "stderr: \(badValue.stderr)")
         let missing = try await CLIProcess.run(["send"])
@@ -85,7 +88,7 @@ struct PolishCLITests {
         let occupant = try await TestGateway.start()
         defer { Task { await occupant.stop() } }
         let result = try await CLIProcess.run(["gateway", "--port", String(occupant.port)])
-        #expect(result.status == 1)
+        #expect(result.status == ExitStatus.local)
         #expect(result.stderr.contains("Port \(occupant.port) is in use"), "stderr: \(result.stderr)")
         #expect(!result.stderr.contains("bind("))
     }

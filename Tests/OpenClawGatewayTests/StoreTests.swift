@@ -79,6 +79,15 @@ struct GatewayURLTests {
         #expect(try GatewayURL(parsing: "mini.local") == GatewayURL(isSecure: false, host: "mini.local", port: 18789))
         #expect(try GatewayURL(parsing: " [::1]:9000 ") == GatewayURL(isSecure: false, host: "::1", port: 9000))
         #expect(try GatewayURL(parsing: "ws://h:1/p?x=1").query == "x=1")
+        // ws:// without a port is the gateway's port; the web schemes keep theirs (a proxy publishes them).
+        #expect(
+            try GatewayURL(parsing: "ws://mini.local") == GatewayURL(isSecure: false, host: "mini.local", port: 18789))
+        #expect(
+            try GatewayURL(parsing: "http://proxy.example")
+                == GatewayURL(isSecure: false, host: "proxy.example", port: 80))
+        #expect(try GatewayURL(parsing: "ws://h:80").description == "ws://h:80")
+        #expect(try GatewayURL(parsing: GatewayURL(parsing: "ws://h:80").absoluteString).port == 80)
+        #expect(try GatewayURL(parsing: "ws://h:80").storageIdentity == "ws://h")
     }
 
     @Test func rejectsWhatCannotWork() {

@@ -73,7 +73,7 @@ enum LocalCommand: String, CaseIterable {
         case .expand: ("/expand N", "show message N whole where history shortened it")
         case .search: ("/search Q", "search transcripts")
         case .abort: ("/abort", "stop the running reply (or Ctrl-C)")
-        case .think: ("/think LEVEL|show|hide", "off … xhigh or default; show or hide the agent's reasoning")
+        case .think: ("/think LEVEL|show|hide", "off … xhigh, max or default; show or hide the agent's reasoning")
         case .tools: ("/tools", "the last reply's tool steps in full: arguments and results")
         case .model: ("/model [N|ID]", "list models (current marked), or switch; /model default resets")
         case .status: ("/status", "connection details")

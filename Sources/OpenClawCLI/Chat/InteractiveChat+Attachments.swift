@@ -15,7 +15,16 @@ extension InteractiveChat {
             listAttachments()
             return
         }
-        let path = NSString(string: argument).expandingTildeInPath
+        guard let named = AttachPaths(argument) else {
+            terminal.error(
+                "a quote in the path is not closed",
+                hint: "quote a path with spaces ('My File.png') or escape them (My\\ File.png)")
+            return
+        }
+        for path in named.paths { await attach(path: path) }
+    }
+
+    private func attach(path: String) async {
         let attachment: Attachment
         do throws(AttachmentError) {
             attachment = try Attachment.file(at: URL(fileURLWithPath: path))

@@ -33,7 +33,7 @@ final class InteractiveChat {
     /// refreshed since (a reconnect reloads the view model's).
     var sessionChoices: [SessionSummary] = []
     /// Whether input comes from the line editor (stdin and stdout are a terminal).
-    private var usesLineEditor = false
+    private(set) var usesLineEditor = false
     /// The approvals engine when this chat is an approver (`--approvals`), else nil.
     let approvals: ApprovalsClient?
     /// Approval outcomes already printed (a decision typed here prints when answered).
@@ -105,6 +105,10 @@ final class InteractiveChat {
         let input = TerminalLineInput.events(prompt: terminal.styled("› ", .bold), history: inputHistory)
         usesLineEditor = input != nil
         defer { input?.stop() }
+        if usesLineEditor { refreshCompletions(fetchModels: viewModel.connectionState.session != nil) }
+        // Ends with the chat (cancelled below); the status row goes with the input line.
+        let statusLine = usesLineEditor ? Task { [weak self] in await self?.keepStatusLine() } : nil
+        defer { statusLine?.cancel() }
         greet()
         await OneShotConnect.noteSavedDeviceToken(connection, terminal: terminal)
 

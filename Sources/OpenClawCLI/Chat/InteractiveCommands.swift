@@ -16,7 +16,11 @@ extension InteractiveChat {
         case .empty: break
         case .message(let text): await send(text)
         case .shell(let command): await runShell(command)
-        case .local(let command, let argument): await perform(command, argument: argument)
+        case .local(let command, let argument):
+            await perform(command, argument: argument)
+            if usesLineEditor, command == .sessions || command == .session || command == .model {
+                refreshCompletions()
+            }
         }
     }
 
@@ -44,8 +48,8 @@ extension InteractiveChat {
                         + "!!text sends !text.", .dim))
             terminal.line(
                 terminal.styled(
-                    "  Keys: ↑/↓ history · Ctrl-J new line · Ctrl-W/Alt-D delete a word · Esc stops a reply · "
-                        + "Ctrl-C clears the line", .dim))
+                    "  Keys: Tab completes · ↑/↓ history · Ctrl-R searches it · Ctrl-J new line · "
+                        + "Ctrl-W/Alt-D delete a word · Esc stops a reply · Ctrl-C clears the line", .dim))
         case .quit, .exit: requestQuit()
         case .attach: await attach(argument)
         case .detach: detach()
@@ -104,8 +108,17 @@ extension InteractiveChat {
         case "":
             let shown = replies.showsThinking ? "shown" : "hidden"
             terminal.line("thinking level: \(thinkingLevelShown); reasoning \(shown)")
+        case "default":
+            viewModel.thinkingLevel = nil
+            terminal.line("thinking level: \(thinkingLevelShown)")
         default:
-            viewModel.thinkingLevel = argument == "default" ? nil : argument
+            guard let level = ThinkingLevel(parsing: argument) else {
+                terminal.error(
+                    "\(TerminalText.escapedLine(argument)) is not a thinking level",
+                    hint: "/think \(ThinkingLevel.allCases.map(\.rawValue).joined(separator: "|"))|default|show|hide")
+                return
+            }
+            viewModel.thinkingLevel = level.rawValue
             terminal.line("thinking level: \(thinkingLevelShown)")
         }
     }

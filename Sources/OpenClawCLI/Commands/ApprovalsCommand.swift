@@ -65,7 +65,7 @@ struct ApprovalsPolicyCommand: AsyncParsableCommand {
             // The gateway can write this file (system.execApprovals.set): its patterns are escaped.
             terminal.line(TerminalText.escaped(Self.describe(snapshot)))
         } catch let error as ExecApprovalsError {
-            throw report(CLIError.message(error.description, status: ExitStatus.failure), terminal: terminal)
+            throw report(CLIError.message(error.description, status: ExitStatus.local), terminal: terminal)
         }
     }
 

@@ -15,11 +15,17 @@ struct ChatCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @Option(help: "Session key.") var session = "main"
-    @Option(help: "Thinking level: off, minimal, low, medium, high, xhigh.") var thinking: String?
+    @Option(help: OptionValues.thinkingHelp) var thinking: String?
     @Flag(help: "Approve the agent's commands here: asks the gateway for operator.approvals (the demo always does).")
     var approvals = false
 
+    func validate() throws {
+        try OptionValues.checkSession(session)
+        try OptionValues.checkThinking(thinking)
+    }
+
     func run() async throws {
+        let thinking = OptionValues.canonicalThinking(thinking)
         let terminal = Terminal()
         let target: (url: GatewayURL, credential: GatewayCredential)?
         do {
@@ -27,14 +33,26 @@ struct ChatCommand: AsyncParsableCommand {
         } catch {
             throw report(error, terminal: terminal)
         }
-        guard let target else {
+        // A secret without an address goes to the local gateway; when nothing listens there, the demo.
+        let noLocalGateway =
+            target != nil && (try? global.usesLocalGatewayDefault()) == true
+            && !LocalGatewayNote.isListening()
+        if noLocalGateway {
             terminal.errorLine(
                 terminal.styled(
-                    "No gateway configured (--url/--token, OPENCLAW_GATEWAY_URL, or 'openclaw-chat login'): "
-                        + "starting the built-in demo gateway.",
-                    .dim
+                    "Nothing is listening at \(LocalGatewayNote.address): starting the built-in demo gateway instead "
+                        + "(--url names another gateway).", .dim))
+        }
+        guard let target, !noLocalGateway else {
+            if !noLocalGateway {
+                terminal.errorLine(
+                    terminal.styled(
+                        "No gateway configured (--url/--token, OPENCLAW_GATEWAY_URL, or 'openclaw-chat login'): "
+                            + "starting the built-in demo gateway.",
+                        .dim
+                    )
                 )
-            )
+            }
             let status = try await DemoSession.run(
                 session: session, thinking: thinking, terminal: terminal, global: global)
             if status != 0 { throw ExitCode(status) }

@@ -12,6 +12,10 @@ struct DemoCommand: AsyncParsableCommand {
     @Option(help: "Session key.") var session = "main"
     @Option(name: .customLong("protocol"), help: "Protocol the demo gateway speaks: 3 or 4.") var protocolVersion = 4
 
+    func validate() throws {
+        try OptionValues.checkSession(session)
+    }
+
     func run() async throws {
         let terminal = Terminal()
         let status = try await DemoSession.run(

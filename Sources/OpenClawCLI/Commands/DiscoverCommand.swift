@@ -38,7 +38,7 @@ struct DiscoverCommand: AsyncParsableCommand {
             case .cannotStart(let reason):
                 terminal.error("avahi-browse could not be started: \(reason)", hint: nil)
             }
-            throw ExitCode(ExitStatus.failure)
+            throw ExitCode(ExitStatus.local)
         }
         if json {
             for gateway in gateways { terminal.line(JSONSerializer.string(Self.json(gateway))) }

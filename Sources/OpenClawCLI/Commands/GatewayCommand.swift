@@ -72,7 +72,7 @@ struct GatewayCommand: AsyncParsableCommand {
             terminal.error(
                 "Port \(port) is in use: another program (perhaps a gateway) is listening on it.",
                 hint: "Stop that program, or pick another port with --port N (--port 0 picks a free one).")
-            throw ExitCode(ExitStatus.failure)
+            throw ExitCode(ExitStatus.local)
         }
         // Listening before the address is announced: a SIGTERM sent the moment it appears still stops
         // the gateway cleanly.

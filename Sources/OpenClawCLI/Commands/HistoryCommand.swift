@@ -18,6 +18,7 @@ struct HistoryCommand: AsyncParsableCommand {
     @Flag(help: "One JSON object per message.") var json = false
 
     func validate() throws {
+        try OptionValues.checkSession(session)
         guard (1...ChatHistoryParams.maximumLimit).contains(limit) else {
             throw ValidationError("--limit must be between 1 and \(ChatHistoryParams.maximumLimit)")
         }

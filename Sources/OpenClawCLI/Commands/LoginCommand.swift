@@ -29,7 +29,8 @@ struct LoginCommand: AsyncParsableCommand {
     }
 
     static let discussion = """
-        The token is asked for without echo when none is given and stdin is a terminal; \
+        With nothing given on a terminal, the gateway's address is asked for (Enter for the local one), \
+        then the token. The token is asked for without echo when none is given and stdin is a terminal; \
         --token - (or --password -) reads it from stdin, so it never has to appear in argv.
         """
 
@@ -72,6 +73,11 @@ extension LoginCommand {
             }
             if name == "token" { options.token = secret } else { options.password = secret }
         }
+        if try options.resolveGateway() == nil {
+            // `login` alone on a terminal: the address is asked for, then the token as below.
+            guard let address = askForAddress() else { return nil }
+            options.url = address
+        }
         guard let target = try options.resolveGateway() else { return nil }
         guard target.credential == .none else { return target }
         switch SecretPrompt.ask(
@@ -81,6 +87,17 @@ extension LoginCommand {
         case .entered(let token): return (target.url, .token(token))
         case .cancelled: throw ExitCode(ExitStatus.aborted)
         }
+    }
+
+    /// The gateway's address typed on a terminal (Enter for the local gateway); nil when stdin is no
+    /// terminal. Ctrl-D stops the login.
+    private func askForAddress() -> String? {
+        guard isatty(STDIN_FILENO) == 1 else { return nil }
+        let terminal = Terminal()
+        terminal.write("Gateway address (Enter for \(LocalGatewayNote.address)): ")
+        guard let line = readLine() else { return nil }
+        let typed = line.trimmingCharacters(in: .whitespaces)
+        return typed.isEmpty ? LocalGatewayNote.address : typed
     }
 
     /// Pairs with the code's bootstrap token and saves the address that worked, without any secret: the

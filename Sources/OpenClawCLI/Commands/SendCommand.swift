@@ -15,12 +15,15 @@ struct SendCommand: AsyncParsableCommand {
             documents; its type is read from its bytes. Files over the gateway's limits, and archives, which \
             gateways drop, are refused before anything is sent. '--file -' reads the file from stdin \
             (then the message cannot be '-'); --mime gives its type when its bytes do not tell.
+
+            Text piped in with a message argument goes first, the message after it, as one message \
+            (git diff | openclaw-chat send "review this"); </dev/null when nothing is piped.
             """
     )
 
     @OptionGroup var global: GlobalOptions
     @Option(help: "Session key.") var session = "main"
-    @Option(help: "Thinking level: off, minimal, low, medium, high, xhigh.") var thinking: String?
+    @Option(help: OptionValues.thinkingHelp) var thinking: String?
     @Flag(help: "One JSON object per line: deltas, activity, and the final message.") var json = false
     @Option(help: "Give up (and stop the run) when it has not ended after this many seconds. Default: no limit.")
     var timeout: Double?
@@ -34,6 +37,8 @@ struct SendCommand: AsyncParsableCommand {
     @Argument(help: "The message, or - to read it from stdin. Optional with --file.") var message: String?
 
     func validate() throws {
+        try OptionValues.checkSession(session)
+        try OptionValues.checkThinking(thinking)
         if message == nil, files.isEmpty { throw ValidationError("Missing expected argument '<message>'") }
         if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("--file - can be given once") }
         if files.contains("-"), message == "-" {
@@ -72,7 +77,8 @@ struct SendCommand: AsyncParsableCommand {
                     overallTimeout: timeout.map { .seconds($0) }, idleTimeout: .seconds(idleTimeout))
             )
             let (result, runId) = try await run.perform(
-                text: text, attachments: attachments, session: session, thinking: thinking)
+                text: text, attachments: attachments, session: session,
+                thinking: OptionValues.canonicalThinking(thinking))
             try OneShotRun.finish(result, runId: runId, json: json, terminal: terminal)
         } catch let exit as ExitCode {
             throw exit
@@ -99,7 +105,16 @@ struct SendCommand: AsyncParsableCommand {
 
     private func resolveMessage() throws -> String {
         guard let message else { return "" }
-        guard message == "-" else { return message }
+        guard message == "-" else {
+            guard !files.contains("-") else { return message }
+            switch PipedInput.read() {
+            case .none: return message
+            case .text(let piped): return piped + "\n\n" + message
+            case .tooLong:
+                throw CLIError.message(
+                    "The text piped in is over 4 MiB: attach it with --file - instead.", status: ExitStatus.usage)
+            }
+        }
         let data = FileHandle.standardInput.readDataToEndOfFile()
         let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else {

@@ -28,6 +28,12 @@ enum EditorKey: Equatable, Sendable {
     case escape
     /// Ctrl+L.
     case clearScreen
+    /// Tab: complete the word before the cursor (``InputCompletion``).
+    case tab
+    /// Ctrl+R: search the input history, newest first.
+    case reverseSearch
+    /// Ctrl+G: leave the history search, the line as it was.
+    case cancel
     /// A key with no meaning here (F-keys, unknown sequences).
     case ignored
 }

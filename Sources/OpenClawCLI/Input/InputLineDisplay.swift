@@ -39,6 +39,8 @@ final class InputLineDisplay: Sendable {
         var held: [(String, Int32)] = []
         var columns = 80
         var rows = 24
+        /// The status row under the input line, nil for none.
+        var status: StatusRow?
     }
 
     /// The drawn input line: how far up its first row is from the cursor, and whether it sits under a
@@ -115,6 +117,18 @@ final class InputLineDisplay: Sendable {
         state.withLock {
             $0.shown = nil
             Self.rawWrite("\u{1B}[H\u{1B}[2J" + $0.openRow, to: STDOUT_FILENO)
+            draw(&$0)
+        }
+    }
+
+    /// The one-row status under the input line (gateway, session, model …): drawn with the line and
+    /// erased with it, so output never lands on it; redrawn only when its text changes.
+    func setStatus(_ status: StatusRow?) {
+        state.withLock {
+            guard $0.status != status else { return }
+            let erased = erase(&$0)
+            $0.status = status
+            Self.rawWrite(erased, to: STDOUT_FILENO)
             draw(&$0)
         }
     }
@@ -222,7 +236,7 @@ final class InputLineDisplay: Sendable {
     private func erase(_ state: inout State) -> String {
         guard let shown = state.shown else { return "" }
         state.shown = nil
-        var out = shown.cursorRow > 0 ? "\u{1B}[\(shown.cursorRow)A" : ""
+        var out = Self.cursorUp(shown.cursorRow)
         out += "\r\u{1B}[J"
         if shown.belowLiveRow {
             // Back to the end of the live row (drawn again: its column is not known otherwise).
@@ -235,17 +249,30 @@ final class InputLineDisplay: Sendable {
         guard state.active, !state.paused, state.shown == nil else { return }
         let belowLive = !state.openRow.isEmpty
         guard !belowLive || state.openRowIsLive else { return }
+        // Ctrl-R's search says what it searches for where the prompt was.
+        let searching = state.editor.searchPrompt.map { TerminalText.escapedLine($0) }
+        let prompt = searching ?? state.prompt
         let layout = InputLineLayout(
-            promptWidth: state.promptWidth, editor: state.editor, columns: state.columns,
-            maxRows: max(1, state.rows / 2))
+            promptWidth: searching.map(DisplayWidth.of) ?? state.promptWidth, editor: state.editor,
+            columns: state.columns, maxRows: max(1, state.rows / 2))
         var text = belowLive ? "\r\n" : "\r\u{1B}[2K"
-        text += (layout.startsWithPrompt ? state.prompt : "") + layout.rows.joined(separator: "\r\n")
-        let up = layout.rows.count - 1 - layout.cursorRow
-        if up > 0 { text += "\u{1B}[\(up)A" }
+        text += (layout.startsWithPrompt ? prompt : "") + layout.rows.joined(separator: "\r\n")
+        var up = layout.rows.count - 1 - layout.cursorRow
+        // The status row, when the window has room for it beside the output.
+        if let status = state.status, state.rows >= 6 {
+            text += "\r\n" + status.text(columns: state.columns)
+            up += 1
+        }
+        text += Self.cursorUp(up)
         text += "\r"
         if layout.cursorColumn > 0 { text += "\u{1B}[\(layout.cursorColumn)C" }
         Self.rawWrite(text, to: STDOUT_FILENO)
         state.shown = Shown(cursorRow: layout.cursorRow, belowLiveRow: belowLive)
+    }
+
+    /// `ESC[nA`, with `n` left out for one row (the shortest form).
+    private static func cursorUp(_ rows: Int) -> String {
+        rows > 1 ? "\u{1B}[\(rows)A" : rows == 1 ? "\u{1B}[A" : ""
     }
 
     private static func readSize(_ state: inout State) {

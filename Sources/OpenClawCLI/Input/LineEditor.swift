@@ -30,6 +30,25 @@ struct LineEditor: Equatable {
     /// The line being written before ↑ was pressed, given back by ↓ at the bottom.
     private var draft: [Character] = []
     let historyLimit: Int
+    /// Ctrl-R's search while it lasts: the line shows the newest entry that contains the query.
+    private(set) var search: HistorySearch?
+
+    struct HistorySearch: Equatable {
+        var query = ""
+        /// The entry shown, an index in ``history``; nil before the first match or when none matches.
+        var match: Int?
+        /// The line and cursor before the search, given back by Esc or Ctrl-G.
+        var original: [Character]
+        var originalCursor: Int
+    }
+
+    /// What goes before the line while searching, instead of the prompt.
+    var searchPrompt: String? {
+        guard let search else { return nil }
+        let failed = search.match == nil && !search.query.isEmpty
+        let query = search.query.count > 40 ? "…" + search.query.suffix(39) : search.query
+        return "(\(failed ? "no match" : "history search")) '\(query)': "
+    }
 
     init(history: [String] = [], historyLimit: Int = 500) {
         self.historyLimit = historyLimit
@@ -40,6 +59,7 @@ struct LineEditor: Equatable {
     var isEmpty: Bool { characters.isEmpty }
 
     mutating func handle(_ key: EditorKey) -> Action {
+        if search != nil, let action = handleSearch(key) { return action }
         switch key {
         case .text(let text), .paste(let text):
             insert(text)
@@ -92,9 +112,61 @@ struct LineEditor: Equatable {
         case .interrupt: return .interrupt
         case .escape: return .escape
         case .clearScreen: return .clearScreen
-        case .ignored: return .none
+        case .reverseSearch:
+            search = HistorySearch(original: characters, originalCursor: cursor)
+        case .tab, .cancel, .ignored: return .none
         }
         return .redraw
+    }
+
+    /// Tab's result: the completed word in place, the cursor after it.
+    mutating func apply(_ completion: InputCompletion) {
+        let range = completion.replaced.clamped(to: 0..<characters.count + 1)
+        let upper = min(range.upperBound, characters.count)
+        characters.replaceSubrange(range.lowerBound..<upper, with: Array(completion.insertion))
+        cursor = range.lowerBound + completion.insertion.count
+    }
+
+    /// A key while searching: the query grows or shrinks, Ctrl-R goes to an older match, Esc or Ctrl-G
+    /// gives the line back; any other key keeps the match as the line and does what it does (Enter sends
+    /// it). Nil for those, after the search has ended.
+    private mutating func handleSearch(_ key: EditorKey) -> Action? {
+        guard var current = search else { return nil }
+        switch key {
+        case .text(let text), .paste(let text):
+            current.query += text
+            current.match = newestMatch(for: current.query, below: (current.match ?? history.count) + 1)
+        case .backspace:
+            guard !current.query.isEmpty else { return Action.none }
+            current.query.removeLast()
+            current.match = current.query.isEmpty ? nil : newestMatch(for: current.query, below: history.count)
+        case .reverseSearch:
+            guard !current.query.isEmpty else { return Action.none }
+            if let older = newestMatch(for: current.query, below: current.match ?? history.count) {
+                current.match = older
+            }
+        case .escape, .cancel, .interrupt:
+            characters = current.original
+            cursor = current.originalCursor
+            search = nil
+            return .redraw
+        default:
+            search = nil
+            return nil
+        }
+        search = current
+        if let match = current.match {
+            characters = Array(history[match])
+            cursor = characters.count
+        }
+        return .redraw
+    }
+
+    /// The newest entry before index `limit` that contains `query`.
+    private func newestMatch(for query: String, below limit: Int) -> Int? {
+        guard !query.isEmpty else { return nil }
+        let lowered = query.lowercased()
+        return history.indices.prefix(min(limit, history.count)).last { history[$0].lowercased().contains(lowered) }
     }
 
     /// Replaces the whole line (text from `$EDITOR`), cursor at the end.

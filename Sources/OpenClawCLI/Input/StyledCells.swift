@@ -23,6 +23,21 @@ enum StyledCells {
         return out
     }
 
+    /// `text` without its escape sequences: what takes cells.
+    static func plain(_ text: String) -> String {
+        var out = ""
+        var rest = Substring(text)
+        while let character = rest.first {
+            if let sequence = escapeSequence(at: rest) {
+                rest = rest.dropFirst(sequence.count)
+                continue
+            }
+            out.append(character)
+            rest = rest.dropFirst()
+        }
+        return out
+    }
+
     /// The escape sequence `text` starts with, if any: CSI up to its final byte, OSC up to ST or BEL.
     private static func escapeSequence(at text: Substring) -> Substring? {
         guard text.first == "\u{1B}" else {

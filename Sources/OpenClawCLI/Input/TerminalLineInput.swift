@@ -108,6 +108,11 @@ enum TerminalLineInput {
             display.update(editor)
             return .go
         }
+        if key == .tab {
+            _ = editor.handle(key)  // ends a history search, keeping its match
+            complete(&editor)
+            return .go
+        }
         switch editor.handle(key) {
         case .none: break
         case .redraw: display.update(editor)
@@ -130,6 +135,19 @@ enum TerminalLineInput {
             display.clearScreen()
         }
         return .go
+    }
+
+    /// Tab: the word completed in place, or the candidates listed above the line when Tab cannot choose.
+    private static func complete(_ editor: inout LineEditor) {
+        let display = InputLineDisplay.shared
+        guard
+            let completion = InputCompletion.complete(
+                editor.characters, cursor: editor.cursor, sources: CompletionSources.shared.current)
+        else { return }
+        editor.apply(completion)
+        display.update(editor)
+        guard !completion.listed.isEmpty else { return }
+        display.output(CompletionList.text(completion.listed, columns: display.columns), to: STDOUT_FILENO)
     }
 
     /// Whether stdin has bytes: false after `timeoutMs` (-1: none), or when `wake` was written to.

@@ -3,7 +3,9 @@ import OpenClawGateway
 
 /// Exit statuses, so scripts can tell failures apart.
 enum ExitStatus {
-    static let failure: Int32 = 1
+    /// Something on this machine failed: a file that cannot be read or written, a port in use, a local
+    /// program (avahi-browse) that failed. Never 1, which says nothing a script can act on.
+    static let local: Int32 = 9
     static let usage: Int32 = 2
     static let connection: Int32 = 3
     static let auth: Int32 = 4
@@ -43,7 +45,7 @@ enum CLIError: Error, CustomStringConvertible {
         switch self {
         case .noGatewayConfigured: return ExitStatus.usage
         case .message(_, let status): return status
-        case .unreadableFile: return ExitStatus.failure
+        case .unreadableFile: return ExitStatus.local
         }
     }
 }
@@ -59,6 +61,6 @@ func report(_ error: any Error, terminal: Terminal) -> ExitCode {
         return ExitCode(cliError.status)
     default:
         terminal.error("\(error)", hint: nil)
-        return ExitCode(ExitStatus.failure)
+        return ExitCode(ExitStatus.local)
     }
 }

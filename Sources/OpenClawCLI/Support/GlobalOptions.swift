@@ -76,7 +76,8 @@ struct GlobalOptions: ParsableArguments {
         // One read of the saved gateways for the address and the secret.
         let profiles = try profiles()
         let selected = try selectedProfile(in: profiles)
-        guard let urlText = configuredURLText(selected: selected) else { return nil }
+        guard let urlText = configuredURLText(selected: selected) ?? localGatewayForGivenSecret(selected: selected)
+        else { return nil }
         let parsed: GatewayURL
         do {
             parsed = try GatewayURL(parsing: urlText)
@@ -103,6 +104,27 @@ struct GlobalOptions: ParsableArguments {
             credential = .none
         }
         return (parsed, credential)
+    }
+
+    /// A token or password given without any address means the gateway on this machine, where
+    /// `openclaw gateway` listens by default: said once on stderr, so the person knows which was used.
+    private func localGatewayForGivenSecret(selected: GatewayProfile?) -> String? {
+        guard usesLocalGatewayDefault(selected: selected) else { return nil }
+        LocalGatewayNote.sayOnce()
+        return LocalGatewayNote.address
+    }
+
+    /// Whether no address is configured anywhere but a secret is (flag or environment).
+    func usesLocalGatewayDefault() throws -> Bool {
+        try usesLocalGatewayDefault(selected: selectedProfile())
+    }
+
+    private func usesLocalGatewayDefault(selected: GatewayProfile?) -> Bool {
+        guard configuredURLText(selected: selected) == nil, gatewayName == nil else { return false }
+        let secrets = [
+            token, password, environment["OPENCLAW_GATEWAY_TOKEN"], environment["OPENCLAW_GATEWAY_PASSWORD"],
+        ]
+        return secrets.contains { $0?.isEmpty == false }
     }
 
     /// The gateway URL as configured (flag, environment, saved gateway), before it is parsed.

@@ -28,22 +28,26 @@ public struct GatewayURL: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Reads an address as a person types it: `ws://` or `wss://` (`http://` and `https://` mean the
-    /// same), or a bare `host` or `host:port`, which means `ws://` on port 18789. With a scheme and no
-    /// port, the scheme's port (80, 443) is used. A user name or password in the URL is refused, so that a
-    /// secret never travels in an address that gets printed.
+    /// same), or a bare `host` or `host:port`, which means `ws://` on port 18789. `ws://host` without a
+    /// port means 18789 too: a gateway listens there unless configured otherwise, and nothing serves one on
+    /// port 80. `wss://`, `https://` and `http://` without a port keep their scheme's (443, 80): they are
+    /// what a reverse proxy or Tailscale Serve publishes. A user name or password in the URL is refused, so
+    /// that a secret never travels in an address that gets printed.
     public init(parsing text: String) throws(GatewayURLError) {
         var rest = Substring(text.trimmingCharacters(in: .whitespacesAndNewlines))
         guard !rest.isEmpty else { throw .empty }
         var secure = false
-        var explicitScheme = false
+        var schemePort: Int?
         if let schemeEnd = rest.range(of: "://") {
             let scheme = rest[..<schemeEnd.lowerBound].lowercased()
             switch scheme {
-            case "ws", "http": secure = false
-            case "wss", "https": secure = true
+            case "ws": secure = false
+            case "http": schemePort = 80
+            case "wss", "https":
+                secure = true
+                schemePort = 443
             default: throw .unsupportedScheme(scheme)
             }
-            explicitScheme = true
             rest = rest[schemeEnd.upperBound...]
         }
         var query: String?
@@ -78,7 +82,7 @@ public struct GatewayURL: Sendable, Hashable, CustomStringConvertible {
         }
         guard !host.isEmpty, !host.contains(where: { $0 == " " || $0 == "/" }) else { throw .invalidHost(host) }
         if let port, !(1...65535).contains(port) { throw .invalidPort(String(port)) }
-        let resolvedPort = port ?? (explicitScheme ? (secure ? 443 : 80) : Self.defaultPort)
+        let resolvedPort = port ?? schemePort ?? Self.defaultPort
         self.init(isSecure: secure, host: host, port: resolvedPort, path: path, query: query)
     }
 
@@ -113,9 +117,10 @@ public struct GatewayURL: Sendable, Hashable, CustomStringConvertible {
 
     /// Which gateway this is, for storage keys (device tokens, transcripts): scheme, host, port and
     /// path only, so a secret in the query never becomes part of a key and a token rotated in the URL
-    /// still finds the same records. Equals ``description`` for an address without a query.
+    /// still finds the same records. Equals ``description`` for an address without a query, except `ws://` on
+    /// port 80 (see ``storageOrigin``).
     public var storageIdentity: String {
-        "\(origin)\(path == "/" ? "" : path)"
+        "\(storageOrigin)\(path == "/" ? "" : path)"
     }
 
     /// The full address, query included: only for saving what the person entered (a login, the app's
@@ -125,10 +130,19 @@ public struct GatewayURL: Sendable, Hashable, CustomStringConvertible {
         return "\(origin)\(pathPart)\(query.map { "?\($0)" } ?? "")"
     }
 
+    /// Written so that it parses back to the same port: `wss://` omits 443; `ws://` always names its
+    /// port, since `ws://host` alone means 18789.
     private var origin: String {
         let hostPart = host.contains(":") ? "[\(host)]" : host
-        let defaultPort = isSecure ? 443 : 80
-        let portPart = port == defaultPort ? "" : ":\(port)"
+        let portPart = isSecure && port == 443 ? "" : ":\(port)"
+        return "\(scheme)://\(hostPart)\(portPart)"
+    }
+
+    /// The origin as storage keys have always spelt it (`ws://` omitting 80), so records saved before
+    /// `ws://host` meant 18789 are still found.
+    private var storageOrigin: String {
+        let hostPart = host.contains(":") ? "[\(host)]" : host
+        let portPart = port == (isSecure ? 443 : 80) ? "" : ":\(port)"
         return "\(scheme)://\(hostPart)\(portPart)"
     }
 }

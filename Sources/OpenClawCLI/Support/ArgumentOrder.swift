@@ -1,0 +1,72 @@
+import ArgumentParser
+
+/// The command line as people write it, put in the order the parser reads it.
+///
+/// - Options before the subcommand (`openclaw-chat --gateway work history`) belong to it: the options
+///   every command shares are moved after its name (and after a nested command's, `approvals watch`).
+/// - A question as the first word (`openclaw-chat "what changed?"`) is sent, as `llm "question"` does:
+///   a first word that is no command, no option and not a typo of a command means `send`.
+enum ArgumentOrder {
+    /// Shared options that take a value (the next word), and those that do not.
+    static let valueOptions: Set<String> = [
+        "--url", "--token", "--password", "--gateway", "--state-dir", "--tls-fingerprint", "--session", "--thinking",
+    ]
+    static let flagOptions: Set<String> = ["--verbose", "--trace", "--trust-on-first-use"]
+
+    static func rearranged(_ arguments: [String]) -> [String] {
+        var leading: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let word = arguments[index]
+            if word.hasPrefix("--"), let equals = word.firstIndex(of: "="),
+                valueOptions.contains(String(word[..<equals]))
+            {
+                leading.append(word)
+                index += 1
+            } else if valueOptions.contains(word), index + 1 < arguments.count {
+                leading += [word, arguments[index + 1]]
+                index += 2
+            } else if flagOptions.contains(word) {
+                leading.append(word)
+                index += 1
+            } else {
+                break
+            }
+        }
+        guard index < arguments.count else { return arguments }
+        let word = arguments[index]
+        let rest = Array(arguments[(index + 1)...])
+        if let nested = subcommandNames[word] {
+            guard !leading.isEmpty else { return arguments }
+            if let next = rest.first, nested.contains(next) {
+                return [word, next] + leading + rest.dropFirst()
+            }
+            return [word] + leading + rest
+        }
+        guard !word.hasPrefix("-"), word != "help" else { return arguments }
+        // A typo of a command goes first, where it is reported as one.
+        return isQuestion(word) ? ["send"] + leading + [word] + rest : [word] + leading + rest
+    }
+
+    /// Each subcommand's name and the names of its own subcommands.
+    private static var subcommandNames: [String: [String]] {
+        var names: [String: [String]] = [:]
+        for subcommand in OpenClawChatCommand.configuration.subcommands {
+            let configuration = subcommand.configuration
+            guard let name = configuration.commandName else { continue }
+            var nested: [String] = []
+            for child in configuration.subcommands {
+                if let childName = child.configuration.commandName { nested.append(childName) }
+            }
+            names[name] = nested
+        }
+        return names
+    }
+
+    /// Whether a first word reads as a question rather than a command: several words, or one that
+    /// resembles no command (`sned` is a typo of `send`, `hello` of nothing).
+    static func isQuestion(_ word: String) -> Bool {
+        if word.contains(where: \.isWhitespace) { return true }
+        return CommandSuggestion.closest(to: word, in: OpenClawChatCommand.subcommandNames) == nil
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import OpenClawTestGateway
+import Testing
+
+@testable import OpenClawCLI
+
+/// First use and scripting as people try them: a question as the only argument, options before the
+/// command, piped text with a prompt, a token without an address.
+@Suite("openclaw-chat: first use and scripting")
+struct FirstUseCLITests {
+    @Test func aQuestionAsTheOnlyArgumentIsSentAndOptionsMayComeFirst() async throws {
+        try await CLITests.withGateway { gateway, common in
+            let asked = try await CLIProcess.run(common + ["what is this?"])
+            #expect(asked.status == 0, "\(asked.stderr)")
+            #expect(asked.stdout.contains("is the scripted test agent."), "\(asked.stdout)")
+            let history = try await CLIProcess.run(common + ["history", "--limit", "2"])
+            #expect(history.status == 0, "\(history.stderr)")
+            #expect(history.stdout.contains("what is this?"), "\(history.stdout)")
+            #expect(await gateway.sentUserMessages(sessionKey: "main") == ["what is this?"])
+            // A typo of a command stays a usage error that says how to ask it instead.
+            let typo = try await CLIProcess.run(common + ["histroy"])
+            #expect(typo.status == ExitStatus.usage)
+            #expect(typo.stderr.contains("Did you mean 'history'?"), "\(typo.stderr)")
+        }
+    }
+
+    @Test func pipedTextGoesBeforeThePrompt() async throws {
+        try await CLITests.withGateway { gateway, common in
+            let result = try await CLIProcess.run(["send"] + common + ["summarize"], stdin: "line one\nline two\n")
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(await gateway.sentUserMessages(sessionKey: "main") == ["line one\nline two\n\nsummarize"])
+        }
+    }
+
+    @Test func aTokenWithoutAnAddressUsesTheLocalGatewayOrElseTheDemo() async throws {
+        try await CLITests.withGateway { gateway, _ in
+            let port = try #require(URL(string: gateway.url)?.port)
+            let state = CLIProcess.temporaryStateDirectory()
+            let sent = try await CLIProcess.run(
+                ["send", "--token", "test-token", "--state-dir", state, "hello"],
+                environment: ["OPENCLAW_GATEWAY_PORT": "\(port)"])
+            #expect(sent.status == 0, "\(sent.stderr)")
+            #expect(sent.stderr.contains("using the local gateway at ws://127.0.0.1:\(port)"), "\(sent.stderr)")
+            #expect(await gateway.sentUserMessages(sessionKey: "main") == ["hello"])
+        }
+        // Nothing listens on port 1: the chat says so and starts the demo.
+        let chat = try await CLIProcess.run(
+            ["chat", "--token", "t", "--state-dir", CLIProcess.temporaryStateDirectory()], stdin: "hello\n/quit\n",
+            environment: ["OPENCLAW_GATEWAY_PORT": "1"])
+        #expect(chat.status == 0, "\(chat.stderr)")
+        #expect(chat.stderr.contains("Nothing is listening at ws://127.0.0.1:1: starting the built-in demo"))
+        #expect(chat.stdout.contains("is the scripted test agent."), "\(chat.stdout)")
+    }
+
+    @Test func loginAloneOnATerminalAsksForTheAddressThenTheToken() async throws {
+        try await CLITests.withGateway { gateway, common in
+            let state = common[5]
+            let login = try InteractiveProcess(["login", "--state-dir", state], mode: .terminal)
+            defer { login.killIfRunning() }
+            try await login.waitFor("Gateway address (Enter for ws://127.0.0.1:18789): ")
+            login.write(gateway.url + "\r")
+            try await login.waitFor("Gateway token for")
+            login.write("test-token\r")
+            #expect(try await login.waitForExit() == 0, "output:\n\(login.output)")
+            #expect(login.output.contains("Saved as 'default' in"), "\(login.output)")
+            let saved = try String(contentsOfFile: state + "/credentials/gateway.json", encoding: .utf8)
+            #expect(saved.contains(gateway.url), "\(saved)")
+        }
+    }
+
+    @Test func sharedOptionsBeforeACommandMoveAfterIt() {
+        #expect(
+            ArgumentOrder.rearranged(["--gateway", "work", "history", "--limit", "3"])
+                == ["history", "--gateway", "work", "--limit", "3"])
+        #expect(
+            ArgumentOrder.rearranged(["--url=ws://h", "--verbose", "approvals", "watch"])
+                == ["approvals", "watch", "--url=ws://h", "--verbose"])
+        #expect(ArgumentOrder.rearranged(["--session", "work", "why?"]) == ["send", "--session", "work", "why?"])
+        #expect(ArgumentOrder.rearranged(["sned", "hi"]) == ["sned", "hi"])
+        #expect(ArgumentOrder.rearranged(["--url", "ws://h"]) == ["--url", "ws://h"])
+        #expect(ArgumentOrder.rearranged(["--help"]) == ["--help"])
+        #expect(ArgumentOrder.rearranged(["help", "send"]) == ["help", "send"])
+    }
+}
