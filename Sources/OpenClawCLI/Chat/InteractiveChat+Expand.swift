@@ -1,4 +1,3 @@
-import Foundation
 import OpenClawChat
 import OpenClawPresentation
 
@@ -21,7 +20,7 @@ extension InteractiveChat {
             terminal.line("this gateway cannot send a message whole (it has no chat.message.get)")
         case .unavailable(let reason):
             terminal.line(
-                "the gateway will not send message \(number) whole: \(reason.replacingOccurrences(of: "_", with: " "))")
+                "the gateway will not send message \(number) whole: \(reason.split(separator: "_").joined(separator: " "))")
         case .failed:
             break
         }
