@@ -14,7 +14,8 @@ struct TypedMethodNamesTests {
         GatewayMethodName.devicePairList, GatewayMethodName.devicePairApprove, GatewayMethodName.nodeList,
         GatewayMethodName.nodeDescribe, GatewayMethodName.nodeInvoke, GatewayMethodName.nodeInvokeResult,
         GatewayMethodName.nodeEvent, ExecApprovalNames.resolveMethod, ExecApprovalNames.listMethod,
-        ExecApprovalNames.getMethod,
+        ExecApprovalNames.getMethod, GatewayMethodName.chatMessageGet, ApprovalNames.resolveMethod,
+        GatewayMethodName.nodeInvokeProgress,
     ]
 
     @Test func everyAdvertisedMethodHasATypedNameAndIsServed() async throws {
