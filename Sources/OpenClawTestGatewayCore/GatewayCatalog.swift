@@ -31,8 +31,8 @@ enum GatewayCatalog {
 
     /// Methods only a `node` connection may call.
     static let nodeOnlyMethods: Set<String> = [
-        "node.invoke.result", "node.event", "node.invoke.progress", "node.pending.drain", "node.canvas.capability.refresh",
-        "node.pending.pull", "node.pending.ack", "skills.bins",
+        "node.invoke.result", "node.event", GatewayMethodName.nodeInvokeProgress, "node.pending.drain",
+        "node.canvas.capability.refresh", "node.pending.pull", "node.pending.ack", "skills.bins",
     ]
 
     static let defaultModel = (provider: "openclaw-test", id: "scripted-agent", contextTokens: 200_000)

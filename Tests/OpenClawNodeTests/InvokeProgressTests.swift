@@ -12,7 +12,8 @@ import Testing
 /// kills the command.
 @Suite("Node: invoke progress and cancel")
 struct InvokeProgressTests {
-    private static func streamedRun(quirks: GatewayQuirks) async throws -> (chunks: [NodeProgressChunk], stdout: String) {
+    private static func streamedRun(quirks: GatewayQuirks) async throws -> (chunks: [NodeProgressChunk], stdout: String)
+    {
         try await withTestGateway(.init(quirks: quirks)) { gateway in
             let fixture = try await NodeFixture.start(
                 on: gateway, policy: NodeFixture.policy(.allowlist, allow: ["/usr/bin/seq"]))

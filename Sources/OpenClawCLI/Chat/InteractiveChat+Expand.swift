@@ -20,7 +20,8 @@ extension InteractiveChat {
             terminal.line("this gateway cannot send a message whole (it has no chat.message.get)")
         case .unavailable(let reason):
             terminal.line(
-                "the gateway will not send message \(number) whole: \(reason.split(separator: "_").joined(separator: " "))")
+                "the gateway will not send message \(number) whole: \(reason.split(separator: "_").joined(separator: " "))"
+            )
         case .failed:
             break
         }

@@ -135,7 +135,8 @@ public actor NodeHost {
             invokeId: id, nodeId: request.nodeId,
             sendEvent: { [weak self] event in await self?.sendEvent(event) },
             record: { [weak self] note in await self?.record(note, for: id) },
-            progress: streamsProgress ? InvokeProgress(connection: connection, invokeId: id, nodeId: request.nodeId).sink : nil)
+            progress: streamsProgress
+                ? InvokeProgress(connection: connection, invokeId: id, nodeId: request.nodeId).sink : nil)
         let params = request.params
         let work = Task { [weak self] in
             let outcome = await command.perform(params, context)
