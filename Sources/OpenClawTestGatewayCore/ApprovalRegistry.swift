@@ -12,6 +12,8 @@ struct ApprovalRegistry {
         let expiresAtMs: Int
         var decision: ExecApprovalDecision?
         var expired = false
+        /// When it stopped being pending (decided or expired), for the unified approval snapshot.
+        var resolvedAtMs: Int? = nil
 
         var isPending: Bool { decision == nil && !expired }
     }
@@ -51,6 +53,7 @@ struct ApprovalRegistry {
     mutating func decide(_ id: String, _ decision: ExecApprovalDecision, by name: String?) -> Bool {
         guard var record = records[id], record.isPending else { return false }
         record.decision = decision
+        record.resolvedAtMs = Int(UnixTime.nowMs())
         records[id] = record
         finish(id, decision.allowsRun ? .allowed(decision) : .denied(by: name))
         return true
@@ -60,6 +63,7 @@ struct ApprovalRegistry {
     mutating func expire(_ id: String, verdict: ApprovalVerdict = .expired) -> Bool {
         guard var record = records[id], record.isPending else { return false }
         record.expired = true
+        record.resolvedAtMs = Int(UnixTime.nowMs())
         records[id] = record
         finish(id, verdict)
         return true

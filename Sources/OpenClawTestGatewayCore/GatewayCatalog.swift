@@ -7,7 +7,18 @@ enum GatewayCatalog {
         "health", "chat.history", "chat.send", "chat.abort", "sessions.list", "models.list", "agent.identity.get",
         "device.pair.list", "device.pair.approve", "node.list", "node.describe", "node.invoke", "node.invoke.result",
         "node.event", "exec.approval.resolve", "exec.approval.list", "exec.approval.get",
+        GatewayMethodName.chatMessageGet, ApprovalNames.resolveMethod, GatewayMethodName.nodeInvokeProgress,
     ]
+
+    /// Methods of summer 2026, after the spring references: a v3 (spring) gateway does not list them.
+    static let summer2026Methods: Set<String> = [
+        GatewayMethodName.chatMessageGet, ApprovalNames.resolveMethod, GatewayMethodName.nodeInvokeProgress,
+    ]
+
+    /// What `hello-ok` lists for this protocol version.
+    static func methods(v4: Bool) -> [String] {
+        v4 ? methods : methods.filter { !summer2026Methods.contains($0) }
+    }
 
     /// `hello-ok.features.events`: the reference gateway's event list.
     static let events = [
@@ -20,8 +31,8 @@ enum GatewayCatalog {
 
     /// The methods of a gateway with `quirks`: `commands.list` and `sessions.subscribe` unless the
     /// quirks leave them out.
-    static func methods(quirks: GatewayQuirks) -> [String] {
-        var methods = Self.methods
+    static func methods(v4: Bool, quirks: GatewayQuirks) -> [String] {
+        var methods = Self.methods(v4: v4)
         if !quirks.contains(.noCommandsList) { methods.append(GatewayMethodName.commandsList) }
         if !quirks.contains(.noSessionsChanged) { methods.append(GatewayMethodName.sessionsSubscribe) }
         return methods
@@ -42,8 +53,8 @@ enum GatewayCatalog {
 
     /// Methods only a `node` connection may call.
     static let nodeOnlyMethods: Set<String> = [
-        "node.invoke.result", "node.event", "node.pending.drain", "node.canvas.capability.refresh",
-        "node.pending.pull", "node.pending.ack", "skills.bins",
+        "node.invoke.result", "node.event", GatewayMethodName.nodeInvokeProgress, "node.pending.drain",
+        "node.canvas.capability.refresh", "node.pending.pull", "node.pending.ack", "skills.bins",
     ]
 
     static let defaultModel = (provider: "openclaw-test", id: "scripted-agent", contextTokens: 200_000)

@@ -161,18 +161,26 @@ extension GatewayHub {
                         details: ["allowedDecisions": .strings(record.allowed.map(\.rawValue)) ?? []]))
                 return
             }
-            let name = connections[id]?.clientName
-            _ = approvals.decide(approvalId, decision, by: name)
-            // The decision is applied; this socket then ends before its answer or the event reach it.
-            let dropping = faults.dropConnectionOnApprovalResolve
-            faults.dropConnectionOnApprovalResolve = false
-            if dropping { drop(id) }
-            let resolved = JSONValue.object(dropping: [
-                ("id", .string(approvalId)), ("decision", .string(decision.rawValue)), ("resolvedBy", .string(name)),
-                ("ts", .int(Self.nowMs())), ("request", record.request),
-            ])
-            broadcast(ExecApprovalNames.resolvedEvent, payload: resolved, include: Self.isExecApprover)
+            applyDecision(approvalId, decision, record: record, from: id)
             respond(to: id, requestId: request.id, payload: ["ok": true])
         }
+    }
+
+    /// Records the first decision on a pending request and tells every approver (`resolved` event); the
+    /// fault plan may end the deciding socket first, as a lost answer.
+    func applyDecision(
+        _ approvalId: String, _ decision: ExecApprovalDecision, record: ApprovalRegistry.Record, from id: Int
+    ) {
+        let name = connections[id]?.clientName
+        _ = approvals.decide(approvalId, decision, by: name)
+        // The decision is applied; this socket then ends before its answer or the event reach it.
+        let dropping = faults.dropConnectionOnApprovalResolve
+        faults.dropConnectionOnApprovalResolve = false
+        if dropping { drop(id) }
+        let resolved = JSONValue.object(dropping: [
+            ("id", .string(approvalId)), ("decision", .string(decision.rawValue)), ("resolvedBy", .string(name)),
+            ("ts", .int(Self.nowMs())), ("request", record.request),
+        ])
+        broadcast(ExecApprovalNames.resolvedEvent, payload: resolved, include: Self.isExecApprover)
     }
 }

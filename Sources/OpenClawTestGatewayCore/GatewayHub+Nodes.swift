@@ -5,7 +5,7 @@ import OpenClawProtocol
 extension GatewayHub {
     static let nodeMethods: Set<String> = [
         GatewayMethodName.nodeList, GatewayMethodName.nodeDescribe, GatewayMethodName.nodeInvoke,
-        GatewayMethodName.nodeInvokeResult, GatewayMethodName.nodeEvent,
+        GatewayMethodName.nodeInvokeResult, GatewayMethodName.nodeEvent, GatewayMethodName.nodeInvokeProgress,
     ]
     static let defaultNodeInvokeTimeoutMs = 30_000
 
@@ -26,6 +26,7 @@ extension GatewayHub {
         case GatewayMethodName.nodeInvoke: handleNodeInvoke(request, from: id)
         case GatewayMethodName.nodeInvokeResult: handleNodeInvokeResult(request, from: id)
         case GatewayMethodName.nodeEvent: handleNodeEvent(request, from: id)
+        case GatewayMethodName.nodeInvokeProgress: handleNodeInvokeProgress(request, from: id)
         default:
             respond(
                 to: id, requestId: request.id,

@@ -25,6 +25,7 @@ extension GatewayHub {
         switch method {
         case GatewayMethodName.health: handleHealth(request, from: id)
         case GatewayMethodName.chatHistory: handleChatHistory(request, from: id)
+        case GatewayMethodName.chatMessageGet: handleChatMessageGet(request, from: id)
         case GatewayMethodName.chatSend: handleChatSend(request, from: id)
         case GatewayMethodName.chatAbort: handleChatAbort(request, from: id)
         case GatewayMethodName.sessionsList: handleSessionsList(request, from: id)
@@ -43,6 +44,7 @@ extension GatewayHub {
         case ExecApprovalNames.resolveMethod: handleApprovalResolve(request, from: id)
         case ExecApprovalNames.listMethod: handleApprovalList(request, from: id)
         case ExecApprovalNames.getMethod: handleApprovalGet(request, from: id)
+        case ApprovalNames.resolveMethod: handleUnifiedApprovalResolve(request, from: id)
         case _ where Self.nodeMethods.contains(method): handleNodeMethod(request, from: id)
         default:
             respond(
@@ -95,6 +97,11 @@ extension GatewayHub {
         guard let params = validParams(request, shape: ProtocolShapes.chatHistoryParams(v4: v4), from: id),
             let sessionKey = params["sessionKey"]?.stringValue
         else { return }
+        if let cursor = params["cursor"]?.stringValue {
+            answerCatchUp(
+                request, from: id, sessionKey: sessionKey, cursor: cursor, maxChars: params["maxChars"]?.intValue)
+            return
+        }
         let limit = params["limit"]?.intValue ?? 200
         let maxChars = params["maxChars"]?.intValue ?? configuration.historyMaxChars
         let session = sessions.session(sessionKey)
@@ -109,7 +116,13 @@ extension GatewayHub {
             // v4 paging (`docs/gateway-protocol-v4.md` §4.2); v3 has none.
             ("hasMore", v4 ? .bool(window.hasMore) : nil),
             ("nextOffset", v4 ? window.nextOffset.map(JSONValue.int) : nil),
+            (
+                "deltaCursor",
+                v4 && !configuration.quirks.contains(.noHistoryCatchUp)
+                    ? .string(sessions.deltaCursor(sessionKey)) : nil
+            ),
         ])
+        historyAnswers.append(HistoryAnswer(kind: .tail, messageCount: window.messages.count))
         respond(to: id, requestId: request.id, payload: configuration.quirks.historyPayload(payload))
     }
 

@@ -63,6 +63,8 @@ package actor GatewayHub {
     var receivedAttachments: [ReceivedAttachment] = []
     /// Requests received after the handshake, by method (inspection).
     var requestCounts: [String: Int] = [:]
+    /// Every `chat.history` answer, in order: tests count what crossed the wire after a reconnect.
+    var historyAnswers: [HistoryAnswer] = []
     /// When each method's latest request was taken up (for timing a client's start from outside it).
     var lastArrivals: [String: ContinuousClock.Instant] = [:]
     /// The params of the latest request of each method, as received.

@@ -35,6 +35,15 @@ public struct GatewayQuirks: OptionSet, Sendable, Hashable {
     public static let noCommandsList = GatewayQuirks(rawValue: 1 << 9)
     /// A build that emits no `sessions.changed` (and does not list it in `hello-ok.features`).
     public static let noSessionsChanged = GatewayQuirks(rawValue: 1 << 10)
+    /// As gateways before summer 2026: `chat.history` pages without `deltaCursor` (so a client reads whole
+    /// pages again) and `hello-ok` without `chat.message.get` among its methods.
+    public static let noHistoryCatchUp = GatewayQuirks(rawValue: 1 << 11)
+    /// As gateways before the unified approval family: `hello-ok` without `approval.resolve`, so a
+    /// client decides with `exec.approval.resolve`.
+    public static let noUnifiedApprovals = GatewayQuirks(rawValue: 1 << 12)
+    /// As gateways before summer 2026: `hello-ok` without `node.invoke.progress`, so a node sends its
+    /// output with the result only.
+    public static let noNodeInvokeProgress = GatewayQuirks(rawValue: 1 << 13)
 
     /// Each quirk with its command-line name (`openclaw-chat gateway --quirk NAME`).
     public static let named: [(name: String, quirk: GatewayQuirks)] = [
@@ -44,6 +53,8 @@ public struct GatewayQuirks: OptionSet, Sendable, Hashable {
         ("keep-socket-after-refusal", .keepSocketAfterRefusal), ("no-detail-codes", .noDetailCodes),
         ("no-queue-mode", .noQueueMode), ("no-commands-list", .noCommandsList),
         ("no-sessions-changed", .noSessionsChanged),
+        ("no-history-catch-up", .noHistoryCatchUp), ("no-unified-approvals", .noUnifiedApprovals),
+        ("no-node-invoke-progress", .noNodeInvokeProgress),
     ]
 
     /// The quirk called `name`; nil for an unknown name.
@@ -70,6 +81,30 @@ public struct GatewayQuirks: OptionSet, Sendable, Hashable {
             payload["type"] == "hello-ok"
         {
             payload.removeValue(forKey: "server")
+            members["payload"] = .object(payload)
+        }
+        if contains(.noHistoryCatchUp), members["type"] == "res", case .object(var payload)? = members["payload"],
+            payload["type"] == "hello-ok", case .object(var features)? = payload["features"],
+            let methods = features["methods"]?.arrayValue
+        {
+            features["methods"] = .array(methods.filter { $0 != .string(GatewayMethodName.chatMessageGet) })
+            payload["features"] = .object(features)
+            members["payload"] = .object(payload)
+        }
+        if contains(.noUnifiedApprovals), members["type"] == "res", case .object(var payload)? = members["payload"],
+            payload["type"] == "hello-ok", case .object(var features)? = payload["features"],
+            let methods = features["methods"]?.arrayValue
+        {
+            features["methods"] = .array(methods.filter { $0 != .string(ApprovalNames.resolveMethod) })
+            payload["features"] = .object(features)
+            members["payload"] = .object(payload)
+        }
+        if contains(.noNodeInvokeProgress), members["type"] == "res", case .object(var payload)? = members["payload"],
+            payload["type"] == "hello-ok", case .object(var features)? = payload["features"],
+            let methods = features["methods"]?.arrayValue
+        {
+            features["methods"] = .array(methods.filter { $0 != .string(GatewayMethodName.nodeInvokeProgress) })
+            payload["features"] = .object(features)
             members["payload"] = .object(payload)
         }
         if contains(.noDetailCodes), members["ok"] == false, case .object(var error)? = members["error"] {

@@ -19,7 +19,8 @@ struct HelloOkBuilder: Sendable {
 
     var payload: JSONValue {
         var features: [String: JSONValue] = [
-            "methods": .strings(GatewayCatalog.methods(quirks: configuration.quirks)) ?? [],
+            "methods": .strings(GatewayCatalog.methods(v4: configuration.speaksV4Shapes, quirks: configuration.quirks))
+                ?? [],
             "events": .strings(GatewayCatalog.events(quirks: configuration.quirks)) ?? [],
         ]
         var policy: [String: JSONValue] = [

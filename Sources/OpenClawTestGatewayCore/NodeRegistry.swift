@@ -51,6 +51,8 @@ struct NodeRegistry: Sendable {
     var events: [NodeEventRecord] = []
     /// Every `node.invoke.result` params object received, in order (also late and duplicate ones).
     var results: [JSONValue] = []
+    /// `node.invoke.progress` chunks by invoke id, in arrival order (at most 1,000 per invoke), for tests.
+    var progress: [String: [NodeProgressChunk]] = [:]
     /// Test fault: send every `node.invoke.request` twice with the same id (a gateway retrying).
     var duplicateRequests = false
     /// Off: `system.run` params go through ``SystemRunInvokeSanitizer`` as on a real gateway.

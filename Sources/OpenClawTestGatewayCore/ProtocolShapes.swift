@@ -74,6 +74,15 @@ enum ProtocolShapes {
         return ObjectShape(fields, required: ["sessionKey"])
     }
 
+    /// `chat.message.get` (upstream `ChatMessageGetParamsSchema`, summer 2026).
+    static let chatMessageGetParams = ObjectShape(
+        [
+            "sessionKey": .string(minLength: 1), "agentId": .string(minLength: 1), "messageId": .string(minLength: 1),
+            "maxChars": .integer(minimum: 1, maximum: 2_000_000),
+        ],
+        required: ["sessionKey", "messageId"]
+    )
+
     static func chatSendParams(v4: Bool) -> ObjectShape {
         var fields: [String: ObjectShape.Field] = [
             "sessionKey": .string(minLength: 1, maxLength: 512), "message": .string(), "thinking": .string(),
@@ -184,6 +193,22 @@ enum ProtocolShapes {
     /// `ExecApprovalResolveParams`: closed, both required, non-empty strings.
     static let execApprovalResolveParams = ObjectShape(
         ["id": .string(minLength: 1), "decision": .string(minLength: 1)], required: ["id", "decision"])
+
+    /// `approval.resolve` (upstream `ApprovalResolveParamsSchema`): `{id, kind, decision}`, all required.
+    static let approvalResolveParams = ObjectShape(
+        [
+            "id": .string(minLength: 1), "kind": .oneOf(["exec", "plugin"]),
+            "decision": .oneOf(["allow-once", "allow-always", "deny"]),
+        ],
+        required: ["id", "kind", "decision"])
+
+    /// `node.invoke.progress` (upstream `NodeInvokeProgressParamsSchema`, summer 2026).
+    static let nodeInvokeProgressParams = ObjectShape(
+        [
+            "invokeId": .string(minLength: 1), "nodeId": .string(minLength: 1), "seq": .integer(minimum: 0),
+            "chunk": .string(maxLength: 16 * 1024),
+        ],
+        required: ["invokeId", "nodeId", "seq", "chunk"])
 
     /// `ExecApprovalGetParams`: exactly `{id}`, a non-empty string.
     static let execApprovalGetParams = ObjectShape(["id": .string(minLength: 1)], required: ["id"])

@@ -11,6 +11,7 @@ enum ScopePolicy {
 
     static let required: [String: String] = [
         GatewayMethodName.chatHistory: OperatorScope.read,
+        GatewayMethodName.chatMessageGet: OperatorScope.read,
         GatewayMethodName.sessionsList: OperatorScope.read,
         GatewayMethodName.modelsList: OperatorScope.read,
         GatewayMethodName.agentIdentity: OperatorScope.read,
@@ -28,6 +29,7 @@ enum ScopePolicy {
         ExecApprovalNames.resolveMethod: OperatorScope.approvals,
         ExecApprovalNames.listMethod: OperatorScope.approvals,
         ExecApprovalNames.getMethod: OperatorScope.approvals,
+        ApprovalNames.resolveMethod: OperatorScope.approvals,
     ]
 
     /// The scope `method` needs, nil for open methods.

@@ -38,7 +38,7 @@ extension SessionStore {
             guard case .object(var members) = shown else {
                 return (entry.message, Self.jsonBytes(entry.message))
             }
-            members["__openclaw"] = ["id": .string(entry.id), "seq": .int(index + 1)]
+            members["__openclaw"] = Self.entryInfo(entry, seq: index + 1)
             let message = JSONValue.object(members)
             let bytes = Self.jsonBytes(message)
             guard bytes > Self.oversizedMessageBytes else { return (message, bytes) }
@@ -68,7 +68,7 @@ extension SessionStore {
 
     private static func jsonBytes(_ value: JSONValue) -> Int { JSONSerializer.string(value).utf8.count }
 
-    private static func truncated(_ message: JSONValue, maxChars: Int?) -> JSONValue {
+    static func truncated(_ message: JSONValue, maxChars: Int?) -> JSONValue {
         guard let maxChars, case .object(var members) = message else { return message }
         if let text = members["content"]?.stringValue {
             members["content"] = .string(cut(text, maxChars))

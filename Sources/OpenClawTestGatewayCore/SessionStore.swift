@@ -4,6 +4,9 @@ import OpenClawProtocol
 struct TranscriptEntry: Sendable {
     var id: String
     var message: JSONValue
+    /// For a synthetic divider row: the `__openclaw` members besides `id` and `seq` (`kind`, and for a
+    /// compaction the token counts).
+    var boundary: [String: JSONValue]? = nil
 }
 
 /// A chat session: its canonical key, transcript id and messages in order.

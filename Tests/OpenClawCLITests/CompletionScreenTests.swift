@@ -42,6 +42,11 @@ struct CompletionScreenTests {
             try await chat.waitForScreen("the session commands listed", timeout: .seconds(5)) { screen in
                 screen.transcript.contains { $0.hasPrefix("  /sessions") && $0.contains("list sessions") }
             }
+            // The gateway's own commands (commands.list) complete too.
+            chat.write("\u{03}/comp\t")
+            try await chat.waitForScreen("the gateway's /compact", timeout: .seconds(5)) {
+                $0.cursorLine == "› /compact" && $0.cursorColumn == 11
+            }
             chat.write("\u{03}")
         }
     }

@@ -15,6 +15,7 @@ struct TypedMethodNamesTests {
         GatewayMethodName.nodeDescribe, GatewayMethodName.nodeInvoke, GatewayMethodName.nodeInvokeResult,
         GatewayMethodName.nodeEvent, ExecApprovalNames.resolveMethod, ExecApprovalNames.listMethod,
         ExecApprovalNames.getMethod, GatewayMethodName.commandsList, GatewayMethodName.sessionsSubscribe,
+        GatewayMethodName.chatMessageGet, ApprovalNames.resolveMethod, GatewayMethodName.nodeInvokeProgress,
     ]
 
     @Test func everyAdvertisedMethodHasATypedNameAndIsServed() async throws {

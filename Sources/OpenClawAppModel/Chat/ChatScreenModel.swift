@@ -29,6 +29,8 @@ public final class ChatScreenModel {
     public let stepClock = StepClock()
     /// Set by the view as the list scrolls: whether the latest row is in sight.
     public var isAtBottom = true
+    /// What the latest "Show all" did (a gateway without `chat.message.get` leaves the row shortened).
+    public private(set) var lastShowAll: ShowAllOutcome?
     public private(set) var isLoadingOlder = false
     /// The session whose beginning paging back reached (it brought nothing new).
     private var beginningShown: String?
@@ -130,6 +132,7 @@ public final class ChatScreenModel {
         switch action {
         case .retry: await chat.retry(messageID: row.id)
         case .discard: await chat.discard(messageID: row.id)
+        case .showAll: lastShowAll = await chat.showAll(row.id)
         }
     }
 

@@ -40,6 +40,7 @@ enum LocalCommand: String, CaseIterable {
     case help, sessions, session, new, reset, history, search, abort, think, tools, model, status, reconnect, retry
     case edit, attach, detach
     case queue, steer, usage
+    case expand
     case quit, exit
     case approve, approveAlways = "approve-always", deny, approvals
 
@@ -70,6 +71,7 @@ enum LocalCommand: String, CaseIterable {
         case .new: ("/new", "start this session afresh (its history and context are cleared)")
         case .reset: ("/reset", "the same as /new")
         case .history: ("/history [N]", "show the last N messages")
+        case .expand: ("/expand N", "show message N whole where history shortened it")
         case .search: ("/search Q", "search transcripts")
         case .abort: ("/abort", "stop the running reply (or Ctrl-C)")
         case .think: ("/think LEVEL|show|hide", "off … xhigh, max or default; show or hide the agent's reasoning")

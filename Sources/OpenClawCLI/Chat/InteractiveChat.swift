@@ -109,6 +109,8 @@ final class InteractiveChat {
         // Ends with the chat (cancelled below); the status row goes with the input line.
         let statusLine = usesLineEditor ? Task { [weak self] in await self?.keepStatusLine() } : nil
         defer { statusLine?.cancel() }
+        let completions = usesLineEditor ? Task { [weak self] in await self?.keepCompletions() } : nil
+        defer { completions?.cancel() }
         greet()
         await OneShotConnect.noteSavedDeviceToken(connection, terminal: terminal)
 

@@ -76,6 +76,7 @@ extension InteractiveChat {
             let count = Int(argument) ?? 20
             await viewModel.refreshHistoryAndWait()
             rowPrinter.print(Array(MessageRow.rows(for: viewModel.messages).suffix(max(1, count))))
+        case .expand: await expand(argument)
         case .status:
             describeStatus()
         case .reconnect:

@@ -14,6 +14,8 @@ struct RowPrinter {
     let showsTime: Bool
     /// Whether thinking steps show their reasoning (the chat's `/think show`).
     var showsThinking = false
+    /// Whether a shortened message names `/expand N` (the chat has it; the `history` command does not).
+    var offersExpand = true
 
     func print(_ rows: [MessageRow]) {
         for row in rows { print(row) }
@@ -21,12 +23,19 @@ struct RowPrinter {
 
     func print(_ row: MessageRow) {
         let time = showsTime ? (row.timestampMs.map(LocalTimeText.hourMinute) ?? "     ") + " " : ""
+        if let boundary = row.boundary {
+            terminal.line(terminal.styled("\(time)──── \(boundary.text) ────", .dim))
+            return
+        }
         for step in row.steps where step.status != .running {
             for line in StepLines.finished(step, showsThinking: showsThinking, terminal: terminal) {
                 terminal.line(line)
             }
         }
-        let text = row.text
+        var text = row.text
+        if row.isTruncated, text.hasSuffix(ChatMessage.historyTruncationMarker) {
+            text.removeLast(ChatMessage.historyTruncationMarker.count)
+        }
         switch row.author {
         case .user:
             terminal.line(terminal.styled("\(time)you", .cyan) + "  " + TerminalText.escaped(text))
@@ -46,6 +55,10 @@ struct RowPrinter {
             terminal.line("      " + terminal.styled(TerminalText.escapedLine(attachment.label), .dim))
         }
         if let badge = row.badge { terminal.line("      " + Self.mark(badge, terminal: terminal)) }
+        if row.isTruncated {
+            let hint = offersExpand ? row.expandNumber.map { "… (truncated, /expand \($0))" } : nil
+            terminal.line("      " + terminal.styled(hint ?? "… (truncated)", .dim))
+        }
     }
 
     /// The badge's shared words, coloured by how much it needs the person.

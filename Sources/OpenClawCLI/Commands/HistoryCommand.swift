@@ -38,8 +38,10 @@ struct HistoryCommand: AsyncParsableCommand {
                     // stopped or failed replies.
                     var transcript = Transcript(sessionKey: page.sessionKey)
                     transcript.apply(.historyLoaded(page))
-                    RowPrinter(terminal: terminal, markdown: MarkdownOutput.renderer(for: terminal), showsTime: true)
-                        .print(MessageRow.rows(for: transcript.entries))
+                    var printer = RowPrinter(
+                        terminal: terminal, markdown: MarkdownOutput.renderer(for: terminal), showsTime: true)
+                    printer.offersExpand = false
+                    printer.print(MessageRow.rows(for: transcript.entries))
                 }
             }
             if page.messages.isEmpty, !json {

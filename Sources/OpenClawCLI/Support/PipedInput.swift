@@ -7,8 +7,8 @@
 /// Text piped into a command that also has a prompt argument (`git diff | openclaw-chat send "review
 /// this"`): the piped text goes first, the prompt after it, as `llm` combines them.
 ///
-/// Only a pipe or a file counts: a terminal is the person, and `/dev/null`, a socket or a closed stdin are
-/// nothing to send. Like `llm`, a pipe is read to its end, so a writer that never closes it holds the
+/// Only a pipe or a file counts: a terminal is the person, and `/dev/null` or a closed stdin are nothing
+/// to send. Like `llm`, a pipe is read to its end, so a writer that never closes it holds the
 /// command (`</dev/null` says there is nothing); after a second without a byte the command says what it
 /// waits for.
 enum PipedInput {
@@ -21,11 +21,15 @@ enum PipedInput {
         case tooLong
     }
 
-    /// The file type bits of stdin (`S_IFIFO`, `S_IFREG` …).
-    private static func stdinKind() -> mode_t? {
-        var status = stat()
-        guard fstat(STDIN_FILENO, &status) == 0 else { return nil }
-        return status.st_mode & S_IFMT
+    /// What stdin is, told without `stat` (whose struct the Linux toolchain resolves differently from
+    /// file to file): a terminal; something seekable (a file, `/dev/null`); a pipe (it cannot seek); or
+    /// nothing (closed).
+    private enum Source { case terminal, seekable, pipe, closed }
+
+    private static var source: Source {
+        if isatty(STDIN_FILENO) == 1 { return .terminal }
+        if lseek(STDIN_FILENO, 0, SEEK_CUR) >= 0 { return .seekable }
+        return errno == ESPIPE ? .pipe : .closed
     }
 
     private static func readable(withinMs timeout: Int32) -> Bool {
@@ -46,9 +50,9 @@ enum PipedInput {
     }
 
     static func read() -> Outcome {
-        guard let kind = stdinKind() else { return .none }
-        guard kind == S_IFIFO || kind == S_IFREG else { return .none }
-        if kind == S_IFIFO, !readable(withinMs: 1_000) {
+        let source = self.source
+        guard source == .seekable || source == .pipe else { return .none }
+        if source == .pipe, !readable(withinMs: 1_000) {
             // A pipe nobody writes to or closes would hold the command without a word.
             let terminal = Terminal()
             terminal.errorLine(

@@ -91,10 +91,20 @@ public actor ApprovalsClient {
         }
         inFlight[approval.id] = decision
         defer { inFlight.removeValue(forKey: approval.id) }
+        // The unified resolver where the gateway lists it: it says who won instead of refusing the loser.
+        let unified = await connection.session?.hello.features.methods.contains(ApprovalNames.resolveMethod) ?? false
+        var lost: ApprovalResolveResult?
         do {
-            _ = try await connection.request(
-                ExecApprovalResolveParams.method,
-                params: ExecApprovalResolveParams(id: approval.id, decision: decision).json)
+            if unified {
+                let payload = try await connection.request(
+                    ApprovalResolveParams.method,
+                    params: ApprovalResolveParams(id: approval.id, decision: decision).json)
+                if let result = ApprovalResolveResult(json: payload), !result.applied { lost = result }
+            } else {
+                _ = try await connection.request(
+                    ExecApprovalResolveParams.method,
+                    params: ExecApprovalResolveParams(id: approval.id, decision: decision).json)
+            }
         } catch {
             if Self.mayHaveLanded(error) {
                 // Our own `resolved` event came before the drop: how it ended is known.
@@ -108,6 +118,7 @@ public actor ApprovalsClient {
             }
             throw failure(error, approval: approval)
         }
+        if let lost { throw lostRace(lost, approval: approval) }
         let outcome = ApprovalOutcome.decided(decision, by: nil, byUs: true)
         if let closed = queue.close(approval.id, outcome) {
             publish(.closed(closed))
@@ -145,6 +156,24 @@ public actor ApprovalsClient {
             return .gateway(error)
         default:
             return .gateway(error)
+        }
+    }
+
+    /// `approval.resolve` answered `applied: false`: another decision (or the deadline) came first, and
+    /// the answer says which. Closes the request with that.
+    private func lostRace(_ result: ApprovalResolveResult, approval: PendingApproval) -> ApprovalError {
+        if let outcome = queue.outcome(of: approval.id) {
+            return outcome == .expired ? .expired(approval.id) : .alreadyResolved(approval.id, outcome)
+        }
+        switch result.status {
+        case .expired:
+            closeLocally(approval.id, .expired)
+            return .expired(approval.id)
+        case .allowed, .denied, .cancelled, .other:
+            let outcome: ApprovalOutcome =
+                result.decision.map { .decided($0, by: nil, byUs: false) } ?? .resolvedOther(by: nil)
+            closeLocally(approval.id, outcome)
+            return .alreadyResolved(approval.id, outcome)
         }
     }
 

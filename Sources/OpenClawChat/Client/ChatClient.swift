@@ -156,7 +156,7 @@ public struct ChatClient: Sendable {
         ChatStreamEvents(base: connection.events())
     }
 
-    private func perform<Params: GatewayMethodParams, Result>(
+    func perform<Params: GatewayMethodParams, Result>(
         _ params: Params,
         timeout: Duration,
         decode: (JSONValue?) -> Result?

@@ -65,10 +65,10 @@ extension ChatViewModel {
         while true {
             transcript.apply(.historyRequested)
             do {
-                let page = try await client.history(sessionKey: request.sessionKey, limit: request.limit)
+                let page = try await readPage(for: request)
                 let generation = connectionState.session?.generation
                 if historySync.accepts(request, sessionKey: currentSessionKey, generation: generation) {
-                    transcript.apply(.historyLoaded(page))
+                    transcript.apply(.historyLoaded(showingFullMessages(in: page)))
                     await historyApplied()
                 }
             } catch {
@@ -91,6 +91,28 @@ extension ChatViewModel {
                 return
             }
         }
+    }
+
+    /// The page for `request`: the last one extended by what was stored since, when the gateway gave a
+    /// cursor for it (after a reconnect only the gap crosses the wire), else a whole tail page. A `reset`
+    /// answer, or a catch-up the gateway refuses, falls back to the tail page in the same fetch.
+    private func readPage(
+        for request: HistorySync<CheckedContinuation<Void, Never>>.Request
+    ) async throws(GatewayError) -> ChatHistoryPage {
+        if case .catchUp(let cursor) = historySync.read(for: request) {
+            do {
+                let answer = try await client.catchUp(sessionKey: request.sessionKey, cursor: cursor)
+                if let page = historySync.caughtUp(answer, for: request) { return page }
+            } catch {
+                switch error {
+                case .connectionLost, .notConnected, .cancelled: throw error
+                default: historySync.forgetBase()
+                }
+            }
+        }
+        let page = try await client.history(sessionKey: request.sessionKey, limit: request.limit)
+        historySync.tailRead(page, for: request)
+        return page
     }
 
     /// The page this view model shows now: its session at its page size, on the current socket; nil

@@ -79,6 +79,10 @@ public final class ChatViewModel {
     static let catchUpSlice = 64
     @ObservationIgnored private var stateTask: Task<Void, Never>?
     @ObservationIgnored var historyLimit = 200
+    /// Messages fetched whole with `chat.message.get`, with their `__openclaw.id`, newest last and at most
+    /// ``fullMessageLimit``: each page read shows these instead of the page's shortened copies
+    /// (``showAll(_:)``).
+    @ObservationIgnored var fullMessages: [(id: String, message: ChatMessage)] = []
     /// Which history fetch is under way and who waits for a later page; this view model does the fetches.
     @ObservationIgnored var historySync = HistorySync<CheckedContinuation<Void, Never>>()
     /// A history fetch started from the event path (it never waits for the network itself).

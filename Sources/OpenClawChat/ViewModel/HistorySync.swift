@@ -3,10 +3,17 @@
 /// (`/history`, a reset) makes the fetch under way go again and waits for that later page; a page read
 /// on a socket that has since been replaced is not applied, as it predates the reconnect's resync.
 ///
+/// It also decides how a page is read. After a tail page with a `deltaCursor`, the same session at the
+/// same page size is read by catching up: the gateway sends only what was stored since, and the page
+/// to reconcile is the last one extended by that gap (``caughtUp(_:for:)``). A `reset` answer, another
+/// session or page size, or a gateway without cursors means a whole tail page, as before.
+///
 /// A value with no I/O and no clock, so these rules are tested without a gateway
 /// (`HistorySyncTests`). ``ChatViewModel`` does the fetches and asks it what to do after each.
 /// `Waiter` is whatever resumes a waiting caller (a continuation in the view model, a plain value in
 /// tests).
+import OpenClawProtocol
+
 struct HistorySync<Waiter> {
     /// What one fetch asks for: a page of a session, on one socket.
     struct Request: Sendable, Hashable {
@@ -33,6 +40,17 @@ struct HistorySync<Waiter> {
     /// may predate what they wait to see.
     private var mustGoAgain = false
     private var waiters: [Waiter] = []
+    /// The last page read for a request, as the gateway would send it as a tail page now: what a
+    /// catch-up extends. Nil before the first page and after a `reset`.
+    private(set) var base: (request: Request, page: ChatHistoryPage)?
+
+    /// How to read the page for one request.
+    enum Read: Equatable {
+        /// A whole tail page (`limit` messages).
+        case tail
+        /// Only what was stored after the page this cursor came with.
+        case catchUp(cursor: String)
+    }
 
     /// Claims the one fetch. False when one is under way: it serves this caller too, and goes again by
     /// itself when what is wanted changed under it.
@@ -83,5 +101,53 @@ struct HistorySync<Waiter> {
         let released = waiters
         waiters = []
         return released
+    }
+
+    // MARK: Catching up instead of reading the whole page again
+
+    /// A catch-up when the last page was of the same session at the same page size and came with a
+    /// cursor (the socket may differ: that is the point after a reconnect); a tail page otherwise.
+    func read(for request: Request) -> Read {
+        guard let base, base.request.sessionKey == request.sessionKey, base.request.limit == request.limit,
+            let cursor = base.page.deltaCursor
+        else { return .tail }
+        return .catchUp(cursor: cursor)
+    }
+
+    /// A tail page was read for `request`: the next read of it may catch up from here.
+    mutating func tailRead(_ page: ChatHistoryPage, for request: Request) {
+        base = (request, page)
+    }
+
+    /// The page to reconcile after a catch-up answer: the last page with the gap appended (a message the
+    /// gap carries again, by `__openclaw.id`, replaced with all its sibling rows), cut to the page size.
+    /// Nil for `reset`, or when there is no page the answer extends: read a tail page then.
+    mutating func caughtUp(_ answer: ChatHistoryCatchUp, for request: Request) -> ChatHistoryPage? {
+        guard case .delta(let delta) = answer, let base,
+            base.request.sessionKey == request.sessionKey, base.request.limit == request.limit
+        else {
+            base = nil
+            return nil
+        }
+        var page = base.page
+        let renewed = Set(delta.messages.compactMap(\.entry?.id))
+        var messages = page.messages.filter { message in message.entry?.id.map { !renewed.contains($0) } ?? true }
+        messages.append(contentsOf: delta.messages)
+        let overflow = messages.count - max(1, request.limit)
+        if overflow > 0 {
+            messages.removeFirst(overflow)
+            page.hasMore = true
+        }
+        page.messages = messages
+        if page.hasMore == true { page.nextOffset = messages.count }
+        page.inFlightRun = delta.inFlightRun
+        page.deltaCursor = delta.deltaCursor
+        self.base = (request, page)
+        return page
+    }
+
+    /// Forgets the page a catch-up would extend (its catch-up failed): the next read is a tail page.
+    mutating func forgetBase() {
+        base = nil
     }
 }

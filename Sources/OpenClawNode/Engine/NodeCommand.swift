@@ -31,15 +31,20 @@ public struct NodeInvokeContext: Sendable {
     public var nodeId: String
     let sendEvent: @Sendable (NodeEvent) async -> Void
     let record: @Sendable (NodeInvokeNote) async -> Void
+    /// Where a long command's output goes while it runs (`node.invoke.progress`); nil when the gateway
+    /// does not take it.
+    public let progress: (@Sendable ([UInt8]) async -> Void)?
 
     public init(
         invokeId: String, nodeId: String, sendEvent: @escaping @Sendable (NodeEvent) async -> Void = { _ in },
-        record: @escaping @Sendable (NodeInvokeNote) async -> Void = { _ in }
+        record: @escaping @Sendable (NodeInvokeNote) async -> Void = { _ in },
+        progress: (@Sendable ([UInt8]) async -> Void)? = nil
     ) {
         self.invokeId = invokeId
         self.nodeId = nodeId
         self.sendEvent = sendEvent
         self.record = record
+        self.progress = progress
     }
 
     /// Sends a `node.event` (e.g. `exec.finished`) to the gateway; best effort.

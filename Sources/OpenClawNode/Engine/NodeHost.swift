@@ -20,6 +20,9 @@ public actor NodeHost {
     private var unsent: [NodeInvokeResult] = []
     /// This node's id as the gateway knows it (the device id), for answers to requests that omit it.
     private var ownNodeId: String?
+    /// Whether the gateway of the current socket lists `node.invoke.progress` (gateways before summer
+    /// 2026 do not, and get the output with the result only).
+    private var streamsProgress = false
     private var eventTask: Task<Void, Never>?
     private let activityContinuation: AsyncStream<NodeActivity>.Continuation
     /// One entry per answered or duplicate invoke, for the terminal's log lines.
@@ -84,6 +87,7 @@ public actor NodeHost {
         switch event {
         case .connected(let session):
             ownNodeId = session.deviceId
+            streamsProgress = session.hello.features.methods.contains(NodeMethod.invokeProgress)
             flushUnsent()
         case .event(let frame) where frame.event == NodeEventName.invokeRequest:
             if let request = NodeInvokeRequest(payload: frame.payload) {
@@ -130,7 +134,9 @@ public actor NodeHost {
         let context = NodeInvokeContext(
             invokeId: id, nodeId: request.nodeId,
             sendEvent: { [weak self] event in await self?.sendEvent(event) },
-            record: { [weak self] note in await self?.record(note, for: id) })
+            record: { [weak self] note in await self?.record(note, for: id) },
+            progress: streamsProgress
+                ? InvokeProgress(connection: connection, invokeId: id, nodeId: request.nodeId).sink : nil)
         let params = request.params
         let work = Task { [weak self] in
             let outcome = await command.perform(params, context)

@@ -80,4 +80,6 @@ public enum NodeEventName {
 public enum NodeMethod {
     public static let invokeResult = "node.invoke.result"
     public static let event = "node.event"
+    /// Summer 2026: ordered output chunks of a running invoke (``InvokeProgress``).
+    public static let invokeProgress = "node.invoke.progress"
 }

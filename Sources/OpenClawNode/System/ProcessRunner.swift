@@ -60,6 +60,21 @@ public protocol ProcessRunner: Sendable {
     /// Runs to completion, or until `timeoutMs` or task cancellation, either of which kills the
     /// process's whole group. Throws only when the process could not be started.
     func run(_ request: ProcessRequest) async throws(NodeInvokeError) -> ProcessOutcome
+
+    /// Like ``run(_:)``, handing each piece of standard output to `output` as it is read, in order, before
+    /// reading on (the outcome still carries the capped whole).
+    func run(
+        _ request: ProcessRequest, output: (@Sendable ([UInt8]) async -> Void)?
+    ) async throws(NodeInvokeError) -> ProcessOutcome
+}
+
+extension ProcessRunner {
+    /// Runners that cannot stream (the test fakes) answer with the whole output at the end only.
+    public func run(
+        _ request: ProcessRequest, output: (@Sendable ([UInt8]) async -> Void)?
+    ) async throws(NodeInvokeError) -> ProcessOutcome {
+        try await run(request)
+    }
 }
 
 /// Keeps the first `limit` bytes of a stream and counts the rest.

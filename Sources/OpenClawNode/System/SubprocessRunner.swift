@@ -15,6 +15,12 @@
         public init() {}
 
         public func run(_ request: ProcessRequest) async throws(NodeInvokeError) -> ProcessOutcome {
+            try await run(request, output: nil)
+        }
+
+        public func run(
+            _ request: ProcessRequest, output sink: (@Sendable ([UInt8]) async -> Void)?
+        ) async throws(NodeInvokeError) -> ProcessOutcome {
             var options = PlatformOptions()
             options.processGroupID = 0
             // On cancellation (invoke timeout, node.invoke.cancel, shutdown): SIGKILL to the group.
@@ -40,7 +46,7 @@
                     // Cancellation kills the group even when the first process already exited and
                     // only its children hold the pipes (the teardown sequence skips exited processes).
                     try await withTaskCancellationHandler {
-                        try await Self.collect(execution, limit: limit, timeoutMs: timeoutMs)
+                        try await Self.collect(execution, limit: limit, timeoutMs: timeoutMs, sink: sink)
                     } onCancel: {
                         try? execution.send(signal: .kill, toProcessGroup: true)
                     }
@@ -63,9 +69,10 @@
         /// Reads both streams to their end (all writers in the group closed them), capped; a timer
         /// kills the group when `timeoutMs` passes first.
         private static func collect(
-            _ execution: Execution<NoInput, SequenceOutput, SequenceOutput>, limit: Int, timeoutMs: Int?
+            _ execution: Execution<NoInput, SequenceOutput, SequenceOutput>, limit: Int, timeoutMs: Int?,
+            sink: (@Sendable ([UInt8]) async -> Void)?
         ) async throws -> ProcessOutcome {
-            async let stdout = read(execution.standardOutput, limit: limit)
+            async let stdout = read(execution.standardOutput, limit: limit, sink: sink)
             async let stderr = read(execution.standardError, limit: limit)
             let timer: Task<Bool, Never>? = timeoutMs.map { timeoutMs in
                 Task {
@@ -86,10 +93,13 @@
                 truncated: out.truncated || err.truncated)
         }
 
-        private static func read(_ sequence: SubprocessOutputSequence, limit: Int) async throws -> CappedOutput {
+        private static func read(
+            _ sequence: SubprocessOutputSequence, limit: Int, sink: (@Sendable ([UInt8]) async -> Void)? = nil
+        ) async throws -> CappedOutput {
             var output = CappedOutput(limit: limit)
             for try await buffer in sequence {
                 buffer.withUnsafeBytes { output.append($0) }
+                if let sink { await sink(buffer.withUnsafeBytes { Array($0) }) }
             }
             return output
         }

@@ -32,7 +32,7 @@ public struct SystemRunCommand: NodeCommand {
             await context.note(.decision(decision.summary))
             request = allowed
         }
-        let outcome = try await environment.runner.run(request)
+        let outcome = try await environment.runner.run(request, output: context.progress)
         if let code = outcome.exitCode { await context.note(.exitCode(code)) }
         let output = String((outcome.stdout + outcome.stderr).suffix(Self.eventOutputLimit))
         var finished = execEvent("exec.finished", params, context: context, reason: nil)

@@ -47,6 +47,17 @@ public struct MessageRow: Sendable, Equatable, Identifiable {
     public enum Action: Sendable, Hashable {
         case retry
         case discard
+        /// History shortened the message: fetch it whole (``ChatViewModel/showAll(_:)``).
+        case showAll
+
+        /// The button's words, the same wherever it is offered.
+        public var title: String {
+            switch self {
+            case .retry: "Retry"
+            case .discard: "Discard"
+            case .showAll: "Show all"
+            }
+        }
     }
 
     public let entry: TranscriptEntry
@@ -105,8 +116,10 @@ public struct MessageRow: Sendable, Equatable, Identifiable {
         }
     }
 
-    /// What the bubble offers: a failed message can be sent again or dropped, a queued one dropped.
+    /// What the bubble offers: a failed message can be sent again or dropped, a queued one dropped, one
+    /// history shortened shown whole.
     public var actions: [Action] {
+        if isTruncated { return [.showAll] }
         guard entry.role == .user else { return [] }
         switch entry.status {
         case .failed, .unconfirmed: return [.retry, .discard]
@@ -114,6 +127,16 @@ public struct MessageRow: Sendable, Equatable, Identifiable {
         default: return []
         }
     }
+
+    /// A divider (compaction or reset) rather than a message: drawn as a line across the chat.
+    public var boundary: TranscriptBoundary? { entry.boundary }
+
+    /// History shortened this message; ``Action/showAll`` fetches it whole.
+    public var isTruncated: Bool { entry.isTruncated }
+
+    /// The number the terminal's `/expand N` takes for this message: its place in the gateway's
+    /// transcript, stable while the transcript is not reset or compacted.
+    public var expandNumber: Int? { entry.transcriptSeq }
 
     /// Finished and running steps, in order.
     public var steps: [ActivityRow] { (precedingSteps + entry.activity).map(ActivityRow.init) }

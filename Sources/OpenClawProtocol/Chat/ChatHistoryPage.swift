@@ -14,6 +14,9 @@ public struct ChatHistoryPage: Sendable, Hashable {
     public var nextOffset: Int?
     /// v4: the run still producing text when the page was cut, with the text not yet in `messages`.
     public var inFlightRun: InFlightRun?
+    /// Summer 2026: an opaque cursor for this tail page; handed back as `cursor`, it asks only for what was
+    /// stored since (``ChatHistoryCatchUp``). Absent from older gateways, which then get whole pages.
+    public var deltaCursor: String?
 
     public init(
         sessionKey: String,
@@ -23,7 +26,8 @@ public struct ChatHistoryPage: Sendable, Hashable {
         verboseLevel: String? = nil,
         hasMore: Bool? = nil,
         nextOffset: Int? = nil,
-        inFlightRun: InFlightRun? = nil
+        inFlightRun: InFlightRun? = nil,
+        deltaCursor: String? = nil
     ) {
         self.sessionKey = sessionKey
         self.sessionId = sessionId
@@ -33,6 +37,7 @@ public struct ChatHistoryPage: Sendable, Hashable {
         self.hasMore = hasMore
         self.nextOffset = nextOffset
         self.inFlightRun = inFlightRun
+        self.deltaCursor = deltaCursor
     }
 
     /// Nil when the payload is not an object, or names no session and `requestedSessionKey` is nil.
@@ -50,7 +55,8 @@ public struct ChatHistoryPage: Sendable, Hashable {
             verboseLevel: json["verboseLevel"]?.nonEmptyStringValue,
             hasMore: json["hasMore"]?.boolValue,
             nextOffset: json["nextOffset"]?.lenientIntValue,
-            inFlightRun: InFlightRun(json: json["inFlightRun"])
+            inFlightRun: InFlightRun(json: json["inFlightRun"]),
+            deltaCursor: json["deltaCursor"]?.nonEmptyStringValue
         )
     }
 }
@@ -66,7 +72,7 @@ public struct InFlightRun: Sendable, Hashable {
         self.text = text
     }
 
-    init?(json: JSONValue?) {
+    package init?(json: JSONValue?) {
         guard let json, let runId = json["runId"]?.nonEmptyStringValue else { return nil }
         self.init(runId: runId, text: json["text"]?.stringValue ?? "")
     }

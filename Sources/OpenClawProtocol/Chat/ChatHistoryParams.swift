@@ -14,17 +14,23 @@ public struct ChatHistoryParams: GatewayMethodParams, Hashable {
     public var limit: Int?
     /// Per-text-field truncation (1...500000); the gateway's default is 12,000.
     public var maxChars: Int?
+    /// A tail page's opaque `deltaCursor`, handed back to ask only for what was stored after that page
+    /// (the answer is a ``ChatHistoryCatchUp``, not a page). Sent without `limit`, as the catch-up is
+    /// bounded by the gateway, not the client.
+    public var cursor: String?
 
-    public init(sessionKey: String, limit: Int? = nil, maxChars: Int? = nil) {
+    public init(sessionKey: String, limit: Int? = nil, maxChars: Int? = nil, cursor: String? = nil) {
         self.sessionKey = sessionKey
         self.limit = limit
         self.maxChars = maxChars
+        self.cursor = cursor
     }
 
     public var json: JSONValue {
         .object(dropping: [
             ("sessionKey", .string(sessionKey)),
-            ("limit", .int(limit.map { Swift.min($0, Self.maximumLimit) }?.nilIfBelow(1))),
+            ("cursor", .string(cursor.flatMap { $0.isEmpty ? nil : $0 })),
+            ("limit", cursor == nil ? .int(limit.map { Swift.min($0, Self.maximumLimit) }?.nilIfBelow(1)) : nil),
             ("maxChars", .int(maxChars.map { Swift.min($0, Self.maximumMaxChars) }?.nilIfBelow(1))),
         ])
     }

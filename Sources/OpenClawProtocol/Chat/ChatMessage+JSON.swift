@@ -66,6 +66,7 @@ extension ChatTranscriptEntryInfo {
             ("seq", .int(seq)),
             ("kind", .string(kind)),
             ("truncated", truncated ? JSONValue?.some(.bool(true)) : JSONValue?.none),
+            ("tokensBefore", .int(tokensBefore)), ("tokensAfter", .int(tokensAfter)),
         ])
     }
 }

@@ -173,12 +173,21 @@ public struct ChatTranscriptEntryInfo: Sendable, Hashable {
     public var kind: String?
     /// True for a placeholder that replaced an oversized message.
     public var truncated: Bool
+    /// For a `compaction` divider: the context size before and after, when the gateway's checkpoint
+    /// recorded them.
+    public var tokensBefore: Int?
+    public var tokensAfter: Int?
 
-    public init(id: String? = nil, seq: Int? = nil, kind: String? = nil, truncated: Bool = false) {
+    public init(
+        id: String? = nil, seq: Int? = nil, kind: String? = nil, truncated: Bool = false,
+        tokensBefore: Int? = nil, tokensAfter: Int? = nil
+    ) {
         self.id = id
         self.seq = seq
         self.kind = kind
         self.truncated = truncated
+        self.tokensBefore = tokensBefore
+        self.tokensAfter = tokensAfter
     }
 
     init?(json: JSONValue?) {
@@ -187,7 +196,9 @@ public struct ChatTranscriptEntryInfo: Sendable, Hashable {
             id: json["id"]?.nonEmptyStringValue,
             seq: json["seq"]?.lenientIntValue,
             kind: json["kind"]?.nonEmptyStringValue,
-            truncated: json["truncated"]?.boolValue ?? false
+            truncated: json["truncated"]?.boolValue ?? false,
+            tokensBefore: json["tokensBefore"]?.lenientIntValue.flatMap { $0 >= 0 ? $0 : nil },
+            tokensAfter: json["tokensAfter"]?.lenientIntValue.flatMap { $0 >= 0 ? $0 : nil }
         )
     }
 }

@@ -248,6 +248,7 @@ struct ApprovalsEndToEndTests {
                 try await approver.client.decide("", .allowAlways)
             }
             #expect(await gateway.requestCount(method: ExecApprovalResolveParams.method) == 0)
+            #expect(await gateway.requestCount(method: ApprovalResolveParams.method) == 0)
             _ = try await approver.client.decide("", .allowOnce)
             #expect(
                 await eventually(timeout: .seconds(20)) {

@@ -55,7 +55,8 @@ struct LostDecisionAnswerTests {
             #expect(await eventually(timeout: .seconds(20)) { await approver.log.requested.count == 1 })
             let id = try #require(await approver.log.requested.first?.id)
 
-            await gateway.setFaults(FaultPlan(ignoreRequests: [ExecApprovalResolveParams.method]))
+            await gateway.setFaults(
+                FaultPlan(ignoreRequests: [ExecApprovalResolveParams.method, ApprovalResolveParams.method]))
             await #expect(throws: ApprovalError.inDoubt(id, .allowOnce)) {
                 try await approver.client.decide(id, .allowOnce)
             }

@@ -41,9 +41,7 @@ struct MessageBubble: View, Equatable {
                 if !row.actions.isEmpty {
                     HStack {
                         ForEach(row.actions, id: \.self) { action in
-                            Button(
-                                action == .retry ? "Retry" : "Discard", role: action == .discard ? .destructive : nil
-                            ) {
+                            Button(action.title, role: action == .discard ? .destructive : nil) {
                                 perform(action)
                             }
                             .buttonStyle(.bordered)

@@ -1,0 +1,58 @@
+import OpenClawProtocol
+
+/// The unified approval family over the same registry as `exec.approval.*` (upstream
+/// `refactor/operator-approvals.md`: the exec methods are adapters over one durable record).
+extension GatewayHub {
+    /// `approval.resolve {id, kind, decision}` (upstream `ApprovalResolveParamsSchema`, exact full id):
+    /// the first decision is applied (`applied: true`); a later one gets `applied: false` and the
+    /// state already recorded. An unknown id is `APPROVAL_NOT_FOUND`.
+    func handleUnifiedApprovalResolve(_ request: RequestFrame, from id: Int) {
+        guard let params = validParams(request, shape: ProtocolShapes.approvalResolveParams, from: id),
+            let approvalId = params["id"]?.stringValue, let decisionText = params["decision"]?.stringValue,
+            let decision = ExecApprovalDecision(rawValue: decisionText)
+        else { return }
+        guard params["kind"] == "exec", let record = approvals.records[approvalId] else {
+            respond(to: id, requestId: request.id, error: Self.unknownApproval)
+            return
+        }
+        var applied = false
+        if record.isPending {
+            guard record.allowed.contains(decision) else {
+                respond(
+                    to: id, requestId: request.id,
+                    error: ErrorShape(
+                        code: .invalidRequest, message: "\(decision.rawValue) is unavailable for this request",
+                        details: ["allowedDecisions": .strings(record.allowed.map(\.rawValue)) ?? []]))
+                return
+            }
+            applyDecision(approvalId, decision, record: record, from: id)
+            applied = true
+        }
+        guard let recorded = approvals.records[approvalId] else { return }
+        respond(to: id, requestId: request.id, payload: ["applied": .bool(applied), "approval": snapshot(recorded)])
+    }
+
+    /// A terminal `ApprovalSnapshot` (upstream `approvals.ts`): the reviewer-safe exec presentation plus
+    /// the recorded status, reason and decision. `urlPath` is this gateway's own stable path.
+    func snapshot(_ record: ApprovalRegistry.Record) -> JSONValue {
+        let presentation = JSONValue.object(dropping: [
+            ("kind", "exec"), ("commandText", .string(record.request["command"]?.stringValue ?? "")),
+            ("host", record.request["host"]), ("agentId", record.request["agentId"]),
+            ("allowedDecisions", .strings(record.allowed.map(\.rawValue))),
+        ])
+        let status: String
+        switch record.decision {
+        case .some(.deny): status = "denied"
+        case .some: status = "allowed"
+        case .none: status = record.expired ? "expired" : "pending"
+        }
+        return .object(dropping: [
+            ("id", .string(record.id)), ("urlPath", .string("/approvals/\(record.id)")),
+            ("createdAtMs", .int(record.createdAtMs)), ("expiresAtMs", .int(record.expiresAtMs)),
+            ("presentation", presentation), ("status", .string(status)),
+            ("resolvedAtMs", record.isPending ? nil : .int(record.resolvedAtMs ?? record.expiresAtMs)),
+            ("reason", record.isPending ? nil : .string(record.expired ? "timeout" : "user")),
+            ("decision", .string(record.decision?.rawValue)),
+        ])
+    }
+}
