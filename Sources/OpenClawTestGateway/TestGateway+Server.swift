@@ -25,6 +25,7 @@ extension TestGateway {
         let connectionNumbers = ConnectionNumbers()
         let maxMessageSize = configuration.maxPayload
         let router = Router()
+        ArtifactRoute.add(to: router, hub: hub)
         let webSocketServer = HTTPServerBuilder.http1WebSocketUpgrade(
             configuration: .init(ws: .init(maxFrameSize: maxMessageSize, autoPing: .disabled))
         ) { request, channel, _ in

@@ -9,6 +9,8 @@ struct AssistantDraft: Sendable {
         case thinking(Int)
         case text(Int)
         case toolCall(id: String, name: String, arguments: JSONValue)
+        /// A block kept as it is (a generated image).
+        case block(JSONValue)
     }
 
     private(set) var parts: [Part] = []
@@ -50,6 +52,10 @@ struct AssistantDraft: Sendable {
         text = newText
     }
 
+    mutating func appendBlock(_ block: JSONValue) {
+        parts.append(.block(block))
+    }
+
     mutating func appendToolCall(id: String, name: String, arguments: JSONValue) {
         parts.append(.toolCall(id: id, name: name, arguments: arguments))
     }
@@ -62,6 +68,7 @@ struct AssistantDraft: Sendable {
             case .text(let index): return ["type": "text", "text": .string(buffers[index])]
             case .toolCall(let id, let name, let arguments):
                 return ["type": "toolCall", "id": .string(id), "name": .string(name), "arguments": arguments]
+            case .block(let block): return block
             }
         }
     }

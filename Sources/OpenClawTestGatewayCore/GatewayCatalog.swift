@@ -35,6 +35,7 @@ enum GatewayCatalog {
         var methods = Self.methods(v4: v4)
         if !quirks.contains(.noCommandsList) { methods.append(GatewayMethodName.commandsList) }
         if !quirks.contains(.noSessionsChanged) { methods.append(GatewayMethodName.sessionsSubscribe) }
+        if v4, !quirks.contains(.noArtifacts) { methods.append(GatewayMethodName.artifactsDownload) }
         return methods
     }
 

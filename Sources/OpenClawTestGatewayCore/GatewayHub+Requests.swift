@@ -39,6 +39,8 @@ extension GatewayHub {
             handleCommandsList(request, from: id)
         case GatewayMethodName.sessionsSubscribe where !configuration.quirks.contains(.noSessionsChanged):
             handleSessionsSubscribe(request, from: id)
+        case GatewayMethodName.artifactsDownload where v4 && !configuration.quirks.contains(.noArtifacts):
+            handleArtifactsDownload(request, from: id)
         case GatewayMethodName.devicePairList: handlePairList(request, from: id)
         case GatewayMethodName.devicePairApprove: handlePairApprove(request, from: id)
         case ExecApprovalNames.resolveMethod: handleApprovalResolve(request, from: id)

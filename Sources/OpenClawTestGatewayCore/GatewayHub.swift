@@ -52,6 +52,8 @@ package actor GatewayHub {
     var bootstrapTokens = BootstrapTokens()
     var sessions = SessionStore()
     var runs: [String: ChatRun] = [:]
+    /// Generated images of scripted runs and their download tickets.
+    var artifacts = ArtifactShelf()
     /// `followup`/`collect` sends waiting for their session to go idle, oldest first.
     var queuedTurns: [QueuedTurn] = []
     /// Finished `chat.send` keys, remembered for a while (upstream's dedupe cache).

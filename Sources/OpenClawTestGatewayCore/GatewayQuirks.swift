@@ -44,6 +44,9 @@ public struct GatewayQuirks: OptionSet, Sendable, Hashable {
     /// As gateways before summer 2026: `hello-ok` without `node.invoke.progress`, so a node sends its
     /// output with the result only.
     public static let noNodeInvokeProgress = GatewayQuirks(rawValue: 1 << 13)
+    /// As gateways before summer 2026: no `artifacts.download` (unknown method, not in `hello-ok`), so a
+    /// generated image's bytes cannot be had.
+    public static let noArtifacts = GatewayQuirks(rawValue: 1 << 14)
 
     /// Each quirk with its command-line name (`openclaw-chat gateway --quirk NAME`).
     public static let named: [(name: String, quirk: GatewayQuirks)] = [
@@ -54,7 +57,7 @@ public struct GatewayQuirks: OptionSet, Sendable, Hashable {
         ("no-queue-mode", .noQueueMode), ("no-commands-list", .noCommandsList),
         ("no-sessions-changed", .noSessionsChanged),
         ("no-history-catch-up", .noHistoryCatchUp), ("no-unified-approvals", .noUnifiedApprovals),
-        ("no-node-invoke-progress", .noNodeInvokeProgress),
+        ("no-node-invoke-progress", .noNodeInvokeProgress), ("no-artifacts", .noArtifacts),
     ]
 
     /// The quirk called `name`; nil for an unknown name.

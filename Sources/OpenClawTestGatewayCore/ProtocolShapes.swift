@@ -83,6 +83,16 @@ enum ProtocolShapes {
         required: ["sessionKey", "messageId"]
     )
 
+    /// `artifacts.download` (upstream `ArtifactsDownloadParamsSchema`: `artifactId` and the optional
+    /// `sessionKey`/`runId`/`taskId`/`agentId` scope, all non-empty strings; closed).
+    static let artifactsDownloadParams = ObjectShape(
+        [
+            "artifactId": .string(minLength: 1), "sessionKey": .string(minLength: 1), "runId": .string(minLength: 1),
+            "taskId": .string(minLength: 1), "agentId": .string(minLength: 1),
+        ],
+        required: ["artifactId"]
+    )
+
     static func chatSendParams(v4: Bool) -> ObjectShape {
         var fields: [String: ObjectShape.Field] = [
             "sessionKey": .string(minLength: 1, maxLength: 512), "message": .string(), "thinking": .string(),

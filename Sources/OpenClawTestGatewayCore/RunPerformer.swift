@@ -29,6 +29,8 @@ enum RunPerformer {
                 guard await hub.runStatus(runId, phase: phase) else { return }
             case .commitText:
                 guard await hub.runCommitText(runId) else { return }
+            case .image(let byteCount):
+                guard await hub.runImage(runId, byteCount: byteCount) else { return }
             case .pause(let ms):
                 guard await pause(ms) else { return }
             case .approval(let approval):

@@ -12,6 +12,7 @@ enum ScopePolicy {
     static let required: [String: String] = [
         GatewayMethodName.chatHistory: OperatorScope.read,
         GatewayMethodName.chatMessageGet: OperatorScope.read,
+        GatewayMethodName.artifactsDownload: OperatorScope.read,
         GatewayMethodName.sessionsList: OperatorScope.read,
         GatewayMethodName.modelsList: OperatorScope.read,
         GatewayMethodName.agentIdentity: OperatorScope.read,

@@ -41,6 +41,9 @@ public enum AgentStep: Sendable, Hashable {
     /// Asks the gateway's approvers to approve a command and waits: allowed → the next steps; denied,
     /// expired or no approver → the agent says so and the run ends.
     case approval(ScriptedApproval)
+    /// A generated image of this many bytes: an `image` block with an `artifactId` in the reply, the
+    /// bytes served by `artifacts.download`.
+    case image(byteCount: Int)
 }
 
 /// A deterministic run: the steps, how text is chunked and paced, and whether the reply is silent.
@@ -67,7 +70,7 @@ public struct AgentScript: Sendable, Hashable {
 /// `run a command`, optionally followed by `: COMMAND`) → an exec approval, then the command's tool
 /// call and a reply, or the refusal; `fail` → an `error` run; `silent` → a
 /// silent final; `shrink` → a non-prefix rewrite; `slow` → a long reply streamed slowly (abort tests);
-/// `stream N` → N equal chunks with no delay (benchmarks); ``toolTrigger`` (default `tool`) → thinking,
+/// `draw` → a reply with a generated image; `stream N` → N equal chunks with no delay (benchmarks); ``toolTrigger`` (default `tool`) → thinking,
 /// one `exec` tool call and a text reply; anything else → a reply quoting the message.
 public struct ScriptedAgent: Sendable {
     public var chunkSize: Int
@@ -82,6 +85,8 @@ public struct ScriptedAgent: Sendable {
     public var approvalTrigger = "run a command"
     /// The command asked about when the message names none.
     public static let defaultApprovalCommand = "rm -rf ./build && make release"
+    /// `draw` → a reply with one generated image of this size.
+    public var drawnImageBytes = 4096
 
     public init(
         chunkSize: Int = 8,
@@ -111,6 +116,9 @@ public struct ScriptedAgent: Sendable {
         let lowered = message.lowercased()
         if ChatCommandText.isResetCommand(message) {
             return script([.say("New session started. What shall we work on?")])
+        }
+        if lowered.contains("draw") {
+            return script([.say("Here is the drawing."), .image(byteCount: drawnImageBytes)])
         }
         if lowered.contains("markdown") {
             return script([.say(Self.markdownReply)])

@@ -95,6 +95,10 @@ public struct TestGatewayConfiguration: Sendable {
     /// 5,000,000 bytes, images only.
     public var attachmentLimits: TestAttachmentLimits?
     public var historyImages: HistoryImageForm
+    /// How `artifacts.download` answers: a ticketed URL on this gateway (managed images), or inline.
+    public var artifactDelivery = ArtifactDelivery.url
+    /// A URL `artifacts.download` answers instead of its own (a hostile or broken gateway's); nil: its own.
+    public var artifactURLOverride: String?
 
     public init(
         protocolNumber: Int = 4,

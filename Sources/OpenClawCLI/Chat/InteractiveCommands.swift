@@ -77,6 +77,7 @@ extension InteractiveChat {
             await viewModel.refreshHistoryAndWait()
             rowPrinter.print(Array(MessageRow.rows(for: viewModel.messages).suffix(max(1, count))))
         case .expand: await expand(argument)
+        case .save: await save(argument)
         case .status:
             describeStatus()
         case .reconnect:

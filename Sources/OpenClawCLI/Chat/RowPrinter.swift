@@ -51,7 +51,14 @@ struct RowPrinter {
         case .system:
             terminal.line(terminal.styled("\(time)— \(TerminalText.escaped(text)) —", .dim))
         }
+        var artifactOrdinal = 0
         for attachment in row.attachments {
+            if attachment.artifactId != nil {
+                artifactOrdinal += 1
+                let line = SaveReference.line(message: row.expandNumber, ordinal: artifactOrdinal)
+                terminal.line("      " + terminal.styled(line, .dim))
+                continue
+            }
             terminal.line("      " + terminal.styled(TerminalText.escapedLine(attachment.label), .dim))
         }
         if let badge = row.badge { terminal.line("      " + Self.mark(badge, terminal: terminal)) }

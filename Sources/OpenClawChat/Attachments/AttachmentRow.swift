@@ -20,6 +20,8 @@ public struct AttachmentRow: Sendable, Hashable {
     /// Decoded size in bytes when known (approximate for an omitted image: see `ChatMediaPart`).
     public var size: Int?
     public var availability: Availability
+    /// A generated image's `artifactId`: its bytes are had through `artifacts.download` on demand.
+    public var artifactId: String?
 
     public init(isImage: Bool, fileName: String?, mimeType: String?, size: Int?, availability: Availability) {
         self.isImage = isImage
@@ -42,6 +44,7 @@ public struct AttachmentRow: Sendable, Hashable {
             isImage: isImage, fileName: part.fileName ?? local?.fileName, mimeType: part.mimeType ?? local?.mimeType,
             size: local?.size ?? part.approximateSize(isImage: isImage),
             availability: part.url.map(Availability.url) ?? .omitted)
+        artifactId = part.artifactId
     }
 
     /// The attachments of a gateway message, in order.

@@ -13,15 +13,20 @@ public struct ChatMediaPart: Sendable, Hashable {
     public var url: String?
     /// The bytes were left out (always, in history).
     public var omitted: Bool
+    /// A generated image's stable id (summer 2026 managed images): the bytes are had through
+    /// `artifacts.download`, never from the transcript. Kept in the store; the bytes never are.
+    public var artifactId: String?
 
     public init(
-        mimeType: String? = nil, fileName: String? = nil, bytes: Int? = nil, url: String? = nil, omitted: Bool = true
+        mimeType: String? = nil, fileName: String? = nil, bytes: Int? = nil, url: String? = nil, omitted: Bool = true,
+        artifactId: String? = nil
     ) {
         self.mimeType = mimeType
         self.fileName = fileName
         self.bytes = bytes
         self.url = url
         self.omitted = omitted
+        self.artifactId = artifactId
     }
 
     init(json: JSONValue, isImage: Bool) {
@@ -35,9 +40,10 @@ public struct ChatMediaPart: Sendable, Hashable {
                 ?? source?["media_type"]?.nonEmptyStringValue,
             fileName: json["fileName"]?.nonEmptyStringValue ?? json["filename"]?.nonEmptyStringValue
                 ?? (isImage ? nil : json["name"]?.nonEmptyStringValue),
-            bytes: (json["bytes"] ?? json["size"])?.lenientIntValue,
+            bytes: (json["bytes"] ?? json["size"] ?? json["sizeBytes"])?.lenientIntValue,
             url: url,
-            omitted: json["omitted"]?.boolValue ?? (json["data"] == nil && source?["data"] == nil)
+            omitted: json["omitted"]?.boolValue ?? (json["data"] == nil && source?["data"] == nil),
+            artifactId: json["artifactId"]?.nonEmptyStringValue
         )
     }
 
@@ -50,7 +56,7 @@ public struct ChatMediaPart: Sendable, Hashable {
     var jsonMembers: [(String, JSONValue?)] {
         [
             ("mimeType", .string(mimeType)), ("fileName", .string(fileName)), ("omitted", .bool(omitted)),
-            ("bytes", .int(bytes)), ("url", .string(url)),
+            ("bytes", .int(bytes)), ("url", .string(url)), ("artifactId", .string(artifactId)),
         ]
     }
 }
