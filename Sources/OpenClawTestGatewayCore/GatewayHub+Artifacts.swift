@@ -56,6 +56,7 @@ extension GatewayHub {
             "mimeType": .string(artifact.mimeType), "sizeBytes": .int(artifact.bytes.count),
             "sessionKey": .string(artifact.sessionKey), "source": "session-transcript",
         ]
+        if !configuration.artifactStatesSize { summary["sizeBytes"] = nil }
         switch configuration.artifactDelivery {
         case .inline:
             summary["download"] = ["mode": "bytes"]

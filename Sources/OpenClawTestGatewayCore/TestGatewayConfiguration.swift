@@ -99,6 +99,9 @@ public struct TestGatewayConfiguration: Sendable {
     public var artifactDelivery = ArtifactDelivery.url
     /// A URL `artifacts.download` answers instead of its own (a hostile or broken gateway's); nil: its own.
     public var artifactURLOverride: String?
+    /// Whether the `artifacts.download` summary states `sizeBytes` (optional upstream): without it a
+    /// client learns the size only as the bytes arrive.
+    public var artifactStatesSize = true
 
     public init(
         protocolNumber: Int = 4,

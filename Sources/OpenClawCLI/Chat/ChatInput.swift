@@ -40,7 +40,7 @@ enum LocalCommand: String, CaseIterable {
     case help, sessions, session, new, reset, history, search, abort, think, tools, model, status, reconnect, retry
     case edit, attach, detach
     case queue, steer, usage
-    case expand, save
+    case expand, save, view
     case quit, exit
     case approve, approveAlways = "approve-always", deny, approvals
 
@@ -73,6 +73,7 @@ enum LocalCommand: String, CaseIterable {
         case .history: ("/history [N]", "show the last N messages")
         case .expand: ("/expand N", "show message N whole where history shortened it")
         case .save: ("/save N PATH", "write generated image N to a new file")
+        case .view: ("/view N", "show generated image N here (kitty or iTerm2)")
         case .search: ("/search Q", "search transcripts")
         case .abort: ("/abort", "stop the running reply (or Ctrl-C)")
         case .think: ("/think LEVEL|show|hide", "off … xhigh, max or default; show or hide the agent's reasoning")

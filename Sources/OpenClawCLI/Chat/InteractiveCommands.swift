@@ -78,6 +78,7 @@ extension InteractiveChat {
             rowPrinter.print(Array(MessageRow.rows(for: viewModel.messages).suffix(max(1, count))))
         case .expand: await expand(argument)
         case .save: await save(argument)
+        case .view: await view(argument)
         case .status:
             describeStatus()
         case .reconnect:

@@ -75,7 +75,8 @@ final class CappedDownload: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let (continuation, body, tooLarge) = lock.withLock { () -> (CheckedContinuation<Data, any Error>?, Data, Bool) in
+        let (continuation, body, tooLarge) = lock.withLock {
+            () -> (CheckedContinuation<Data, any Error>?, Data, Bool) in
             defer { self.continuation = nil }
             return (self.continuation, received, overLimit)
         }
