@@ -27,6 +27,8 @@ public final class ChatScreenModel {
     /// When each running step was first seen here: the live line's elapsed time survives its row being
     /// scrolled away and built again.
     public let stepClock = StepClock()
+    /// Generated images of the bubbles, fetched when shown and not kept long.
+    public let images: GeneratedImages
     /// Set by the view as the list scrolls: whether the latest row is in sight.
     public var isAtBottom = true
     /// What the latest "Show all" did (a gateway without `chat.message.get` leaves the row shortened).
@@ -42,6 +44,7 @@ public final class ChatScreenModel {
 
     public init(chat: ChatViewModel) {
         self.chat = chat
+        images = GeneratedImages(chat: chat)
         attachments = ComposerAttachments { [chat] in await chat.attachmentLimits() }
     }
 

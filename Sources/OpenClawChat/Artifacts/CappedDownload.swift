@@ -11,19 +11,25 @@ import Foundation
 /// Redirects are not followed: an artifact URL is exact, and a redirect could lead off the gateway.
 final class CappedDownload: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private let limit: Int
+    /// Checked against where the request ended up: a redirect off the gateway is refused even if the
+    /// platform followed it.
+    private let allows: @Sendable (URL) -> Bool
     private let lock = NSLock()
     /// Guarded by `lock`.
     private var received = Data()
     private var overLimit = false
     private var continuation: CheckedContinuation<Data, any Error>?
 
-    private init(limit: Int) {
+    private init(limit: Int, allows: @escaping @Sendable (URL) -> Bool) {
         self.limit = limit
+        self.allows = allows
     }
 
     /// The body of `url`, or ``ArtifactFetchError``.
-    static func fetch(_ url: URL, limit: Int, timeout: TimeInterval) async throws(ArtifactFetchError) -> Data {
-        let delegate = CappedDownload(limit: limit)
+    static func fetch(
+        _ url: URL, limit: Int, timeout: TimeInterval, allows: @escaping @Sendable (URL) -> Bool
+    ) async throws(ArtifactFetchError) -> Data {
+        let delegate = CappedDownload(limit: limit, allows: allows)
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
         configuration.urlCache = nil
@@ -81,7 +87,9 @@ final class CappedDownload: NSObject, URLSessionDataDelegate, @unchecked Sendabl
             return (self.continuation, received, overLimit)
         }
         guard let continuation else { return }
-        if tooLarge {
+        if let finalURL = task.currentRequest?.url ?? task.response?.url, !allows(finalURL) {
+            continuation.resume(throwing: ArtifactFetchError.foreignURL(host: finalURL.host))
+        } else if tooLarge {
             continuation.resume(throwing: ArtifactFetchError.tooLarge(limit: limit, received: body.count))
         } else if let error {
             continuation.resume(throwing: ArtifactFetchError.transfer(error.localizedDescription))

@@ -22,7 +22,7 @@ extension ChatClient {
     ) async throws(ArtifactFetchError) -> ArtifactImage {
         guard await supportsArtifacts else { throw .unsupported }
         let result: ArtifactsDownloadResult
-        do {
+        do throws(GatewayError) {
             result = try await perform(
                 ArtifactsDownloadParams(sessionKey: sessionKey, artifactId: artifactId), timeout: timeouts.history
             ) { ArtifactsDownloadResult(json: $0) }
@@ -40,7 +40,8 @@ extension ChatClient {
             let policy = ArtifactURLPolicy(gateway: connection.configuration.url)
             let url = try policy.resolve(text)
             let seconds = Double(timeouts.history.components.seconds)
-            let data = try await CappedDownload.fetch(url, limit: limit, timeout: max(5, seconds))
+            let data = try await CappedDownload.fetch(
+                url, limit: limit, timeout: max(5, seconds), allows: { policy.allows($0) })
             return ArtifactImage(artifactId: result.artifactId, mimeType: result.mimeType, data: data)
         }
     }

@@ -29,7 +29,7 @@ extension ChatViewModel {
     /// The bytes of a generated image of this session, fetched now for showing inline or saving. Not
     /// kept (neither in memory here nor in the store): a view holds them while it shows them.
     public func artifactImage(_ artifactId: String) async -> Result<ArtifactImage, ArtifactFetchError> {
-        do {
+        do throws(ArtifactFetchError) {
             return .success(try await client.artifactBytes(sessionKey: currentSessionKey, artifactId: artifactId))
         } catch {
             return .failure(error)

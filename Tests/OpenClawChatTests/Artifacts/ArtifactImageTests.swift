@@ -25,7 +25,9 @@ struct ArtifactImageTests {
         return try #require(fixture.viewModel.artifactImages.first)
     }
 
-    private func configuration(_ change: (inout TestGatewayConfiguration) -> Void = { _ in })
+    private func configuration(
+        _ change: (inout TestGatewayConfiguration) -> Void = { _ in }
+    )
         -> TestGatewayConfiguration
     {
         var configuration = TestGatewayConfiguration(protocolNumber: 4)

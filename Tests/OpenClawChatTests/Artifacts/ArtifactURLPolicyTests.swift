@@ -10,8 +10,9 @@ struct ArtifactURLPolicyTests {
     private let secure = ArtifactURLPolicy(gateway: GatewayURL(isSecure: true, host: "gw.example.test", port: 443))
 
     @Test func aRelativeURLResolvesAgainstTheGateway() throws {
-        #expect(try plain.resolve("/api/chat/media/outgoing/a?ticket=t").absoluteString
-            == "http://127.0.0.1:18789/api/chat/media/outgoing/a?ticket=t")
+        #expect(
+            try plain.resolve("/api/chat/media/outgoing/a?ticket=t").absoluteString
+                == "http://127.0.0.1:18789/api/chat/media/outgoing/a?ticket=t")
         #expect(try secure.resolve("/x").absoluteString == "https://gw.example.test:443/x")
     }
 
