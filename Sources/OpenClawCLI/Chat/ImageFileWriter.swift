@@ -15,6 +15,12 @@ enum ImageFileWriter {
         case failed(String)
     }
 
+    /// Whether something (a file, a directory, a link, even a dangling one) already has this name.
+    static func nameIsTaken(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0
+    }
+
     static func writeNew(_ data: Data, to path: String) -> Outcome {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {

@@ -13,6 +13,11 @@ extension InteractiveChat {
             return
         }
         let path = Self.expandingTilde(words[1].trimmingCharacters(in: .whitespaces))
+        // Said before fetching: no download for a name that will be refused (the write checks again).
+        guard !ImageFileWriter.nameIsTaken(path) else {
+            terminal.line("\(path) already exists: not overwritten (choose another name)")
+            return
+        }
         guard let image = await fetchImage(reference, typed: words[0]) else { return }
         switch ImageFileWriter.writeNew(image.data, to: path) {
         case .written:

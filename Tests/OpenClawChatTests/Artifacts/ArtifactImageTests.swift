@@ -40,7 +40,7 @@ struct ArtifactImageTests {
             let image = try await drawnImage(fixture)
             #expect(image.number == 1)
             #expect(image.mimeType == "image/png")
-            let bytes = try fixture.viewModel.artifactImage(image.artifactId).get()
+            let bytes = try await fixture.viewModel.artifactImage(image.artifactId).get()
             #expect(bytes.data.count == 4096)
             #expect(Array(bytes.data.prefix(8)) == Self.pngSignature)
             #expect(await fixture.gateway.requestCount(method: "artifacts.download") == 1)
@@ -53,7 +53,7 @@ struct ArtifactImageTests {
     @Test func anInlineDownloadIsDecoded() async throws {
         try await ChatHarness.withViewModel(configuration { $0.artifactDelivery = .inline }) { fixture in
             let image = try await drawnImage(fixture)
-            let bytes = try fixture.viewModel.artifactImage(image.artifactId).get()
+            let bytes = try await fixture.viewModel.artifactImage(image.artifactId).get()
             #expect(bytes.data.count == 4096)
             #expect(Array(bytes.data.prefix(8)) == Self.pngSignature)
         }
