@@ -20,6 +20,10 @@ public final class ChatViewModel {
     public var composerText = ""
     /// `off`, `minimal`, `low`, `medium`, `high` … sent with each message; nil leaves the session's level.
     public var thinkingLevel: String?
+    /// Whether each socket also subscribes to live usage and loads the gateway's commands: what a screen
+    /// shows over time. A one-shot command (one message, one reply) turns it off and makes two requests
+    /// fewer.
+    public var followsGatewayExtras = true
     /// The queue mode chosen for each session (``setQueueMode(_:)``), sent with its messages.
     public internal(set) var queueModes: [String: QueueMode] = [:]
     /// One message's own mode (``steer(_:)``), by message id, until history confirms it. Kept in memory
@@ -80,7 +84,7 @@ public final class ChatViewModel {
     @ObservationIgnored private var stateTask: Task<Void, Never>?
     @ObservationIgnored var historyLimit = 200
     /// Messages fetched whole with `chat.message.get`, with their `__openclaw.id`, newest last and at most
-    /// ``fullMessageLimit``: each page read shows these instead of the page's shortened copies
+    /// `fullMessageLimit`: each page read shows these instead of the page's shortened copies
     /// (``showAll(_:)``).
     @ObservationIgnored var fullMessages: [(id: String, message: ChatMessage)] = []
     /// Which history fetch is under way and who waits for a later page; this view model does the fetches.
