@@ -16,6 +16,7 @@ struct TypedMethodNamesTests {
         GatewayMethodName.nodeEvent, ExecApprovalNames.resolveMethod, ExecApprovalNames.listMethod,
         ExecApprovalNames.getMethod, GatewayMethodName.commandsList, GatewayMethodName.sessionsSubscribe,
         GatewayMethodName.chatMessageGet, ApprovalNames.resolveMethod, GatewayMethodName.nodeInvokeProgress,
+        GatewayMethodName.artifactsDownload,
     ]
 
     @Test func everyAdvertisedMethodHasATypedNameAndIsServed() async throws {
