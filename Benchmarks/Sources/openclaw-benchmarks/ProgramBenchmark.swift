@@ -244,7 +244,8 @@ enum ProgramBenchmark {
         try await Task.sleep(for: .seconds(window))
         guard let after = voluntarySwitches(of: child.pid) else { return }
         report.add(
-            "8", "idle chat, wake-ups per second", Double(max(0, after - before)) / window, "/s", goal: .atMost(1, "/s"),
+            "8", "idle chat, wake-ups per second", Double(max(0, after - before)) / window, "/s",
+            goal: .atMost(1, "/s"),
             note: "connected, nothing happening, \(Int(window)) s; all threads' voluntary context switches")
     }
 
