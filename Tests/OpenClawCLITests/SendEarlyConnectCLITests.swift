@@ -18,6 +18,18 @@ struct SendEarlyConnectCLITests {
         }
     }
 
+    /// One message, one reply: `send` asks for nothing a screen would follow over time (the gateway's
+    /// commands, live usage), so its message is not queued behind those requests.
+    @Test func sendAsksNothingOnlyAScreenNeeds() async throws {
+        try await CLITests.withGateway { gateway, common in
+            let sent = try await CLIProcess.run(["send"] + common + ["hello"])
+            #expect(sent.status == 0, "stderr: \(sent.stderr)")
+            #expect(await gateway.requestCount(method: "commands.list") == 0)
+            #expect(await gateway.requestCount(method: "sessions.subscribe") == 0)
+            #expect(await gateway.requestCount(method: "chat.send") == 1)
+        }
+    }
+
     @Test func theMessageIsDeliveredAndRecordedInTheStore() async throws {
         try await CLITests.withGateway { gateway, common in
             let sent = try await CLIProcess.run(["send"] + common + ["remember the tunnel"])

@@ -27,9 +27,13 @@ struct ExecPolicyTests {
         #expect(
             policy.evaluate(resolvedPath: "/USR/BIN/GIT", arguments: [], agentId: nil, approval: nil)
                 == .allow(.allowlist))
+        // A wildcard covers only plain programs the system installed: a tool of one's own needs its name.
         #expect(
             policy.evaluate(resolvedPath: "/home/me/bin/tool", arguments: [], agentId: nil, approval: nil)
-                == .allow(.allowlist))
+                == .deny(.programNeedsExplicitEntry))
+        #expect(
+            Self.policy(.allowlist, allow: ["~/bin/tool"]).evaluate(
+                resolvedPath: "/home/me/bin/tool", arguments: [], agentId: nil, approval: nil) == .allow(.allowlist))
         #expect(
             policy.evaluate(resolvedPath: "/home/me/bin/sub/tool", arguments: [], agentId: nil, approval: nil)
                 == .deny(.allowlistMiss))

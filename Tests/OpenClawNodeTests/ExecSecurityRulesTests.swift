@@ -90,8 +90,13 @@ struct ExecSecurityRulesTests {
             wildcard.evaluate(
                 resolvedPath: "/usr/bin/git", arguments: ["-c", "alias.x=!sh", "x"], agentId: nil, approval: nil)
                 == .deny(.programNeedsExplicitEntry))
+        // git runs code of its own (aliases, hooks, configuration): not even `git status` under a wildcard,
+        // whoever asks the policy (the judge, or a caller of `evaluate` alone).
         #expect(
             wildcard.evaluate(resolvedPath: "/usr/bin/git", arguments: ["status"], agentId: nil, approval: nil)
+                == .deny(.programNeedsExplicitEntry))
+        #expect(
+            wildcard.evaluate(resolvedPath: "/usr/bin/ls", arguments: ["-l"], agentId: nil, approval: nil)
                 == .allow(.allowlist))
         let both = ExecPolicyTests.policy(.allowlist, allow: ["/usr/bin/*", "/usr/bin/git"])
         #expect(

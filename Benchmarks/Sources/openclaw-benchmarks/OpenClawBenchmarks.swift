@@ -39,7 +39,13 @@ enum OpenClawBenchmarks {
         let scenarios: [(Int, String, @MainActor () async throws -> Void)] = [
             (6, "memory", { try MemoryBenchmark.run(report, settings: settings) }),
             (1, "handshake", { try await HandshakeBenchmark.run(report, settings: settings) }),
-            (2, "event throughput", { try await ThroughputBenchmark.run(report, settings: settings) }),
+            (
+                2, "event throughput",
+                {
+                    try await ThroughputBenchmark.run(report, settings: settings)
+                    try await EventLatencyBenchmark.run(report, settings: settings)
+                }
+            ),
             (3, "request round trips", { try await RoundTripBenchmark.run(report, settings: settings) }),
             (4, "history decoding", { try HistoryBenchmark.run(report, settings: settings) }),
             (5, "store", { try await StoreBenchmark.run(report, settings: settings, store: .sqlite()) }),

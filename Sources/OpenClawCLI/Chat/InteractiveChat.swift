@@ -287,7 +287,10 @@ final class InteractiveChat {
     /// stays in the outbox for the next session).
     private func waitForReplies() async {
         while replies.unfinished > 0, viewModel.connectionState.isConnected, !Task.isCancelled {
-            await waitForChange(timeout: .milliseconds(100)) { [viewModel] in _ = viewModel.connectionState }
+            await waitForChange(timeout: nil) { [viewModel, replies] in
+                _ = viewModel.connectionState
+                _ = replies.unfinished
+            }
         }
     }
 
@@ -296,7 +299,12 @@ final class InteractiveChat {
     private func waitForRepliesOrApproval() async {
         while replies.unfinished > 0, viewModel.connectionState.isConnected, !Task.isCancelled {
             if let approvals, await !approvals.pending.isEmpty { return }
-            await waitForChange(timeout: .milliseconds(100)) { [viewModel] in _ = viewModel.connectionState }
+            // The approvals engine is an actor Observation cannot follow: its queue is looked at again
+            // every 100 ms, while a script waits on a reply that may need its answer.
+            await waitForChange(timeout: .milliseconds(100)) { [viewModel, replies] in
+                _ = viewModel.connectionState
+                _ = replies.unfinished
+            }
         }
     }
 

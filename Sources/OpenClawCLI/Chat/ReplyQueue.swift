@@ -1,3 +1,4 @@
+import Observation
 import OpenClawChat
 import OpenClawGateway
 import OpenClawPresentation
@@ -6,7 +7,10 @@ import OpenClawProtocol
 /// Follows the interactive chat's runs one after another, in the order they were sent, on a task of
 /// its own: reading input never waits for a reply, and a reply to a message queued offline is printed
 /// when it arrives.
+///
+/// Observable, so that a script's next line waits for ``unfinished`` to reach zero without polling.
 @MainActor
+@Observable
 final class ReplyQueue {
     private let viewModel: ChatViewModel
     private let terminal: Terminal

@@ -44,6 +44,7 @@ struct OneShotRun {
         defer { signals.cancel() }
         let viewModel = ChatViewModel(client: ChatClient(connection: connection), sessionKey: session, store: store)
         viewModel.thinkingLevel = thinking
+        viewModel.followsGatewayExtras = false
         let work = Task { @MainActor () throws -> (FollowedRunResult, String) in
             let early = firstAttempt
             // The stored transcript and outbox are read while the handshake runs, not after `hello-ok`

@@ -33,7 +33,7 @@ extension ChatViewModel {
             }
             // Header data on the side, so nothing waits for it.
             Task { [weak self] in await self?.loadHeaderData() }
-            Task { [weak self] in await self?.loadGatewayFeatures(session) }
+            if self.followsGatewayExtras { Task { [weak self] in await self?.loadGatewayFeatures(session) } }
         }
         sessionLoad = (session.generation, task)
         return task

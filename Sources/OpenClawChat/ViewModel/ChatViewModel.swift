@@ -20,6 +20,10 @@ public final class ChatViewModel {
     public var composerText = ""
     /// `off`, `minimal`, `low`, `medium`, `high` … sent with each message; nil leaves the session's level.
     public var thinkingLevel: String?
+    /// Whether each socket also subscribes to live usage and loads the gateway's commands: what a screen
+    /// shows over time. A one-shot command (one message, one reply) turns it off and makes two requests
+    /// fewer.
+    public var followsGatewayExtras = true
     /// The queue mode chosen for each session (``setQueueMode(_:)``), sent with its messages.
     public internal(set) var queueModes: [String: QueueMode] = [:]
     /// One message's own mode (``steer(_:)``), by message id, until history confirms it. Kept in memory

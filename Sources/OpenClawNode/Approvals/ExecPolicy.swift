@@ -90,7 +90,8 @@ public struct ExecPolicy: Sendable {
         }
     }
 
-    /// `risk` defaults to what ``ExecProgramRisk`` finds in the resolved path and arguments.
+    /// `risk` defaults to the strict rule (``ExecProgramRisk/underWildcard(_:resolvedPath:)``): a wildcard
+    /// entry covers only a plain program as the system installed it, whoever calls this.
     public func evaluate(
         resolvedPath: String?, arguments: [String], agentId: String?, approval: ExecApprovalDecision?,
         risk: ExecProgramRisk?? = nil
@@ -100,10 +101,11 @@ public struct ExecPolicy: Sendable {
         if approval == .deny { return .deny(.userDenied) }
         guard let resolvedPath else { return .deny(.executableNotFound) }
         let entries = matchingEntries(resolvedPath: resolvedPath, arguments: arguments, agentId: agentId)
-        let risk = risk ?? ExecProgramRisk.of([resolvedPath] + arguments, resolvedPath: resolvedPath)
+        let risk = risk ?? ExecProgramRisk.underWildcard([resolvedPath] + arguments, resolvedPath: resolvedPath)
         // A risky program needs an entry naming it: any matching entry without a wildcard in its file name.
         let namedExactly = entries.contains { !PathGlob($0.pattern, home: home).hasWildcardInLastComponent }
-        let riskBlocked = risk != nil && !namedExactly
+        // Only where an entry matched: with none, the command is a plain miss.
+        let riskBlocked = risk != nil && !entries.isEmpty && !namedExactly
         let allowlisted = !entries.isEmpty && !riskBlocked
         let blockedReason: ExecDenyReason
         if case .shell? = risk {
