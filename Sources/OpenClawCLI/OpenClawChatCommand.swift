@@ -63,7 +63,7 @@ public enum OpenClawChatEntry {
             if code == .success || error is ExitCode || error is CleanExit {
                 OpenClawChatCommand.exit(withError: error)
             }
-            Terminal.writeAll("error: \(error)\n", to: STDERR_FILENO)
+            Terminal.writeAll("error: \(TerminalText.escapedLine("\(error)"))\n", to: STDERR_FILENO)
             exit(ExitStatus.local)
         }
     }

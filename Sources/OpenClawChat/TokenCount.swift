@@ -17,7 +17,8 @@ public enum TokenCount {
 
     /// A cost in US dollars: cents for amounts from a cent up, four places below.
     public static func dollars(_ amount: Double) -> String {
-        guard amount.isFinite, amount >= 0 else { return "?" }
+        // From the gateway: anything a cent count cannot hold is no cost worth showing.
+        guard amount.isFinite, amount >= 0, amount < 1e12 else { return "?" }
         if amount >= 0.01 || amount == 0 {
             let cents = Int((amount * 100).rounded())
             let rest = cents % 100

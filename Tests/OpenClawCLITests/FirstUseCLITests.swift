@@ -1,4 +1,5 @@
 import Foundation
+import OpenClawGateway
 import OpenClawTestGateway
 import Testing
 
@@ -43,6 +44,20 @@ struct FirstUseCLITests {
             #expect(sent.stderr.contains("using the local gateway at ws://127.0.0.1:\(port)"), "\(sent.stderr)")
             #expect(await gateway.sentUserMessages(sessionKey: "main") == ["hello"])
         }
+        // A token in the environment alone is not sent to whatever listens here: it may be another
+        // gateway's, and `node` never guesses a gateway at all.
+        try await CLITests.withGateway { gateway, _ in
+            let port = try #require(URL(string: gateway.url)?.port)
+            let state = CLIProcess.temporaryStateDirectory()
+            let environment = ["OPENCLAW_GATEWAY_PORT": "\(port)", "OPENCLAW_GATEWAY_TOKEN": "test-token"]
+            let sent = try await CLIProcess.run(["send", "--state-dir", state, "hello"], environment: environment)
+            #expect(sent.status == ExitStatus.usage && sent.stderr.contains("No gateway configured"), "\(sent.stderr)")
+            let node = try await CLIProcess.run(
+                ["node", "--token", "test-token", "--state-dir", state],
+                environment: ["OPENCLAW_GATEWAY_PORT": "\(port)"], timeout: .seconds(10))
+            #expect(node.status == ExitStatus.usage, "\(node.stderr)")
+            #expect(await gateway.receivedConnectParams().isEmpty)
+        }
         // Nothing listens on port 1: the chat says so and starts the demo.
         let chat = try await CLIProcess.run(
             ["chat", "--token", "t", "--state-dir", CLIProcess.temporaryStateDirectory()], stdin: "hello\n/quit\n",
@@ -68,6 +83,16 @@ struct FirstUseCLITests {
         }
     }
 
+    @Test func anAddressSavedBeforeWsMeant18789KeepsItsPort() throws {
+        let saved = GatewayProfile(name: "old", url: "ws://gw.lan", credential: .token("t"))
+        #expect(saved.address?.port == 80)
+        #expect(try GatewayURL(parsing: "ws://gw.lan").port == 18789)
+        // What is saved now names its port, so it reads the same either way.
+        let now = try GatewayURL(parsing: "ws://gw.lan").absoluteString
+        #expect(try GatewayURL(parsingSaved: now).port == 18789)
+        #expect(try GatewayURL(parsingSaved: GatewayURL(parsingSaved: "ws://gw.lan").absoluteString).port == 80)
+    }
+
     @Test func sharedOptionsBeforeACommandMoveAfterIt() {
         #expect(
             ArgumentOrder.rearranged(["--gateway", "work", "history", "--limit", "3"])
@@ -77,6 +102,9 @@ struct FirstUseCLITests {
                 == ["approvals", "watch", "--url=ws://h", "--verbose"])
         #expect(ArgumentOrder.rearranged(["--session", "work", "why?"]) == ["send", "--session", "work", "why?"])
         #expect(ArgumentOrder.rearranged(["sned", "hi"]) == ["sned", "hi"])
+        // One bare word is no question: a mistyped command, or a secret that lost its option.
+        #expect(ArgumentOrder.rearranged(["--url", "ws://h", "sk-abc123"]) == ["sk-abc123", "--url", "ws://h"])
+        #expect(ArgumentOrder.rearranged(["why?"]) == ["send", "why?"])
         #expect(ArgumentOrder.rearranged(["--url", "ws://h"]) == ["--url", "ws://h"])
         #expect(ArgumentOrder.rearranged(["--help"]) == ["--help"])
         #expect(ArgumentOrder.rearranged(["help", "send"]) == ["help", "send"])

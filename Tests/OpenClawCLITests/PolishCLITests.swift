@@ -35,10 +35,10 @@ struct PolishCLITests {
         let typo = try await CLIProcess.run(["sned", "hello"])
         #expect(typo.status == 2)
         #expect(typo.stderr.contains("unknown command 'sned'. Did you mean 'send'?"))
-        // A word like no command is a question (`openclaw-chat "question"`): sent, here to no gateway.
-        let question = try await CLIProcess.run(["frobnicate", "--state-dir", CLIProcess.temporaryStateDirectory()])
-        #expect(question.status == 2)
-        #expect(question.stderr.contains("No gateway configured"), "\(question.stderr)")
+        // One word like no command is no question either (a secret that lost its option must not be sent).
+        let unknown = try await CLIProcess.run(["frobnicate"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("commands: chat, send"), "\(unknown.stderr)")
         let badValue = try await CLIProcess.run(["history", "--limit", "0"])
         #expect(badValue.status == 2, "stderr: \(badValue.stderr)")
         let missing = try await CLIProcess.run(["send"])

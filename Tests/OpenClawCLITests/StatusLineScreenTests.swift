@@ -1,3 +1,4 @@
+import OpenClawChat
 import OpenClawTestGateway
 import Testing
 
@@ -71,5 +72,8 @@ struct StatusRowScreenTests {
         #expect(row.text(columns: 20) == "● main")
         #expect(StatusLine.compact(12_345) == "12.3k" && StatusLine.compact(200_000) == "200k")
         #expect(StatusLine.compact(1_500_000) == "1.5M" && StatusLine.compact(999) == "999")
+        // Counts come from the gateway: a huge or negative one is shown bounded, never overflows.
+        #expect(!StatusLine.compact(Int.max).isEmpty && StatusLine.compact(-5) == "0")
+        #expect(TokenCount.dollars(1e300) == "?" && TokenCount.dollars(.infinity) == "?")
     }
 }

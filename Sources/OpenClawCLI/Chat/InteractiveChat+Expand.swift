@@ -1,5 +1,6 @@
 import OpenClawChat
 import OpenClawPresentation
+import OpenClawProtocol
 
 /// `/expand N`: a message `chat.history` shortened, fetched whole and printed again.
 extension InteractiveChat {
@@ -20,7 +21,7 @@ extension InteractiveChat {
             terminal.line("this gateway cannot send a message whole (it has no chat.message.get)")
         case .unavailable(let reason):
             terminal.line(
-                "the gateway will not send message \(number) whole: \(reason.split(separator: "_").joined(separator: " "))"
+                "the gateway will not send message \(number) whole: \(TerminalText.escapedLine(reason.split(separator: "_").joined(separator: " ")))"
             )
         case .failed:
             break

@@ -162,7 +162,8 @@ struct RunFollower {
                     continue
                 }
                 wake(at: waitStart + policy.replyWait)
-                if let next = nextHistoryCheck { wake(at: next) }
+                // Offline, the reconnect itself wakes the follower (a past check time would spin).
+                if viewModel.connectionState.isConnected, let next = nextHistoryCheck { wake(at: next) }
             case .waiting, .running:
                 replyWaitStarted = nil
             }
@@ -219,7 +220,9 @@ struct RunFollower {
             }
             if statusShowsElapsedTime { wake(at: now + Self.elapsedTimeTick) }
 
-            await waitForChange(timeout: wakeAt.map { max($0 - clock.now, .milliseconds(1)) }) { [viewModel] in
+            // At most a day at a time: a bound of years must not reach the clock as one sleep.
+            let timeout = wakeAt.map { min(max($0 - clock.now, .milliseconds(1)), .seconds(86_400)) }
+            await waitForChange(timeout: timeout) { [viewModel] in
                 _ = viewModel.transcript
                 _ = viewModel.outbox
                 _ = viewModel.connectionState

@@ -56,6 +56,8 @@ struct StatusLine: Equatable {
     }
 
     static func compact(_ count: Int) -> String {
+        // Counts come from the gateway: bounded before any arithmetic (a huge one would overflow).
+        let count = min(max(count, 0), 999_000_000_000)
         switch count {
         case ..<1_000: return "\(count)"
         case ..<1_000_000:

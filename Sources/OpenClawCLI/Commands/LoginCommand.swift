@@ -73,7 +73,7 @@ extension LoginCommand {
             }
             if name == "token" { options.token = secret } else { options.password = secret }
         }
-        if try options.resolveGateway() == nil {
+        if try options.resolveGateway(localDefault: false) == nil {
             // `login` alone on a terminal: the address is asked for, then the token as below.
             guard let address = askForAddress() else { return nil }
             options.url = address
@@ -97,6 +97,12 @@ extension LoginCommand {
         terminal.write("Gateway address (Enter for \(LocalGatewayNote.address)): ")
         guard let line = readLine() else { return nil }
         let typed = line.trimmingCharacters(in: .whitespaces)
+        if let url = try? GatewayURL(parsing: typed), !url.isSecure, !url.isLoopback {
+            terminal.errorLine(
+                terminal.styled(
+                    "\(TerminalText.escapedLine(url.description)) is not encrypted: the token would travel in clear "
+                        + "text. Use wss:// for a gateway on another machine (Ctrl-C to stop).", .yellow))
+        }
         return typed.isEmpty ? LocalGatewayNote.address : typed
     }
 

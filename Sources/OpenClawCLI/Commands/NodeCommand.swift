@@ -45,7 +45,7 @@ struct NodeCommand: AsyncParsableCommand {
         let signals = SignalEvents([SIGINT, SIGTERM])
         defer { signals.cancel() }
         let terminal = Terminal()
-        guard let target = try global.resolveGateway() else {
+        guard let target = try global.resolveGateway(localDefault: false) else {
             throw report(CLIError.noGatewayConfigured, terminal: terminal)
         }
         if let refusal = Self.transportRefusal(

@@ -54,7 +54,8 @@ struct InputCompletion: Equatable {
     }
 
     private static func choose(
-        from candidates: [(String, String)], typed: String, replacing range: Range<Int>, terminator: String
+        from candidates: [(String, String)], typed: String, replacing range: Range<Int>, terminator: String,
+        caseSensitive: Bool = false
     ) -> InputCompletion? {
         var seen = Set<String>()
         let unique = candidates.filter { seen.insert($0.0).inserted }
@@ -62,7 +63,9 @@ struct InputCompletion: Equatable {
         if unique.count == 1 {
             return InputCompletion(replaced: range, insertion: first.0 + terminator, listed: [])
         }
-        let common = unique.dropFirst().reduce(first.0) { $0.commonPrefix(with: $1.0, options: .caseInsensitive) }
+        let common = unique.dropFirst().reduce(first.0) {
+            $0.commonPrefix(with: $1.0, options: caseSensitive ? [] : .caseInsensitive)
+        }
         if common.count > typed.count {
             return InputCompletion(replaced: range, insertion: common, listed: [])
         }
@@ -105,7 +108,9 @@ struct InputCompletion: Equatable {
             .filter { $0.name.hasPrefix(namePrefix) && (namePrefix.hasPrefix(".") || !$0.name.hasPrefix(".")) }
             .sorted { $0.name < $1.name }
         let candidates = entries.map { (escape(directoryTyped + $0.name) + ($0.isDirectory ? "/" : ""), "") }
-        guard let chosen = choose(from: candidates, typed: typed, replacing: wordStart..<cursor, terminator: " ")
+        guard
+            let chosen = choose(
+                from: candidates, typed: typed, replacing: wordStart..<cursor, terminator: " ", caseSensitive: true)
         else { return nil }
         var result = chosen
         if result.insertion.hasSuffix("/ ") { result.insertion.removeLast() }
@@ -120,7 +125,7 @@ struct InputCompletion: Equatable {
     private static func escape(_ path: String) -> String {
         var out = ""
         for character in path {
-            if character == " " || character == "\\" || character == "'" || character == "\"" { out.append("\\") }
+            if character.isWhitespace || character == "\\" || character == "'" || character == "\"" { out.append("\\") }
             out.append(character)
         }
         return out

@@ -46,7 +46,17 @@ struct LineEditor: Equatable {
     var searchPrompt: String? {
         guard let search else { return nil }
         let failed = search.match == nil && !search.query.isEmpty
-        let query = search.query.count > 40 ? "…" + search.query.suffix(39) : search.query
+        // At most 30 cells of the query (wide characters take two), its end kept.
+        var query = ""
+        var cells = 0
+        for character in search.query.reversed() {
+            cells += DisplayWidth.of(character)
+            if cells > 30 {
+                query = "…" + query
+                break
+            }
+            query = String(character) + query
+        }
         return "(\(failed ? "no match" : "history search")) '\(query)': "
     }
 

@@ -103,13 +103,15 @@ enum TerminalLineInput {
         history: InputHistory, raw: termios
     ) -> Step {
         let display = InputLineDisplay.shared
-        if key == .interrupt, !editor.isEmpty {
+        if key == .interrupt, !editor.isEmpty, editor.search == nil {
             editor = LineEditor(history: editor.history, historyLimit: editor.historyLimit)
             display.update(editor)
             return .go
         }
         if key == .tab {
+            let wasSearching = editor.search != nil
             _ = editor.handle(key)  // ends a history search, keeping its match
+            if wasSearching { display.update(editor) }
             complete(&editor)
             return .go
         }

@@ -63,10 +63,10 @@ enum ArgumentOrder {
         return names
     }
 
-    /// Whether a first word reads as a question rather than a command: several words, or one that
-    /// resembles no command (`sned` is a typo of `send`, `hello` of nothing).
+    /// Whether a first word reads as a question rather than a command: several words, or a question
+    /// mark. A single other word stays a usage error: a mistyped command, or a secret that lost its
+    /// option (`openclaw-chat sk-…`), must not reach the agent.
     static func isQuestion(_ word: String) -> Bool {
-        if word.contains(where: \.isWhitespace) { return true }
-        return CommandSuggestion.closest(to: word, in: OpenClawChatCommand.subcommandNames) == nil
+        word.contains(where: \.isWhitespace) || word.contains("?")
     }
 }

@@ -13,7 +13,7 @@ struct GatewayProfile: Sendable, Equatable {
     var credential: GatewayCredential
 
     /// The saved address, parsed; nil when it no longer parses.
-    var address: GatewayURL? { try? GatewayURL(parsing: url) }
+    var address: GatewayURL? { try? GatewayURL(parsingSaved: url) }
 }
 
 /// The saved gateways (`credentials/gateway.json`, mode 0600) and which one commands use by default.

@@ -71,16 +71,21 @@ struct GlobalOptions: ParsableArguments {
     }
 
     /// The gateway to use: flags first, then environment variables, then the selected saved gateway.
-    /// Nil when nothing is configured anywhere.
-    func resolveGateway() throws -> (url: GatewayURL, credential: GatewayCredential)? {
+    /// Nil when nothing is configured anywhere. `localDefault: false` leaves out the local gateway a
+    /// token given alone means (`node`, whose gateway sends it commands, never guesses one).
+    func resolveGateway(localDefault: Bool = true) throws -> (url: GatewayURL, credential: GatewayCredential)? {
         // One read of the saved gateways for the address and the secret.
         let profiles = try profiles()
         let selected = try selectedProfile(in: profiles)
-        guard let urlText = configuredURLText(selected: selected) ?? localGatewayForGivenSecret(selected: selected)
+        guard
+            let urlText = configuredURLText(selected: selected)
+                ?? (localDefault ? localGatewayForGivenSecret(selected: selected) : nil)
         else { return nil }
         let parsed: GatewayURL
         do {
-            parsed = try GatewayURL(parsing: urlText)
+            // A saved gateway's address keeps the meaning it was saved with (``GatewayURL/init(parsingSaved:)``).
+            let isSaved = (url ?? "").isEmpty && urlText == selected?.url
+            parsed = try isSaved ? GatewayURL(parsingSaved: urlText) : GatewayURL(parsing: urlText)
         } catch {
             throw GatewayError.invalidURL(error)
         }
@@ -121,10 +126,9 @@ struct GlobalOptions: ParsableArguments {
 
     private func usesLocalGatewayDefault(selected: GatewayProfile?) -> Bool {
         guard configuredURLText(selected: selected) == nil, gatewayName == nil else { return false }
-        let secrets = [
-            token, password, environment["OPENCLAW_GATEWAY_TOKEN"], environment["OPENCLAW_GATEWAY_PASSWORD"],
-        ]
-        return secrets.contains { $0?.isEmpty == false }
+        // Only a secret given on this command line: one in the environment may be meant for a remote
+        // gateway, and must not go to whatever listens on this machine's port.
+        return [token, password].contains { $0?.isEmpty == false && $0 != "-" }
     }
 
     /// The gateway URL as configured (flag, environment, saved gateway), before it is parsed.

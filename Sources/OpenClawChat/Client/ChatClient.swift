@@ -59,7 +59,7 @@ public struct ChatClient: Sendable {
         }
     }
 
-    /// Whether `chat.send` may carry a ``QueueMode`` on this connection: protocol 4 (no gateway
+    /// Whether `chat.send` may carry a `QueueMode` on this connection: protocol 4 (no gateway
     /// advertises the field; older ones refuse unknown params).
     public static func supportsQueueModes(_ hello: HelloOk) -> Bool { hello.protocolNumber >= 4 }
 

@@ -22,7 +22,7 @@ extension ChatViewModel {
     /// Shows a row `chat.history` shortened (``TranscriptEntry/isTruncated``) whole: fetches it with
     /// `chat.message.get` and reads the page again, which then carries the whole text (the catch-up
     /// costs one small round trip and keeps the transcript's usual reconciling). Kept for later pages,
-    /// and in the store, until ``fullMessageLimit`` newer ones push it out.
+    /// and in the store, until `fullMessageLimit` newer ones push it out.
     public func showAll(_ entryID: TranscriptEntry.ID) async -> ShowAllOutcome {
         guard let entry = messages.first(where: { $0.id == entryID }), entry.isTruncated,
             let messageId = entry.message?.entry?.id

@@ -84,7 +84,7 @@ public final class ChatViewModel {
     @ObservationIgnored private var stateTask: Task<Void, Never>?
     @ObservationIgnored var historyLimit = 200
     /// Messages fetched whole with `chat.message.get`, with their `__openclaw.id`, newest last and at most
-    /// ``fullMessageLimit``: each page read shows these instead of the page's shortened copies
+    /// `fullMessageLimit`: each page read shows these instead of the page's shortened copies
     /// (``showAll(_:)``).
     @ObservationIgnored var fullMessages: [(id: String, message: ChatMessage)] = []
     /// Which history fetch is under way and who waits for a later page; this view model does the fetches.

@@ -34,6 +34,17 @@ public struct GatewayURL: Sendable, Hashable, CustomStringConvertible {
     /// what a reverse proxy or Tailscale Serve publishes. A user name or password in the URL is refused, so
     /// that a secret never travels in an address that gets printed.
     public init(parsing text: String) throws(GatewayURLError) {
+        try self.init(parsing: text, bareWebSocketPort: Self.defaultPort)
+    }
+
+    /// An address as this client saved it (a login, a setup): written before `ws://host` meant 18789, a
+    /// `ws://` address without a port meant port 80, and a saved one keeps its meaning (its secret must
+    /// not travel to another port). Addresses saved since always name their port.
+    public init(parsingSaved text: String) throws(GatewayURLError) {
+        try self.init(parsing: text, bareWebSocketPort: 80)
+    }
+
+    private init(parsing text: String, bareWebSocketPort: Int) throws(GatewayURLError) {
         var rest = Substring(text.trimmingCharacters(in: .whitespacesAndNewlines))
         guard !rest.isEmpty else { throw .empty }
         var secure = false
@@ -41,7 +52,7 @@ public struct GatewayURL: Sendable, Hashable, CustomStringConvertible {
         if let schemeEnd = rest.range(of: "://") {
             let scheme = rest[..<schemeEnd.lowerBound].lowercased()
             switch scheme {
-            case "ws": secure = false
+            case "ws": schemePort = bareWebSocketPort
             case "http": schemePort = 80
             case "wss", "https":
                 secure = true
@@ -118,7 +129,7 @@ public struct GatewayURL: Sendable, Hashable, CustomStringConvertible {
     /// Which gateway this is, for storage keys (device tokens, transcripts): scheme, host, port and
     /// path only, so a secret in the query never becomes part of a key and a token rotated in the URL
     /// still finds the same records. Equals ``description`` for an address without a query, except `ws://` on
-    /// port 80 (see ``storageOrigin``).
+    /// port 80 (see `storageOrigin`).
     public var storageIdentity: String {
         "\(storageOrigin)\(path == "/" ? "" : path)"
     }
