@@ -9,9 +9,7 @@ import Testing
 /// generated one and the committed one) and the v4 subset.
 @Suite("Connect params against the shared schemas")
 struct ConnectParamsSchemaTests {
-    static let schemaFiles = [
-        SharedSchemas.v3FileName, "v3-committed-2026-02-17.schema.json", SharedSchemas.v4FileName,
-    ]
+    static let schemaFiles = SharedSchemas.allFileNames
 
     /// Every variation the engine produces: both client identities, each credential kind, with and
     /// without the stored device token, optional metadata present or absent, the test-only narrow range.

@@ -46,7 +46,7 @@ struct NodeWireTests {
             client: client, role: "node", scopes: [], caps: ["system"],
             device: try identity.proof(for: challenge, client: client, role: "node", scopes: [], auth: nil),
             commands: ["system.run", "system.which"], permissions: ["system.run": true], pathEnv: "/usr/bin:/bin")
-        for file in [SharedSchemas.v3FileName, "v3-committed-2026-02-17.schema.json", SharedSchemas.v4FileName] {
+        for file in SharedSchemas.allFileNames {
             let validator = JSONSchemaValidator(document: try SharedSchemas.load(file))
             #expect(validator.validate(params.json, definition: "ConnectParams") == [], "\(file)")
         }

@@ -5,7 +5,7 @@ import Testing
 /// The exec approval events and the resolve request: strict in what we send, liberal in what we read.
 @Suite("Exec approval wire types")
 struct ExecApprovalTypesTests {
-    @Test(arguments: [SharedSchemas.v3FileName, "v3-committed-2026-02-17.schema.json"])
+    @Test(arguments: [SharedSchemas.v3FileName, SharedSchemas.v3CommittedFileName])
     func resolveParamsAreExactlyIdAndDecision(schemaFile: String) throws {
         let validator = JSONSchemaValidator(document: try SharedSchemas.load(schemaFile))
         for decision in ExecApprovalDecision.allCases {

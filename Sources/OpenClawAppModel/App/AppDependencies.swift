@@ -8,8 +8,8 @@ import OpenClawProtocol
 /// instantly or step by step in tests. Must throw `CancellationError` when its task is cancelled.
 public typealias Sleep = @Sendable (Duration) async throws -> Void
 
-/// Everything the app model needs from the outside world, as values (isowords style): the live app
-/// passes Keychain stores and SQLite, tests pass in-memory ones and a controllable sleep.
+/// Everything the app model needs from the outside world, each behind a small protocol or a function: the
+/// live app passes Keychain stores and SQLite, tests pass in-memory ones and a controllable sleep.
 public struct AppDependencies: Sendable {
     public var credentials: any CredentialStore
     public var identityStore: any DeviceIdentityStore

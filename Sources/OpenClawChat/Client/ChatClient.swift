@@ -2,8 +2,8 @@ import OpenClawGateway
 import OpenClawProtocol
 
 /// The chat methods of a gateway as typed calls: params in, decoded results out, each with its own
-/// timeout. The only place that knows method names and response shapes; everything above it
-/// (view model, terminal client) works with types.
+/// timeout. What sits above it (the view model, the terminal's chat) works with these types, never with
+/// the chat methods' names or response shapes.
 ///
 /// A small value (the connection and the timeouts): make one wherever it is needed. A request made
 /// while the connection has no session fails at once with `GatewayError.notConnected`.

@@ -76,7 +76,7 @@ struct ChatSendRequestTests {
                     fileName: "a.txt", mediaType: .plainText, size: bytes.count, source: InMemoryAttachmentBytes(bytes))
             ])
         let parsed = try JSONParser().parse(try frame(request))
-        for file in [SharedSchemas.v3FileName, "v3-committed-2026-02-17.schema.json", SharedSchemas.v4FileName] {
+        for file in SharedSchemas.allFileNames {
             let validator = JSONSchemaValidator(document: try SharedSchemas.load(file))
             #expect(validator.validate(parsed["params"] ?? .null, definition: "ChatSendParams") == [], "\(file)")
         }
