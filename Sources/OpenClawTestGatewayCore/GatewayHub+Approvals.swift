@@ -154,16 +154,19 @@ extension GatewayHub {
         case .found(let approvalId):
             guard let record = approvals.records[approvalId] else { return }
             guard record.allowed.contains(decision) else {
-                respond(
-                    to: id, requestId: request.id,
-                    error: ErrorShape(
-                        code: .invalidRequest, message: "\(decision.rawValue) is unavailable for this request",
-                        details: ["allowedDecisions": .strings(record.allowed.map(\.rawValue)) ?? []]))
+                respond(to: id, requestId: request.id, error: Self.unavailable(decision, record: record))
                 return
             }
             applyDecision(approvalId, decision, record: record, from: id)
             respond(to: id, requestId: request.id, payload: ["ok": true])
         }
+    }
+
+    /// A decision the request does not offer (`exec.approval.resolve` and `approval.resolve` alike).
+    static func unavailable(_ decision: ExecApprovalDecision, record: ApprovalRegistry.Record) -> ErrorShape {
+        ErrorShape(
+            code: .invalidRequest, message: "\(decision.rawValue) is unavailable for this request",
+            details: ["allowedDecisions": .strings(record.allowed.map(\.rawValue)) ?? []])
     }
 
     /// Records the first decision on a pending request and tells every approver (`resolved` event); the

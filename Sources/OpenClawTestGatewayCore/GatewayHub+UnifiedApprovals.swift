@@ -18,11 +18,7 @@ extension GatewayHub {
         var applied = false
         if record.isPending {
             guard record.allowed.contains(decision) else {
-                respond(
-                    to: id, requestId: request.id,
-                    error: ErrorShape(
-                        code: .invalidRequest, message: "\(decision.rawValue) is unavailable for this request",
-                        details: ["allowedDecisions": .strings(record.allowed.map(\.rawValue)) ?? []]))
+                respond(to: id, requestId: request.id, error: Self.unavailable(decision, record: record))
                 return
             }
             applyDecision(approvalId, decision, record: record, from: id)
