@@ -119,7 +119,7 @@ struct GlobalOptions: ParsableArguments {
         return LocalGatewayNote.address
     }
 
-    /// Whether no address is configured anywhere but a secret is (flag or environment).
+    /// Whether no address is configured anywhere but a secret is given as a flag.
     func usesLocalGatewayDefault() throws -> Bool {
         try usesLocalGatewayDefault(selected: selectedProfile())
     }
