@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import OpenClawGateway
 import OpenClawTestGateway
@@ -91,6 +92,22 @@ struct FirstUseCLITests {
         let now = try GatewayURL(parsing: "ws://gw.lan").absoluteString
         #expect(try GatewayURL(parsingSaved: now).port == 18789)
         #expect(try GatewayURL(parsingSaved: GatewayURL(parsingSaved: "ws://gw.lan").absoluteString).port == 80)
+    }
+
+    /// `doctor` and `trust` parse the configured text themselves: a saved `ws://host` reaches them with
+    /// the port it was saved to mean, as the chat reads it.
+    @Test func aSavedAddressIsTheSameForEveryCommand() throws {
+        let state = CLIProcess.temporaryStateDirectory()
+        var profiles = try GatewayProfiles.loadMigrating(from: state + "/credentials/gateway.json")
+        profiles.save(GatewayProfile(name: "old", url: "ws://gw.lan", credential: .token("t")))
+        try FileManager.default.createDirectory(atPath: state + "/credentials", withIntermediateDirectories: true)
+        try profiles.save(to: state + "/credentials/gateway.json")
+        let options = try GlobalOptions.parse(["--state-dir", state])
+        #expect(try options.configuredURLText() == "ws://gw.lan:80")
+        #expect(try options.resolveGateway()?.url.port == 80)
+        let typed = try GlobalOptions.parse(["--state-dir", state, "--url", "ws://gw.lan"])
+        #expect(try typed.configuredURLText() == "ws://gw.lan")
+        #expect(try typed.resolveGateway()?.url.port == 18789)
     }
 
     @Test func sharedOptionsBeforeACommandMoveAfterIt() {
