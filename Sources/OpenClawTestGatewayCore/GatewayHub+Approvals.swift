@@ -90,9 +90,7 @@ extension GatewayHub {
         else { return }
         switch approvals.lookup(reference, pending: true) {
         case .ambiguous:
-            respond(
-                to: id, requestId: request.id,
-                error: ErrorShape(code: .invalidRequest, message: "ambiguous approval id prefix; use the full id"))
+            respond(to: id, requestId: request.id, error: Self.ambiguousApproval)
         case .none:
             respond(to: id, requestId: request.id, error: Self.unknownApproval)
         case .found(let approvalId):
@@ -111,6 +109,10 @@ extension GatewayHub {
     }
 
     /// Upstream's answer to an id that names no pending request (`APPROVAL_NOT_FOUND_DETAILS`).
+    /// A prefix more than one pending request starts with (`get` and `resolve` alike).
+    static let ambiguousApproval = ErrorShape(
+        code: .invalidRequest, message: "ambiguous approval id prefix; use the full id")
+
     static let unknownApproval = ErrorShape(
         code: .invalidRequest, message: "unknown or expired approval id",
         details: [
@@ -132,9 +134,7 @@ extension GatewayHub {
         }
         switch approvals.lookup(reference, pending: true) {
         case .ambiguous:
-            respond(
-                to: id, requestId: request.id,
-                error: ErrorShape(code: .invalidRequest, message: "ambiguous approval id prefix; use the full id"))
+            respond(to: id, requestId: request.id, error: Self.ambiguousApproval)
         case .none:
             if case .found(let done) = approvals.lookup(reference, pending: false),
                 let recorded = approvals.records[done]?.decision

@@ -283,31 +283,6 @@ final class InteractiveChat {
         return false
     }
 
-    /// Until every reply asked for has ended, or there is no connection to bring one (what is queued
-    /// stays in the outbox for the next session).
-    private func waitForReplies() async {
-        while replies.unfinished > 0, viewModel.connectionState.isConnected, !Task.isCancelled {
-            await waitForChange(timeout: nil) { [viewModel, replies] in
-                _ = viewModel.connectionState
-                _ = replies.unfinished
-            }
-        }
-    }
-
-    /// Like ``waitForReplies()``, but also ends when a command waits for approval: `/approve` in a script
-    /// answers the reply it follows, which cannot end before that.
-    private func waitForRepliesOrApproval() async {
-        while replies.unfinished > 0, viewModel.connectionState.isConnected, !Task.isCancelled {
-            if let approvals, await !approvals.pending.isEmpty { return }
-            // The approvals engine is an actor Observation cannot follow: its queue is looked at again
-            // every 100 ms, while a script waits on a reply that may need its answer.
-            await waitForChange(timeout: .milliseconds(100)) { [viewModel, replies] in
-                _ = viewModel.connectionState
-                _ = replies.unfinished
-            }
-        }
-    }
-
     func requestQuit() {
         loopEvents?.yield(.quit)
     }
@@ -349,36 +324,6 @@ final class InteractiveChat {
                 InputLineDisplay.shared.resized()
             }
         }
-    }
-
-    private func greet() {
-        if let session = viewModel.connectionState.session {
-            let name = viewModel.agentIdentity?.name.map { " — agent \(TerminalText.escapedLine($0))" } ?? ""
-            terminal.line(
-                terminal.styled(
-                    "● connected to \(gatewayLabel) (protocol \(session.protocolVersion.rawValue))\(name)", .green)
-            )
-        }
-        if let status = viewModel.connectionState.reconnectStatus {
-            let summary = TerminalText.escapedLine(status.summary())
-            terminal.line(terminal.styled("○ \(summary) — messages you type now are queued", .yellow))
-        }
-        terminal.line(terminal.styled("Type a message and press Enter. /help lists commands; Ctrl-D quits.", .dim))
-        showRecentHistory()
-    }
-
-    func showRecentHistory() {
-        let rows = MessageRow.rows(for: viewModel.messages).suffix(6)
-        guard !rows.isEmpty else { return }
-        terminal.line(terminal.styled("— last messages in \(currentSessionName) —", .dim))
-        rowPrinter.print(Array(rows))
-    }
-
-    /// Prints rows as `/history` and the start-up summary show them (``RowPrinter``).
-    var rowPrinter: RowPrinter {
-        RowPrinter(
-            terminal: terminal, markdown: MarkdownOutput.renderer(for: terminal), showsTime: false,
-            showsThinking: replies.showsThinking)
     }
 
     // MARK: - Terminal plumbing

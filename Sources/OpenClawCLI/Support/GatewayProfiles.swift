@@ -94,7 +94,7 @@ struct GatewayProfiles: Sendable, Equatable {
         }
         if json["gateways"] == nil, let url = json["url"]?.stringValue {
             // Version 1: the single saved login.
-            let profile = GatewayProfile(name: legacyName, url: url, credential: credential(in: json))
+            let profile = GatewayProfile(name: legacyName, url: asSaved(url), credential: credential(in: json))
             return (GatewayProfiles(profiles: [profile], currentName: legacyName), true)
         }
         guard let entries = json["gateways"]?.objectValue else {
@@ -103,12 +103,18 @@ struct GatewayProfiles: Sendable, Equatable {
         var result = GatewayProfiles()
         for (name, entry) in entries {
             guard isValidName(name), let url = entry["url"]?.nonEmptyStringValue else { continue }
-            result.profiles.append(GatewayProfile(name: name, url: url, credential: credential(in: entry)))
+            result.profiles.append(GatewayProfile(name: name, url: asSaved(url), credential: credential(in: entry)))
         }
         result.profiles.sort { $0.name < $1.name }
         let current = json["current"]?.stringValue
         result.currentName = current.flatMap { result[$0] == nil ? nil : $0 } ?? result.profiles.first?.name
         return (result, false)
+    }
+
+    /// A saved address written with the port it was saved to mean: before `ws://host` meant 18789 it
+    /// meant 80 (``GatewayURL/init(parsingSaved:)``), so every reader of the list parses it alike.
+    private static func asSaved(_ url: String) -> String {
+        (try? GatewayURL(parsingSaved: url))?.absoluteString ?? url
     }
 
     /// Writes the list (version 2); an empty list removes the file.

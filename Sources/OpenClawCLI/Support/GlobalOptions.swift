@@ -83,10 +83,7 @@ struct GlobalOptions: ParsableArguments {
         else { return nil }
         let parsed: GatewayURL
         do {
-            // A saved gateway's address keeps the meaning it was saved with (``GatewayURL/init(parsingSaved:)``).
-            parsed =
-                try isSavedAddress(urlText, selected: selected)
-                ? GatewayURL(parsingSaved: urlText) : GatewayURL(parsing: urlText)
+            parsed = try GatewayURL(parsing: urlText)
         } catch {
             throw GatewayError.invalidURL(error)
         }
@@ -132,22 +129,9 @@ struct GlobalOptions: ParsableArguments {
         return [token, password].contains { $0?.isEmpty == false && $0 != "-" }
     }
 
-    /// The gateway URL as configured (flag, environment, saved gateway), before it is parsed; a saved
-    /// gateway's written with the port it was saved to mean, so that whatever parses it reads the same
-    /// address as the chat does.
+    /// The gateway URL as configured (flag, environment, saved gateway), before it is parsed.
     func configuredURLText() throws -> String? {
-        let selected = try selectedProfile()
-        guard let text = configuredURLText(selected: selected) else { return nil }
-        guard isSavedAddress(text, selected: selected), let saved = try? GatewayURL(parsingSaved: text) else {
-            return text
-        }
-        return saved.absoluteString
-    }
-
-    /// Whether `text` is the selected saved gateway's address (no `--url` or environment address given).
-    private func isSavedAddress(_ text: String, selected: GatewayProfile?) -> Bool {
-        (url ?? "").isEmpty && (gatewayName != nil || (environment["OPENCLAW_GATEWAY_URL"] ?? "").isEmpty)
-            && text == selected?.url
+        configuredURLText(selected: try selectedProfile())
     }
 
     private func configuredURLText(selected: GatewayProfile?) -> String? {
