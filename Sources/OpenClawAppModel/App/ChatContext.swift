@@ -29,12 +29,12 @@ public final class ChatContext {
     /// Paints the stored transcript, connects and loads the session.
     func start() async {
         await approvals?.start()
-        await chat.start()
+        await chat.session.start()
     }
 
     func stop() async {
         search.cancel()
         await approvals?.stop()
-        await chat.stop()
+        await chat.session.stop()
     }
 }
