@@ -49,7 +49,7 @@ final class InteractiveChat {
     /// reply, when that reply's turn comes (``ReplyQueue``), so each reply stands under its question.
     private var deferredEcho = DeferredEcho()
     /// Events for the input loop from elsewhere (`/quit`, draining done).
-    private var loopEvents: AsyncStream<LoopEvent>.Continuation?
+    var loopEvents: AsyncStream<LoopEvent>.Continuation?
 
     /// What the input loop reacts to.
     enum LoopEvent: Sendable {
@@ -96,7 +96,12 @@ final class InteractiveChat {
             await chat.stop()
             return 0
         }
-        if case .failed(let error) = chat.connectionState {
+        if case .failed(.pairingRequired(let request)) = chat.connectionState, Self.waitsForPairing {
+            if let error = await waitForPairing(request, events: &iterator) {
+                await chat.stop()
+                return ExitStatus.of(error)
+            }
+        } else if case .failed(let error) = chat.connectionState {
             terminal.error(error.message, hint: error.nextStep)
             await chat.stop()
             return ExitStatus.of(error)
