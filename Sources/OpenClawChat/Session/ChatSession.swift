@@ -378,24 +378,32 @@ public final class ChatSession {
         case .disconnected:
             break
         case .chat(let chatEvent):
-            transcript.apply(.chatEvent(chatEvent))
+            reduce(.chatEvent(chatEvent))
             gaps.runEvent(runActive: isRunning)
         case .agent(let agentEvent):
-            transcript.apply(.agentEvent(agentEvent))
+            reduce(.agentEvent(agentEvent))
             gaps.runEvent(runActive: isRunning)
         case .gap:
             let version = connectionState.session?.protocolVersion
             if gaps.gap(protocolVersion: version, runActive: isRunning) == .resyncNow {
-                transcript.apply(.resyncNeeded(.sequenceGap))
+                reduce(.resyncNeeded(.sequenceGap))
             }
         case .other(let frame) where frame.event == GatewayEventName.tick:
-            if gaps.tick() { transcript.apply(.resyncNeeded(.sequenceGap)) }
+            if gaps.tick() { reduce(.resyncNeeded(.sequenceGap)) }
         case .other(let frame) where frame.event == GatewayEventName.sessionsChanged:
             applySessionsChanged(frame.payload)
         case .shutdown, .other, .ignored:
             break
         }
-        if transcript.pendingHistoryRefresh != nil { refreshHistoryInBackground() }
+    }
+
+    /// Applies `action` to the transcript and carries out what the reducer asks for.
+    func reduce(_ action: TranscriptAction) {
+        for effect in transcript.reduce(action) {
+            switch effect {
+            case .fetchHistory: refreshHistoryInBackground()
+            }
+        }
     }
 
     func adopt(_ session: GatewaySession) {
