@@ -36,11 +36,17 @@ enum GatewayCatalog {
         if !quirks.contains(.noCommandsList) { methods.append(GatewayMethodName.commandsList) }
         if !quirks.contains(.noSessionsChanged) { methods.append(GatewayMethodName.sessionsSubscribe) }
         if v4, !quirks.contains(.noArtifacts) { methods.append(GatewayMethodName.artifactsDownload) }
+        if v4, !quirks.contains(.noQuestions) { methods += questionMethods }
         return methods
     }
 
+    /// The agent-question family (2026.7, `ask_user`).
+    static let questionMethods = [QuestionNames.listMethod, QuestionNames.getMethod, QuestionNames.resolveMethod]
+    static let questionEvents = [QuestionNames.requestedEvent, QuestionNames.resolvedEvent]
+
     static func events(quirks: GatewayQuirks) -> [String] {
-        quirks.contains(.noSessionsChanged) ? events.filter { $0 != GatewayEventName.sessionsChanged } : events
+        let events = quirks.contains(.noQuestions) ? events : events + questionEvents
+        return quirks.contains(.noSessionsChanged) ? events.filter { $0 != GatewayEventName.sessionsChanged } : events
     }
 
     /// The gateway's own chat commands (`commands.list`), as upstream's native ones describe themselves.

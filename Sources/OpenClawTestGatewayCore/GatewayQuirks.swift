@@ -47,6 +47,9 @@ public struct GatewayQuirks: OptionSet, Sendable, Hashable {
     /// As gateways before summer 2026: no `artifacts.download` (unknown method, not in `hello-ok`), so a
     /// generated image's bytes cannot be had.
     public static let noArtifacts = GatewayQuirks(rawValue: 1 << 14)
+    /// As gateways before agent questions (`ask_user`, 2026.7): no `question.*` methods or events, and
+    /// the agent does not ask (it goes on with its own judgement).
+    public static let noQuestions = GatewayQuirks(rawValue: 1 << 15)
 
     /// Each quirk with its command-line name (`openclaw-chat gateway --quirk NAME`).
     public static let named: [(name: String, quirk: GatewayQuirks)] = [
@@ -58,6 +61,7 @@ public struct GatewayQuirks: OptionSet, Sendable, Hashable {
         ("no-sessions-changed", .noSessionsChanged),
         ("no-history-catch-up", .noHistoryCatchUp), ("no-unified-approvals", .noUnifiedApprovals),
         ("no-node-invoke-progress", .noNodeInvokeProgress), ("no-artifacts", .noArtifacts),
+        ("no-questions", .noQuestions),
     ]
 
     /// The quirk called `name`; nil for an unknown name.

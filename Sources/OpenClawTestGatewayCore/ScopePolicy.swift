@@ -31,6 +31,9 @@ enum ScopePolicy {
         ExecApprovalNames.listMethod: OperatorScope.approvals,
         ExecApprovalNames.getMethod: OperatorScope.approvals,
         ApprovalNames.resolveMethod: OperatorScope.approvals,
+        QuestionNames.listMethod: OperatorScope.questions,
+        QuestionNames.getMethod: OperatorScope.questions,
+        QuestionNames.resolveMethod: OperatorScope.questions,
     ]
 
     /// The scope `method` needs, nil for open methods.

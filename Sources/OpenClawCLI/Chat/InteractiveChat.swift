@@ -38,6 +38,10 @@ final class InteractiveChat {
     let approvals: ApprovalsClient?
     /// Approval outcomes already printed (a decision typed here prints when answered).
     var printedApprovalOutcomes: Set<String> = []
+    /// The agent's questions when this chat answers them (`--questions`), else nil.
+    let questions: QuestionsClient?
+    /// Question outcomes already printed (an answer typed here prints when the gateway replies).
+    var printedQuestionOutcomes: Set<String> = []
     /// Files `/attach` added for the next message.
     var pendingAttachments: [Attachment] = []
     /// A question the next line answers (`!command`: allow it? send its output?).
@@ -66,10 +70,12 @@ final class InteractiveChat {
     init(
         viewModel: ChatViewModel, connection: GatewayConnection, terminal: Terminal, gatewayLabel: String,
         inputHistory: InputHistory = InputHistory(path: nil),
-        approvals: ApprovalsClient? = nil
+        approvals: ApprovalsClient? = nil,
+        questions: QuestionsClient? = nil
     ) {
         self.viewModel = viewModel
         self.approvals = approvals
+        self.questions = questions
         self.connection = connection
         self.terminal = terminal
         self.gatewayLabel = gatewayLabel
@@ -91,6 +97,7 @@ final class InteractiveChat {
         var iterator = events.makeAsyncIterator()
         // Following approvals before connecting: no request of the first connection is missed.
         await approvals?.start()
+        await questions?.start()
         let startup = Task { await viewModel.start() }
         if await waitForStartup(startup, events: &iterator) == false {
             await viewModel.stop()
@@ -163,6 +170,7 @@ final class InteractiveChat {
         defer { resizeWatcher?.cancel() }
         let stateWatcher = watchConnection()
         let approvalsWatcher = await watchApprovals()
+        let questionsWatcher = await watchQuestions()
         prompt()
 
         var drain: Task<Void, Never>?
@@ -201,7 +209,9 @@ final class InteractiveChat {
         // Quitting is not news: stop reporting the connection before closing it.
         stateWatcher.cancel()
         approvalsWatcher?.cancel()
+        questionsWatcher?.cancel()
         await approvals?.stop()
+        await questions?.stop()
         drain?.cancel()
         lineSink.finish()
         worker.cancel()

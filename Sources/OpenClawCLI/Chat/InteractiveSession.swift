@@ -16,9 +16,10 @@ enum InteractiveSession {
         let viewModel = ChatViewModel(client: ChatClient(connection: connection), sessionKey: session, store: store)
         viewModel.thinkingLevel = thinking
         let approvals = connection.configuration.approvalsEnabled ? ApprovalsClient(connection: connection) : nil
+        let questions = connection.configuration.questionsEnabled ? QuestionsClient(connection: connection) : nil
         return await InteractiveChat(
             viewModel: viewModel, connection: connection, terminal: terminal, gatewayLabel: label,
-            inputHistory: inputHistory, approvals: approvals
+            inputHistory: inputHistory, approvals: approvals, questions: questions
         ).run()
     }
 }
