@@ -40,13 +40,12 @@ enum GatewayCatalog {
         return methods
     }
 
-    /// The agent-question family (2026.7, `ask_user`).
+    /// The agent-question family (2026.7, `ask_user`). Its events are broadcast but, as upstream's
+    /// `GATEWAY_EVENTS`, not listed in `hello-ok.features.events`: a client knows the family by its methods.
     static let questionMethods = [QuestionNames.listMethod, QuestionNames.getMethod, QuestionNames.resolveMethod]
-    static let questionEvents = [QuestionNames.requestedEvent, QuestionNames.resolvedEvent]
 
     static func events(quirks: GatewayQuirks) -> [String] {
-        let events = quirks.contains(.noQuestions) ? events : events + questionEvents
-        return quirks.contains(.noSessionsChanged) ? events.filter { $0 != GatewayEventName.sessionsChanged } : events
+        quirks.contains(.noSessionsChanged) ? events.filter { $0 != GatewayEventName.sessionsChanged } : events
     }
 
     /// The gateway's own chat commands (`commands.list`), as upstream's native ones describe themselves.

@@ -1,3 +1,5 @@
+import OpenClawProtocol
+
 /// The closed request shapes of the methods this gateway implements, per protocol version.
 ///
 /// v3 shapes are the 2026-04-12 generated schema; v4 adds only the optional fields of the v4 core

@@ -71,7 +71,9 @@ public final class QuestionsModel {
     public func dismissNotice() { notice = nil }
 
     private func act(on card: QuestionCard, _ action: () async throws(QuestionError) -> ClosedQuestion) async {
-        guard !card.isLocked, answering.insert(card.id).inserted else { return }
+        // The card as it is now, not as the view captured it: a locked one sends nothing.
+        guard cards.first(where: { $0.id == card.id })?.isLocked == false, answering.insert(card.id).inserted
+        else { return }
         defer { answering.remove(card.id) }
         do {
             let closed = try await action()

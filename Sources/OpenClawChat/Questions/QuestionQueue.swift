@@ -69,7 +69,7 @@ public struct QuestionQueue: Sendable {
     /// The pending question a person means by `reference`: its id, a unique prefix of it, or nothing at
     /// all when exactly one is pending. A closed one is named as such.
     public func match(_ reference: String) -> Result<PendingQuestion, QuestionError> {
-        let wanted = reference.trimmingCharacters(in: " \t")
+        let wanted = reference.trimmingSpacesAndTabs()
         if wanted.isEmpty {
             switch pending.count {
             case 0: return .failure(.nothingPending)
@@ -114,10 +114,10 @@ public struct QuestionQueue: Sendable {
 }
 
 extension String {
-    fileprivate func trimmingCharacters(in characters: String) -> String {
+    fileprivate func trimmingSpacesAndTabs() -> String {
         var view = Substring(self)
-        while let first = view.first, characters.contains(first) { view.removeFirst() }
-        while let last = view.last, characters.contains(last) { view.removeLast() }
+        while let first = view.first, first == " " || first == "\t" { view.removeFirst() }
+        while let last = view.last, last == " " || last == "\t" { view.removeLast() }
         return String(view)
     }
 }

@@ -27,7 +27,8 @@ struct QuestionQueueTests {
         #expect(queue.receive(Self.record("q1"), at: now, wallClockNowMs: 0) != nil)
         #expect(queue.receive(Self.record("q1"), at: now, wallClockNowMs: 0) == nil)
         let answers = QuestionAnswers(["target": ["Staging"]])
-        let closed = try #require(queue.close("q1", .answered(answers, byUs: false)))
+        let first = queue.close("q1", .answered(answers, byUs: false))
+        let closed = try #require(first)
         #expect(closed.outcome == .answered(answers, byUs: false))
         // A later word about it (our reply, an expiry, the event again) changes nothing.
         #expect(queue.close("q1", .expired) == nil)

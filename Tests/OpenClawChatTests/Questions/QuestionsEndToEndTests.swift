@@ -111,7 +111,7 @@ struct QuestionsEndToEndTests {
                     params: QuestionResolveParams.answer(id: id, QuestionAnswers(["deploy_target": ["Production"]])).json)
                 Issue.record("a second answer was accepted")
             } catch {
-                guard case .requestFailed(_, let shape) = error else {
+                guard case .requestFailed(_, let shape)? = error as? GatewayError else {
                     Issue.record("unexpected \(error)")
                     return
                 }
@@ -170,7 +170,7 @@ struct QuestionsEndToEndTests {
                     _ = try await answerer.connection.request(method, params: params)
                     Issue.record("\(method) accepted \(params)")
                 } catch {
-                    guard case .requestFailed(_, let shape) = error else {
+                    guard case .requestFailed(_, let shape)? = error as? GatewayError else {
                         Issue.record("unexpected \(error)")
                         continue
                     }
