@@ -82,6 +82,8 @@ struct QuestionQueueTests {
         #expect(queue.match("") == .failure(.nothingPending))
         _ = queue.receive(Self.record("abcd1234"), at: .now, wallClockNowMs: 0)
         #expect(queue.match("").map(\.id) == .success("abcd1234"))
+        // `/answer ab` with one card open is the answer "ab", not the card's id.
+        #expect(!queue.namesPending("ab") && queue.namesPending("abcd"))
         _ = queue.receive(Self.record("abcd9999"), at: .now, wallClockNowMs: 0)
         #expect(queue.match("") == .failure(.ambiguous("", candidates: ["abcd1234", "abcd9999"])))
         #expect(queue.match("abcd9").map(\.id) == .success("abcd9999"))
