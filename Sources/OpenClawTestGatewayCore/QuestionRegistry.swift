@@ -26,7 +26,8 @@ struct QuestionRegistry {
                     details: ["reason": .string(QuestionRefusal.alreadyTerminal)])
             case .invalidAnswer(let message):
                 return ErrorShape(
-                    code: .invalidRequest, message: message, details: ["reason": .string(QuestionRefusal.invalidAnswer)])
+                    code: .invalidRequest, message: message, details: ["reason": .string(QuestionRefusal.invalidAnswer)]
+                )
             }
         }
     }
@@ -61,7 +62,9 @@ struct QuestionRegistry {
 
     /// Answers a pending record after checking the answers as upstream's `validateAnswers` does;
     /// returns the canonical answers.
-    mutating func answer(_ id: String, _ answers: [String: [String]], by name: String?, nowMs: Int) throws(Refusal)
+    mutating func answer(
+        _ id: String, _ answers: [String: [String]], by name: String?, nowMs: Int
+    ) throws(Refusal)
         -> [String: [String]]
     {
         var record = try pendingRecord(id, nowMs: nowMs)
@@ -111,7 +114,9 @@ struct QuestionRegistry {
 
     /// Upstream `validateAnswers`: no unknown id; every question answered with non-blank values; one
     /// value unless multi-select; option labels (trimmed match) unless free text is accepted.
-    static func validate(_ answers: [String: [String]], for questions: [AskedQuestion]) throws(Refusal)
+    static func validate(
+        _ answers: [String: [String]], for questions: [AskedQuestion]
+    ) throws(Refusal)
         -> [String: [String]]
     {
         let known = Set(questions.map(\.questionId))

@@ -67,7 +67,9 @@ struct QuestionsModelTests {
         let card = try #require(questions.open.first)
         try await otherClient.answer(card.id, text: "1")
         #expect(await waitUntil { questions.open.isEmpty })
-        #expect(questions.cards.first?.outcome == .answered(QuestionAnswers(["deploy_target": ["Staging (Recommended)"]]), byUs: false))
+        #expect(
+            questions.cards.first?.outcome
+                == .answered(QuestionAnswers(["deploy_target": ["Staging (Recommended)"]]), byUs: false))
         await otherClient.stop()
         await other.disconnect()
     }

@@ -21,7 +21,8 @@ struct QuestionsCLITests {
                     AskedQuestion(
                         questionId: "pick", header: "Pick\u{1B}[31m", question: hostileQuestion,
                         options: [
-                            QuestionOption(label: "Left\u{1B}[1A"), QuestionOption(label: "Right", description: "\u{9B}2J"),
+                            QuestionOption(label: "Left\u{1B}[1A"),
+                            QuestionOption(label: "Right", description: "\u{9B}2J"),
                         ], isOther: false)
                 ])),
         ])

@@ -101,7 +101,8 @@ enum LocalCommand: String, CaseIterable {
         case .approveAlways: ("/approve-always [ID]", "run it and allow it from now on")
         case .deny: ("/deny [ID]", "refuse the command waiting for approval")
         case .approvals: ("/approvals [ID]", "list pending approvals, or show one in full")
-        case .answer: ("/answer [ID] CHOICE", "answer the agent's question: option numbers (1,3), a label, or your words")
+        case .answer:
+            ("/answer [ID] CHOICE", "answer the agent's question: option numbers (1,3), a label, or your words")
         case .skip: ("/skip [ID]", "leave the agent's question unanswered: it decides itself")
         case .questions: ("/questions", "list the agent's open questions")
         case .quit: ("/quit", "leave (or Ctrl-D)")

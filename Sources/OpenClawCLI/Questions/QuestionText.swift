@@ -18,7 +18,8 @@ enum QuestionText {
         for (index, asked) in question.questions.enumerated() {
             let header = TerminalText.escapedLine(asked.header.isEmpty ? asked.questionId : asked.header)
             let prefix = question.questions.count > 1 ? "\(index + 1). " : ""
-            lines.append("  " + prefix + terminal.styled(header, .bold) + "  " + TerminalText.escapedLine(asked.question))
+            lines.append(
+                "  " + prefix + terminal.styled(header, .bold) + "  " + TerminalText.escapedLine(asked.question))
             for (number, option) in asked.options.enumerated() {
                 var line = "     \(number + 1)) " + TerminalText.escapedLine(option.label)
                 if let description = option.description {

@@ -101,7 +101,9 @@ public actor QuestionsClient {
         return try queue.match(reference).get()
     }
 
-    private func resolve(_ question: PendingQuestion, _ params: QuestionResolveParams) async throws(QuestionError)
+    private func resolve(
+        _ question: PendingQuestion, _ params: QuestionResolveParams
+    ) async throws(QuestionError)
         -> ClosedQuestion
     {
         let id = question.id

@@ -96,7 +96,8 @@ struct QuestionQueueTests {
     @Test func typedAnswersAreReadAsUpstreamChecksThem() throws {
         let single = Self.record("q1")
         #expect(try QuestionAnswerText.answers("2", for: single).get() == QuestionAnswers(["target": ["Production"]]))
-        #expect(try QuestionAnswerText.answers(" staging ", for: single).get() == QuestionAnswers(["target": ["Staging"]]))
+        #expect(
+            try QuestionAnswerText.answers(" staging ", for: single).get() == QuestionAnswers(["target": ["Staging"]]))
         #expect(
             try QuestionAnswerText.answers("somewhere else", for: single).get()
                 == QuestionAnswers(["target": ["somewhere else"]]))

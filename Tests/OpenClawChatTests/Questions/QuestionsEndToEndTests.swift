@@ -108,7 +108,8 @@ struct QuestionsEndToEndTests {
             do {
                 _ = try await second.connection.request(
                     QuestionResolveParams.method,
-                    params: QuestionResolveParams.answer(id: id, QuestionAnswers(["deploy_target": ["Production"]])).json)
+                    params: QuestionResolveParams.answer(id: id, QuestionAnswers(["deploy_target": ["Production"]]))
+                        .json)
                 Issue.record("a second answer was accepted")
             } catch {
                 guard case .requestFailed(_, let shape)? = error as? GatewayError else {
@@ -118,7 +119,8 @@ struct QuestionsEndToEndTests {
                 #expect(shape.details?["reason"]?.stringValue == QuestionRefusal.alreadyTerminal)
             }
             // The other card locks with the winner's answer, which the client then refuses to send again.
-            let won = QuestionOutcome.answered(QuestionAnswers(["deploy_target": ["Staging (Recommended)"]]), byUs: false)
+            let won = QuestionOutcome.answered(
+                QuestionAnswers(["deploy_target": ["Staging (Recommended)"]]), byUs: false)
             #expect(await eventually(timeout: .seconds(20)) { await second.log.closed.map(\.outcome) == [won] })
             await #expect(throws: QuestionError.closed(id, won)) { try await second.client.skip(id) }
             #expect(
