@@ -8,11 +8,13 @@ enum GatewayCatalog {
         "device.pair.list", "device.pair.approve", "node.list", "node.describe", "node.invoke", "node.invoke.result",
         "node.event", "exec.approval.resolve", "exec.approval.list", "exec.approval.get",
         GatewayMethodName.chatMessageGet, ApprovalNames.resolveMethod, GatewayMethodName.nodeInvokeProgress,
+        ApprovalNames.getMethod, ApprovalNames.historyMethod,
     ]
 
     /// Methods of summer 2026, after the spring references: a v3 (spring) gateway does not list them.
     static let summer2026Methods: Set<String> = [
         GatewayMethodName.chatMessageGet, ApprovalNames.resolveMethod, GatewayMethodName.nodeInvokeProgress,
+        ApprovalNames.getMethod, ApprovalNames.historyMethod,
     ]
 
     /// What `hello-ok` lists for this protocol version.

@@ -38,8 +38,9 @@ public struct GatewayQuirks: OptionSet, Sendable, Hashable {
     /// As gateways before summer 2026: `chat.history` pages without `deltaCursor` (so a client reads whole
     /// pages again) and `hello-ok` without `chat.message.get` among its methods.
     public static let noHistoryCatchUp = GatewayQuirks(rawValue: 1 << 11)
-    /// As gateways before the unified approval family: `hello-ok` without `approval.resolve`, so a
-    /// client decides with `exec.approval.resolve`.
+    /// As gateways before the unified approval family: `hello-ok` without `approval.resolve`,
+    /// `approval.get` and `approval.history`, so a client decides with `exec.approval.resolve` and asks
+    /// for no record or history.
     public static let noUnifiedApprovals = GatewayQuirks(rawValue: 1 << 12)
     /// As gateways before summer 2026: `hello-ok` without `node.invoke.progress`, so a node sends its
     /// output with the result only.
@@ -102,7 +103,11 @@ public struct GatewayQuirks: OptionSet, Sendable, Hashable {
             payload["type"] == "hello-ok", case .object(var features)? = payload["features"],
             let methods = features["methods"]?.arrayValue
         {
-            features["methods"] = .array(methods.filter { $0 != .string(ApprovalNames.resolveMethod) })
+            let unified: Set<JSONValue> = [
+                .string(ApprovalNames.resolveMethod), .string(ApprovalNames.getMethod),
+                .string(ApprovalNames.historyMethod),
+            ]
+            features["methods"] = .array(methods.filter { !unified.contains($0) })
             payload["features"] = .object(features)
             members["payload"] = .object(payload)
         }

@@ -100,7 +100,7 @@ enum LocalCommand: String, CaseIterable {
         case .approve: ("/approve [ID]", "run the command waiting for approval, this once")
         case .approveAlways: ("/approve-always [ID]", "run it and allow it from now on")
         case .deny: ("/deny [ID]", "refuse the command waiting for approval")
-        case .approvals: ("/approvals [ID]", "list pending approvals, or show one in full")
+        case .approvals: ("/approvals [ID|history]", "pending approvals, one in full, or the recent decided ones")
         case .answer:
             ("/answer [ID] CHOICE", "answer the agent's question: option numbers (1,3), a label, or your words")
         case .skip: ("/skip [ID]", "leave the agent's question unanswered: it decides itself")
