@@ -12,7 +12,8 @@ extension GatewayHub {
         guard approvalId != ".", approvalId != ".." else {
             respond(
                 to: id, requestId: request.id,
-                error: ErrorShape(code: .invalidRequest, message: "invalid approval.get params: at /id: must match pattern"))
+                error: ErrorShape(
+                    code: .invalidRequest, message: "invalid approval.get params: at /id: must match pattern"))
             return
         }
         guard let record = approvals.records[approvalId] else {
@@ -31,7 +32,8 @@ extension GatewayHub {
         var offset = 0
         if let cursor = params["cursor"]?.stringValue {
             guard cursor.hasPrefix("h"), let value = Int(cursor.dropFirst()), value >= 0 else {
-                respond(to: id, requestId: request.id, error: ErrorShape(code: .invalidRequest, message: "invalid cursor"))
+                respond(
+                    to: id, requestId: request.id, error: ErrorShape(code: .invalidRequest, message: "invalid cursor"))
                 return
             }
             offset = value

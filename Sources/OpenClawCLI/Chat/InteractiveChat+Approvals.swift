@@ -129,7 +129,8 @@ extension InteractiveChat {
             if page.items.isEmpty { terminal.line("no decided or expired approval in the last 30 days") }
             for snapshot in page.items { terminal.line(ApprovalText.recorded(snapshot, terminal: terminal)) }
             if page.nextCursor != nil {
-                terminal.line(terminal.styled("  … older ones: /approvals history \(ApprovalHistoryParams.maxLimit)", .dim))
+                terminal.line(
+                    terminal.styled("  … older ones: /approvals history \(ApprovalHistoryParams.maxLimit)", .dim))
             }
         } catch {
             terminal.error(error.message, hint: error.nextStep)

@@ -29,7 +29,8 @@ struct ApprovalRecordsTests {
     @Test func aDecidedApprovalIsReadBackAndListedNewestFirst() async throws {
         try await E2E.withGateway { gateway, viewModel in
             let approver = try await E2E.approver(on: gateway, name: "terminal")
-            let allowed = try await decided("run a command: make test", .allowOnce, approver: approver, viewModel: viewModel)
+            let allowed = try await decided(
+                "run a command: make test", .allowOnce, approver: approver, viewModel: viewModel)
             let denied = try await decided("run a command: rm -rf /", .deny, approver: approver, viewModel: viewModel)
 
             guard case .recorded(let record) = try await approver.client.recordedState(allowed) else {
@@ -57,7 +58,9 @@ struct ApprovalRecordsTests {
             _ = await viewModel.send("run a command")
             #expect(await eventually(timeout: .seconds(20)) { await approver.log.requested.count == 1 })
             let id = try #require(await approver.log.requested.first?.id)
-            #expect(try await approver.client.recordedState(id) == .recorded(try #require(await self.snapshot(approver, id))))
+            #expect(
+                try await approver.client.recordedState(id)
+                    == .recorded(try #require(await self.snapshot(approver, id))))
             #expect(try await approver.client.history()?.items.isEmpty == true)
             _ = try await approver.client.decide(id, .deny)
             await approver.stop()
