@@ -60,7 +60,22 @@ struct QuestionsCLITests {
         }
     }
 
-    @Test func withoutTheFlagTheChatIsNotAskedAndAnswerGoesToTheGateway() async throws {
+    /// `/help` lists `/answer` and its kin only for a chat that answers questions; elsewhere typing one
+    /// says how to turn them on.
+    @Test func helpListsTheQuestionCommandsOnlyWithTheFlag() async throws {
+        try await CLITests.withGateway { _, common in
+            let plain = try await CLIProcess.run(["chat"] + common, stdin: "/help\n/answer 1\n/quit\n")
+            #expect(plain.status == 0, "stderr: \(plain.stderr)")
+            #expect(!plain.stdout.contains("/answer [ID] CHOICE"), "\(plain.stdout)")
+            #expect(plain.stdout.contains("Started with --questions"))
+            #expect(plain.stderr.contains("Agent questions are off") || plain.stdout.contains("Agent questions are off"))
+            let answering = try await CLIProcess.run(["chat", "--questions"] + common, stdin: "/help\n/quit\n")
+            #expect(answering.stdout.contains("/answer [ID] CHOICE"), "\(answering.stdout)")
+            #expect(!answering.stdout.contains("Started with --questions"))
+        }
+    }
+
+    @Test func withoutTheFlagTheChatIsNotAskedForTheScopeNorShownCards() async throws {
         var configuration = TestGatewayConfiguration(deltaThrottleMs: 0)
         configuration.questionTimeoutMs = 500
         try await CLITests.withGateway(configuration) { gateway, common in

@@ -41,6 +41,11 @@ extension InteractiveChat {
                         "  Started with --approvals, this chat also approves the agent's commands (/approve …).",
                         .dim))
             }
+            if questions == nil {
+                terminal.line(
+                    terminal.styled(
+                        "  Started with --questions, it answers the agent's questions too (/answer …).", .dim))
+            }
             terminal.line(
                 terminal.styled(
                     "  Any other /command (/compact, /stop, /usage …) goes to the gateway; //text sends /text.",
