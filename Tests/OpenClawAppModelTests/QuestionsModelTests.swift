@@ -20,7 +20,7 @@ struct QuestionsModelTests {
         #expect(context.connection.configuration.optionalScopes.contains(OperatorScope.questions))
         #expect(await waitUntil { questions.availability == .active })
 
-        await context.chat.send("ask me")
+        await context.chat.session.send("ask me")
         #expect(await waitUntil { questions.open.count == 1 })
         let card = try #require(questions.open.first)
         #expect(card.questions.first?.options.count == 3 && card.summary == nil)
@@ -61,7 +61,7 @@ struct QuestionsModelTests {
         await otherClient.start()
         try await other.connect()
 
-        await context.chat.send("ask me")
+        await context.chat.session.send("ask me")
         #expect(await waitUntil { questions.open.count == 1 })
         #expect(await eventually(timeout: .seconds(15)) { await otherClient.pending.count == 1 })
         let card = try #require(questions.open.first)

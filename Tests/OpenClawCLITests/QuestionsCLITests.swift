@@ -68,7 +68,8 @@ struct QuestionsCLITests {
             #expect(plain.status == 0, "stderr: \(plain.stderr)")
             #expect(!plain.stdout.contains("/answer [ID] CHOICE"), "\(plain.stdout)")
             #expect(plain.stdout.contains("Started with --questions"))
-            #expect(plain.stderr.contains("Agent questions are off") || plain.stdout.contains("Agent questions are off"))
+            #expect(
+                plain.stderr.contains("Agent questions are off") || plain.stdout.contains("Agent questions are off"))
             let answering = try await CLIProcess.run(["chat", "--questions"] + common, stdin: "/help\n/quit\n")
             #expect(answering.stdout.contains("/answer [ID] CHOICE"), "\(answering.stdout)")
             #expect(!answering.stdout.contains("Started with --questions"))

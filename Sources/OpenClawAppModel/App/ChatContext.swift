@@ -35,13 +35,13 @@ public final class ChatContext {
     func start() async {
         await approvals?.start()
         await questions?.start()
-        await chat.start()
+        await chat.session.start()
     }
 
     func stop() async {
         search.cancel()
         await approvals?.stop()
         await questions?.stop()
-        await chat.stop()
+        await chat.session.stop()
     }
 }

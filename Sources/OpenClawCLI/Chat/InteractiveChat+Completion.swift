@@ -13,7 +13,7 @@ extension InteractiveChat {
             command in command.help.map { CompletionSources.Command(name: command.rawValue, summary: $0.text) }
         }
         let gateway = gatewayCompletionCommands
-        let sessions = viewModel.sessions.map(\.key)
+        let sessions = chat.sessions.map(\.key)
         let models = modelChoices.map(\.id)
         CompletionSources.shared.update { sources in
             sources.commands = commands + gateway
@@ -36,10 +36,7 @@ extension InteractiveChat {
     func keepCompletions() async {
         while !Task.isCancelled {
             refreshCompletions()
-            await waitForChange(timeout: nil) { [viewModel] in
-                _ = viewModel.gatewayCommands
-                _ = viewModel.sessions
-            }
+            await waitForChange(timeout: nil, of: chat, [.commands, .sessions])
         }
     }
 }

@@ -15,7 +15,7 @@ struct ApprovalRecordsTests {
 
     /// Runs `message`, waits for its request, decides it and waits for the run to end; the id.
     private func decided(
-        _ message: String, _ decision: ExecApprovalDecision, approver: E2E.Approver, viewModel: ChatViewModel
+        _ message: String, _ decision: ExecApprovalDecision, approver: E2E.Approver, viewModel: ChatSession
     ) async throws -> String {
         let before = await approver.log.requested.count
         _ = await viewModel.send(message)
