@@ -5,6 +5,18 @@ import OpenClawProtocol
 /// messages; `/answer [ID] CHOICE` answers it (option numbers, a label, or your own words), `/skip [ID]`
 /// lets the agent decide, `/questions` lists the open ones.
 extension InteractiveChat {
+    /// The approval and question cards' printers (those this chat has).
+    func watchCards() async -> [Task<Void, Never>] {
+        [await watchApprovals(), await watchQuestions()].compactMap { $0 }
+    }
+
+    /// Quitting: no more cards, and the engines stop following the connection.
+    func stopCards(_ watchers: [Task<Void, Never>]) async {
+        for watcher in watchers { watcher.cancel() }
+        await approvals?.stop()
+        await questions?.stop()
+    }
+
     /// Prints each update as it comes; nil when this chat does not answer questions.
     func watchQuestions() async -> Task<Void, Never>? {
         guard let questions else { return nil }

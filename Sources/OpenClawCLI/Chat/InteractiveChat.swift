@@ -169,8 +169,7 @@ final class InteractiveChat {
         let resizeWatcher = watchWindowSize()
         defer { resizeWatcher?.cancel() }
         let stateWatcher = watchConnection()
-        let approvalsWatcher = await watchApprovals()
-        let questionsWatcher = await watchQuestions()
+        let cardWatchers = await watchCards()
         prompt()
 
         var drain: Task<Void, Never>?
@@ -208,10 +207,7 @@ final class InteractiveChat {
         }
         // Quitting is not news: stop reporting the connection before closing it.
         stateWatcher.cancel()
-        approvalsWatcher?.cancel()
-        questionsWatcher?.cancel()
-        await approvals?.stop()
-        await questions?.stop()
+        await stopCards(cardWatchers)
         drain?.cancel()
         lineSink.finish()
         worker.cancel()
