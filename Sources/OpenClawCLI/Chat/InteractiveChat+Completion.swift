@@ -7,7 +7,9 @@ extension InteractiveChat {
     /// sessions and models known so far, the words `/think` takes. Models are asked for once in the background, so `/model` Tab has them
     /// without a `/model` first.
     func refreshCompletions(fetchModels: Bool = false) {
-        let commands = LocalCommand.allCases.filter { approvals != nil || !$0.isApprovalCommand }.compactMap {
+        let commands = LocalCommand.allCases.filter {
+            (approvals != nil || !$0.isApprovalCommand) && (questions != nil || !$0.isQuestionCommand)
+        }.compactMap {
             command in command.help.map { CompletionSources.Command(name: command.rawValue, summary: $0.text) }
         }
         let gateway = gatewayCompletionCommands

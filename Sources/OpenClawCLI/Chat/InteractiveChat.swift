@@ -38,6 +38,10 @@ final class InteractiveChat {
     let approvals: ApprovalsClient?
     /// Approval outcomes already printed (a decision typed here prints when answered).
     var printedApprovalOutcomes: Set<String> = []
+    /// The agent's questions when this chat answers them (`--questions`), else nil.
+    let questions: QuestionsClient?
+    /// Question outcomes already printed (an answer typed here prints when the gateway replies).
+    var printedQuestionOutcomes: Set<String> = []
     /// Files `/attach` added for the next message.
     var pendingAttachments: [Attachment] = []
     /// A question the next line answers (`!command`: allow it? send its output?).
@@ -66,10 +70,12 @@ final class InteractiveChat {
     init(
         chat: ChatSession, connection: GatewayConnection, terminal: Terminal, gatewayLabel: String,
         inputHistory: InputHistory = InputHistory(path: nil),
-        approvals: ApprovalsClient? = nil
+        approvals: ApprovalsClient? = nil,
+        questions: QuestionsClient? = nil
     ) {
         self.chat = chat
         self.approvals = approvals
+        self.questions = questions
         self.connection = connection
         self.terminal = terminal
         self.gatewayLabel = gatewayLabel
@@ -91,6 +97,7 @@ final class InteractiveChat {
         var iterator = events.makeAsyncIterator()
         // Following approvals before connecting: no request of the first connection is missed.
         await approvals?.start()
+        await questions?.start()
         let startup = Task { await chat.start() }
         if await waitForStartup(startup, events: &iterator) == false {
             await chat.stop()
@@ -167,7 +174,7 @@ final class InteractiveChat {
         let resizeWatcher = watchWindowSize()
         defer { resizeWatcher?.cancel() }
         let stateWatcher = watchConnection()
-        let approvalsWatcher = await watchApprovals()
+        let cardWatchers = await watchCards()
         prompt()
 
         var drain: Task<Void, Never>?
@@ -205,8 +212,7 @@ final class InteractiveChat {
         }
         // Quitting is not news: stop reporting the connection before closing it.
         stateWatcher.cancel()
-        approvalsWatcher?.cancel()
-        await approvals?.stop()
+        await stopCards(cardWatchers)
         drain?.cancel()
         lineSink.finish()
         worker.cancel()

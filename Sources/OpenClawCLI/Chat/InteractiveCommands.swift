@@ -27,7 +27,9 @@ extension InteractiveChat {
     private func perform(_ command: LocalCommand, argument: String) async {
         switch command {
         case .help:
-            let listed = LocalCommand.allCases.filter { approvals != nil || !$0.isApprovalCommand }
+            let listed = LocalCommand.allCases.filter {
+                (approvals != nil || !$0.isApprovalCommand) && (questions != nil || !$0.isQuestionCommand)
+            }
             for case (let usage, let text)? in listed.map(\.help) {
                 let column = usage.padding(toLength: 22, withPad: " ", startingAt: 0)
                 terminal.line("  \(terminal.styled(column, .bold))\(text)")
@@ -38,6 +40,11 @@ extension InteractiveChat {
                     terminal.styled(
                         "  Started with --approvals, this chat also approves the agent's commands (/approve …).",
                         .dim))
+            }
+            if questions == nil {
+                terminal.line(
+                    terminal.styled(
+                        "  Started with --questions, it answers the agent's questions too (/answer …).", .dim))
             }
             terminal.line(
                 terminal.styled(
@@ -65,6 +72,9 @@ extension InteractiveChat {
         case .approveAlways: await decideApproval(.allowAlways, reference: argument, typed: "/approve-always")
         case .deny: await decideApproval(.deny, reference: argument, typed: "/deny")
         case .approvals: await showApprovals(argument)
+        case .answer: await answerQuestion(argument)
+        case .skip: await skipQuestion(argument)
+        case .questions: await showQuestions()
         case .abort: await chat.abort()
         case .think: think(argument)
         case .tools: showTools()

@@ -16,9 +16,10 @@ enum InteractiveSession {
         let chat = ChatSession(client: ChatClient(connection: connection), sessionKey: session, store: store)
         chat.thinkingLevel = thinking
         let approvals = connection.configuration.approvalsEnabled ? ApprovalsClient(connection: connection) : nil
+        let questions = connection.configuration.questionsEnabled ? QuestionsClient(connection: connection) : nil
         return await InteractiveChat(
             chat: chat, connection: connection, terminal: terminal, gatewayLabel: label,
-            inputHistory: inputHistory, approvals: approvals
+            inputHistory: inputHistory, approvals: approvals, questions: questions
         ).run()
     }
 }
