@@ -99,6 +99,9 @@ final class InboundGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private func answerPing(_ payload: ByteBuffer, context: ChannelHandlerContext) {
         let now = NIODeadline.now()
         guard let last = lastPong, now - last < Self.pongInterval else {
+            // This answer replaces one still waiting for its turn: a loop busy with a flood can run this
+            // ping before the timer, which must then find nothing to send (two pongs at once otherwise).
+            pendingPong = nil
             queue.notePing(answered: true)
             writePong(payload, context: context)
             return
