@@ -73,6 +73,15 @@ struct CappedHTTPGet: HTTPDownloading {
     private static func classify(
         _ error: any Error, origin: GatewayURL, verdict: PinnedTLSConnector.Verdict
     ) -> HTTPDownloadError {
+        if let error = error as? HTTPDownloadError {
+            switch error {
+            case .redirected, .status, .tooLarge:
+                // A response was read: the handshake, if any, was over and its certificate accepted.
+                return error
+            case .unsupportedURL, .timedOut, .truncated, .transport:
+                break
+            }
+        }
         if let failure = verdict.failure { return .transport(.tlsTrust(failure)) }
         if let error = error as? HTTPDownloadError { return error }
         if let error = error as? ChannelError, case .connectTimeout = error { return .timedOut }
