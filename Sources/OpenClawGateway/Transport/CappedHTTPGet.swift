@@ -20,9 +20,7 @@ struct CappedHTTPGet: HTTPDownloading {
         guard let target = Target(url) else { throw .unsupportedURL }
         let check = try Self.tlsCheck(for: target.origin, trust: tlsTrust)
         let verdict = PinnedTLSConnector.Verdict()
-        let timeout = TimeAmount.nanoseconds(
-            Int64(clamping: idleTimeout.components.seconds) &* 1_000_000_000
-                &+ idleTimeout.components.attoseconds / 1_000_000_000)
+        let timeout = TimeAmount(idleTimeout)
         let promise = group.any().makePromise(of: ByteBuffer.self)
         let request = target.requestHead
         let connected = ClientTLS.bootstrap(on: group)

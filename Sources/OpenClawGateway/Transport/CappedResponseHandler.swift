@@ -58,18 +58,15 @@ final class CappedResponseHandler: ChannelInboundHandler {
         switch unwrapInboundIn(data) {
         case .head(let head):
             let status = Int(head.status.code)
+            let stated = head.headers.first(name: "content-length").flatMap(Int.init)
             if (300..<400).contains(status) {
-                finish(
-                    context: context,
-                    .failure(
-                        HTTPDownloadError.redirected(
-                            status: status, location: head.headers.first(name: "location"))))
+                let location = head.headers.first(name: "location")
+                finish(context: context, .failure(HTTPDownloadError.redirected(status: status, location: location)))
             } else if status != 200 {
                 finish(context: context, .failure(HTTPDownloadError.status(status)))
-            } else if let stated = head.headers.first(name: "content-length").flatMap(Int.init), stated > limit {
+            } else if let stated, stated > limit {
                 finish(context: context, .failure(HTTPDownloadError.tooLarge(received: 0)))
             } else {
-                let stated = head.headers.first(name: "content-length").flatMap(Int.init)
                 body = context.channel.allocator.buffer(capacity: min(stated ?? 64 * 1024, limit))
             }
         case .body(let chunk):
