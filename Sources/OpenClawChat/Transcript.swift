@@ -8,7 +8,7 @@ import OpenClawProtocol
 /// Streaming costs O(text received): reply text grows in an append-only `TextBuffer`.
 ///
 /// The engine around it sends `chat.send` / `chat.history` and feeds the answers back, and fetches
-/// history whenever ``pendingHistoryRefresh`` is set.
+/// history when ``reduce(_:)`` returns ``TranscriptEffect/fetchHistory(_:)``.
 public struct Transcript: Sendable, Hashable {
     /// The session this transcript follows, as the client names it (`main` is fine).
     public let sessionKey: String

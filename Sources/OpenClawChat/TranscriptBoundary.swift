@@ -45,7 +45,7 @@ extension TranscriptEntry {
     public var boundary: TranscriptBoundary? { TranscriptBoundary(message?.entry) }
 
     /// Whether `chat.history` shortened this row: a text cut at the page's per-text limit (it ends with
-    /// the gateway's marker) or an oversized message replaced by a placeholder. ``ChatViewModel/showAll(_:)``
+    /// the gateway's marker) or an oversized message replaced by a placeholder. ``ChatSession/showAll(_:)``
     /// fetches it whole.
     public var isTruncated: Bool {
         guard source == .history, let message else { return false }

@@ -8,11 +8,13 @@ enum GatewayCatalog {
         "device.pair.list", "device.pair.approve", "node.list", "node.describe", "node.invoke", "node.invoke.result",
         "node.event", "exec.approval.resolve", "exec.approval.list", "exec.approval.get",
         GatewayMethodName.chatMessageGet, ApprovalNames.resolveMethod, GatewayMethodName.nodeInvokeProgress,
+        ApprovalNames.getMethod, ApprovalNames.historyMethod,
     ]
 
     /// Methods of summer 2026, after the spring references: a v3 (spring) gateway does not list them.
     static let summer2026Methods: Set<String> = [
         GatewayMethodName.chatMessageGet, ApprovalNames.resolveMethod, GatewayMethodName.nodeInvokeProgress,
+        ApprovalNames.getMethod, ApprovalNames.historyMethod,
     ]
 
     /// What `hello-ok` lists for this protocol version.
@@ -36,8 +38,13 @@ enum GatewayCatalog {
         if !quirks.contains(.noCommandsList) { methods.append(GatewayMethodName.commandsList) }
         if !quirks.contains(.noSessionsChanged) { methods.append(GatewayMethodName.sessionsSubscribe) }
         if v4, !quirks.contains(.noArtifacts) { methods.append(GatewayMethodName.artifactsDownload) }
+        if v4, !quirks.contains(.noQuestions) { methods += questionMethods }
         return methods
     }
+
+    /// The agent-question family (2026.7, `ask_user`). Its events are broadcast but, as upstream's
+    /// `GATEWAY_EVENTS`, not listed in `hello-ok.features.events`: a client knows the family by its methods.
+    static let questionMethods = [QuestionNames.listMethod, QuestionNames.getMethod, QuestionNames.resolveMethod]
 
     static func events(quirks: GatewayQuirks) -> [String] {
         quirks.contains(.noSessionsChanged) ? events.filter { $0 != GatewayEventName.sessionsChanged } : events

@@ -47,6 +47,11 @@ extension GatewayHub {
         case ExecApprovalNames.listMethod: handleApprovalList(request, from: id)
         case ExecApprovalNames.getMethod: handleApprovalGet(request, from: id)
         case ApprovalNames.resolveMethod: handleUnifiedApprovalResolve(request, from: id)
+        case ApprovalNames.getMethod where v4: handleApprovalRecordGet(request, from: id)
+        case ApprovalNames.historyMethod where v4: handleApprovalHistory(request, from: id)
+        case QuestionNames.listMethod where questionsOffered: handleQuestionList(request, from: id)
+        case QuestionNames.getMethod where questionsOffered: handleQuestionGet(request, from: id)
+        case QuestionNames.resolveMethod where questionsOffered: handleQuestionResolve(request, from: id)
         case _ where Self.nodeMethods.contains(method): handleNodeMethod(request, from: id)
         default:
             respond(

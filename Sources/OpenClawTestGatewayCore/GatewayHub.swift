@@ -80,6 +80,7 @@ package actor GatewayHub {
     var healthVersion = 1
     var nodes = NodeRegistry()
     var approvals = ApprovalRegistry()
+    var questions = QuestionRegistry()
     let startedAtMs: Int
     let logger: Logger
 

@@ -38,8 +38,9 @@ public struct GatewayQuirks: OptionSet, Sendable, Hashable {
     /// As gateways before summer 2026: `chat.history` pages without `deltaCursor` (so a client reads whole
     /// pages again) and `hello-ok` without `chat.message.get` among its methods.
     public static let noHistoryCatchUp = GatewayQuirks(rawValue: 1 << 11)
-    /// As gateways before the unified approval family: `hello-ok` without `approval.resolve`, so a
-    /// client decides with `exec.approval.resolve`.
+    /// As gateways before the unified approval family: `hello-ok` without `approval.resolve`,
+    /// `approval.get` and `approval.history`, so a client decides with `exec.approval.resolve` and asks
+    /// for no record or history.
     public static let noUnifiedApprovals = GatewayQuirks(rawValue: 1 << 12)
     /// As gateways before summer 2026: `hello-ok` without `node.invoke.progress`, so a node sends its
     /// output with the result only.
@@ -47,6 +48,9 @@ public struct GatewayQuirks: OptionSet, Sendable, Hashable {
     /// As gateways before summer 2026: no `artifacts.download` (unknown method, not in `hello-ok`), so a
     /// generated image's bytes cannot be had.
     public static let noArtifacts = GatewayQuirks(rawValue: 1 << 14)
+    /// As gateways before agent questions (`ask_user`, 2026.7): no `question.*` methods or events, and
+    /// the agent does not ask (it goes on with its own judgement).
+    public static let noQuestions = GatewayQuirks(rawValue: 1 << 15)
 
     /// Each quirk with its command-line name (`openclaw-chat gateway --quirk NAME`).
     public static let named: [(name: String, quirk: GatewayQuirks)] = [
@@ -58,6 +62,7 @@ public struct GatewayQuirks: OptionSet, Sendable, Hashable {
         ("no-sessions-changed", .noSessionsChanged),
         ("no-history-catch-up", .noHistoryCatchUp), ("no-unified-approvals", .noUnifiedApprovals),
         ("no-node-invoke-progress", .noNodeInvokeProgress), ("no-artifacts", .noArtifacts),
+        ("no-questions", .noQuestions),
     ]
 
     /// The quirk called `name`; nil for an unknown name.
@@ -98,7 +103,11 @@ public struct GatewayQuirks: OptionSet, Sendable, Hashable {
             payload["type"] == "hello-ok", case .object(var features)? = payload["features"],
             let methods = features["methods"]?.arrayValue
         {
-            features["methods"] = .array(methods.filter { $0 != .string(ApprovalNames.resolveMethod) })
+            let unified: Set<JSONValue> = [
+                .string(ApprovalNames.resolveMethod), .string(ApprovalNames.getMethod),
+                .string(ApprovalNames.historyMethod),
+            ]
+            features["methods"] = .array(methods.filter { !unified.contains($0) })
             payload["features"] = .object(features)
             members["payload"] = .object(payload)
         }

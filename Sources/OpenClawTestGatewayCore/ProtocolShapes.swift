@@ -1,3 +1,5 @@
+import OpenClawProtocol
+
 /// The closed request shapes of the methods this gateway implements, per protocol version.
 ///
 /// v3 shapes are the 2026-04-12 generated schema; v4 adds only the optional fields of the v4 core
@@ -224,4 +226,51 @@ enum ProtocolShapes {
     static let execApprovalGetParams = ObjectShape(["id": .string(minLength: 1)], required: ["id"])
 
     static let pairApproveParams = ObjectShape(["requestId": .string(minLength: 1)], required: ["requestId"])
+}
+
+extension ProtocolShapes {
+    /// `question.get` (upstream `QuestionGetParamsSchema`): `{id}`, closed.
+    static let questionGetParams = ObjectShape(["id": .string(minLength: 1)], required: ["id"])
+
+    /// Upstream's `QuestionResolveParamsSchema`, a union of two closed objects:
+    /// `{id, answers: {answers: {questionId: [string]}}, resolvedBy?, resolutionId?, secretStoreAllowedHosts?}`
+    /// or `{id, cancel: true, resolvedBy?}`. Answer keys match `^[a-z][a-z0-9_]*$`. Nil when valid.
+    static func questionResolveProblem(_ params: JSONValue?) -> String? {
+        guard let members = params?.objectValue else { return "at root: must be object" }
+        let common: [String: ObjectShape.Field] = ["id": .string(minLength: 1), "resolvedBy": .string(minLength: 1)]
+        if members["cancel"] != nil {
+            let shape = ObjectShape(common.merging(["cancel": .boolean]) { $1 }, required: ["id", "cancel"])
+            let problems = shape.problems(in: params)
+            if !problems.isEmpty { return problems.joined(separator: "; ") }
+            return members["cancel"] == .bool(true) ? nil : "at /cancel: must be equal to constant"
+        }
+        let shape = ObjectShape(
+            common.merging([
+                "answers": .anyObject, "resolutionId": .string(minLength: 1, maxLength: 128),
+                "secretStoreAllowedHosts": .stringArray(itemMinLength: 1),
+            ]) { $1 }, required: ["id", "answers"])
+        let problems = shape.problems(in: params)
+        if !problems.isEmpty { return problems.joined(separator: "; ") }
+        guard let answers = members["answers"]?.objectValue else { return "at /answers: must be object" }
+        if let extra = answers.keys.sorted().first(where: { $0 != "answers" }) {
+            return "at /answers: unexpected property '\(extra)'"
+        }
+        guard let record = answers["answers"]?.objectValue else {
+            return "at /answers: must have required property 'answers'"
+        }
+        for (key, value) in record.sorted(by: { $0.key < $1.key }) {
+            guard isQuestionId(key) else { return "at /answers/answers: property name must match pattern" }
+            guard let items = value.arrayValue else { return "at /answers/answers/\(key): must be array" }
+            if items.contains(where: { $0.stringValue == nil }) {
+                return "at /answers/answers/\(key): must be array of strings"
+            }
+        }
+        return nil
+    }
+
+    /// `^[a-z][a-z0-9_]*$`.
+    private static func isQuestionId(_ key: String) -> Bool {
+        guard let first = key.unicodeScalars.first, ("a"..."z").contains(first) else { return false }
+        return key.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
+    }
 }

@@ -43,6 +43,12 @@ enum RunPerformer {
                 }
                 await hub.runFinished(runId)
                 return
+            case .ask(let question):
+                let verdict = await hub.runAwaitQuestion(runId, question)
+                guard let reply = verdict.reply(to: question.questions) else { return }
+                for chunk in chunks(reply, size: script.chunkSize) {
+                    guard await hub.runText(runId, chunk: chunk) else { return }
+                }
             case .fail(let message, let kind):
                 await hub.runFailed(runId, message: message, kind: kind)
                 return

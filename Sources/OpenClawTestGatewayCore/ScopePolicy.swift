@@ -31,6 +31,11 @@ enum ScopePolicy {
         ExecApprovalNames.listMethod: OperatorScope.approvals,
         ExecApprovalNames.getMethod: OperatorScope.approvals,
         ApprovalNames.resolveMethod: OperatorScope.approvals,
+        ApprovalNames.getMethod: OperatorScope.approvals,
+        ApprovalNames.historyMethod: OperatorScope.approvals,
+        QuestionNames.listMethod: OperatorScope.questions,
+        QuestionNames.getMethod: OperatorScope.questions,
+        QuestionNames.resolveMethod: OperatorScope.questions,
     ]
 
     /// The scope `method` needs, nil for open methods.

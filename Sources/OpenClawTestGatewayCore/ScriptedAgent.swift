@@ -41,6 +41,9 @@ public enum AgentStep: Sendable, Hashable {
     /// Asks the gateway's approvers to approve a command and waits: allowed → the next steps; denied,
     /// expired or no approver → the agent says so and the run ends.
     case approval(ScriptedApproval)
+    /// Asks the operator (upstream's `ask_user` tool) and waits: the agent then says what it got (the
+    /// answer, or that it goes on without one).
+    case ask(ScriptedQuestion)
     /// A generated image of this many bytes: an `image` block with an `artifactId` in the reply, the
     /// bytes served by `artifacts.download`.
     case image(byteCount: Int)
@@ -68,7 +71,8 @@ public struct AgentScript: Sendable, Hashable {
 ///
 /// Triggers (case-insensitive substring, first match wins): ``approvalTrigger`` (default
 /// `run a command`, optionally followed by `: COMMAND`) → an exec approval, then the command's tool
-/// call and a reply, or the refusal; `fail` → an `error` run; `silent` → a
+/// call and a reply, or the refusal; ``questionTrigger`` (default `ask me`, optionally `: QUESTION`) →
+/// a question to the operator, then a reply saying the answer; `fail` → an `error` run; `silent` → a
 /// silent final; `shrink` → a non-prefix rewrite; `slow` → a long reply streamed slowly (abort tests);
 /// `draw` → a reply with a generated image; `stream N` → N equal chunks with no delay (benchmarks); ``toolTrigger`` (default `tool`) → thinking,
 /// one `exec` tool call and a text reply; anything else → a reply quoting the message.
@@ -83,6 +87,8 @@ public struct ScriptedAgent: Sendable {
     public var custom: (@Sendable (String) -> AgentScript)?
     /// Starts a run that needs an exec approval (see ``approvalScript(for:)``).
     public var approvalTrigger = "run a command"
+    /// Starts a run that asks the operator a question (see ``questionScript(for:)``).
+    public var questionTrigger = "ask me"
     /// The command asked about when the message names none.
     public static let defaultApprovalCommand = "rm -rf ./build && make release"
     /// `draw` → a reply with one generated image of this size.
@@ -113,6 +119,7 @@ public struct ScriptedAgent: Sendable {
     public func script(for message: String) -> AgentScript {
         if let custom { return custom(message) }
         if let script = approvalScript(for: message) { return script }
+        if let script = questionScript(for: message) { return script }
         let lowered = message.lowercased()
         if ChatCommandText.isResetCommand(message) {
             return script([.say("New session started. What shall we work on?")])
@@ -197,6 +204,20 @@ public struct ScriptedAgent: Sendable {
             .tool(call),
             .say("Done: the command ran and exited 0."),
         ])
+    }
+
+    /// `ask me` → the agent asks ``ScriptedQuestion/deployTarget(question:)`` and waits; `ask me: TEXT`
+    /// asks TEXT exactly as typed (hostile strings included). The reply says what was answered.
+    public func questionScript(for message: String) -> AgentScript? {
+        guard !questionTrigger.isEmpty, let range = message.range(of: questionTrigger, options: .caseInsensitive)
+        else { return nil }
+        var rest = message[range.upperBound...]
+        var question = ScriptedQuestion.deployTarget()
+        if rest.first == ":" {
+            rest = rest.dropFirst().drop(while: { $0 == " " })
+            if !rest.isEmpty { question = .deployTarget(question: String(rest)) }
+        }
+        return script([.say("One question first. "), .ask(question), .say(" Carrying on.")])
     }
 
     private func script(_ steps: [AgentStep]) -> AgentScript {

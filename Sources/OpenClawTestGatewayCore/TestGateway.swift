@@ -136,6 +136,9 @@ public final class TestGateway: Sendable {
     /// Ids of exec approvals waiting for a decision (sorted).
     public func pendingApprovals() async -> [String] { await hub.pendingApprovalIds() }
 
+    /// Ids of the agent questions still waiting for an answer.
+    public func pendingQuestions() async -> [String] { await hub.questions.pending.map(\.id) }
+
     /// Ids of pairing requests waiting for approval, oldest first.
     public func pendingPairingRequests() async -> [String] { await hub.pendingPairingRequestIds() }
 

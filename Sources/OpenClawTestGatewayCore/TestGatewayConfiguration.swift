@@ -90,6 +90,8 @@ public struct TestGatewayConfiguration: Sendable {
     /// How long an exec approval waits for a decision before it expires (upstream's default: 30
     /// minutes). Tests shorten it to see expiry.
     public var approvalTimeoutMs = 1_800_000
+    /// How long a scripted question waits for an answer (upstream `ask_user` default: 900 s).
+    public var questionTimeoutMs = 900_000
     /// Advertised in v4 `hello-ok.policy.attachments` and enforced; nil advertises none (older v4
     /// gateways), and then 20 MiB per file and 5,000,000 bytes per image are enforced. v3 ignores it:
     /// 5,000,000 bytes, images only.

@@ -38,7 +38,7 @@ struct AppModelTests {
             #expect(client["deviceFamily"] == "iPhone")
             #expect(client["displayName"] == "Test iPhone")
 
-            await context.chat.send("hello from the app")
+            await context.chat.session.send("hello from the app")
             let replied = await waitUntil {
                 context.chat.messages.contains { $0.role == .assistant && $0.status == .complete }
             }

@@ -20,7 +20,7 @@ struct ApprovalsModelTests {
         #expect(context.connection.configuration.caps.contains(ExecApprovalNames.execApprovalsCap))
         #expect(await waitUntil { approvals.availability == .active })
 
-        await context.chat.send("run a command: ls \u{202E}gpj.exe\u{202C}")
+        await context.chat.session.send("run a command: ls \u{202E}gpj.exe\u{202C}")
         #expect(await waitUntil { approvals.cards.count == 1 })
         let card = try #require(approvals.presented)
         #expect(card.command == "ls ⟨RLO⟩gpj.exe⟨PDF⟩")
@@ -70,7 +70,7 @@ struct ApprovalsModelTests {
         await otherClient.start()
         try await other.connect()
 
-        await context.chat.send("run a command")
+        await context.chat.session.send("run a command")
         #expect(await waitUntil { approvals.cards.count == 1 })
         #expect(await eventually(timeout: .seconds(15)) { await otherClient.pending.count == 1 })
         let card = try #require(approvals.presented)

@@ -78,7 +78,7 @@ struct ChatScreenModelTests {
             await app.launch()
             let screen = try #require(await AppHarness.connectedChat(app)).chatScreen
             #expect(screen.canLoadOlder == false, "an empty session has nothing older")
-            await screen.chat.send("hello")
+            await screen.chat.session.send("hello")
             #expect(await waitUntil { !screen.chat.isRunning && screen.rows.count == 2 })
             #expect(screen.canLoadOlder)
 
@@ -87,8 +87,8 @@ struct ChatScreenModelTests {
             #expect(screen.canLoadOlder == false)
             #expect(screen.rows.count == 2)
 
-            await screen.chat.switchSession(to: "agent:main:other")
-            await screen.chat.send("hello other")
+            await screen.chat.session.switchSession(to: "agent:main:other")
+            await screen.chat.session.send("hello other")
             #expect(await waitUntil { !screen.chat.isRunning && screen.rows.count == 2 })
             #expect(screen.reachedBeginning == false, "each session pages on its own")
             #expect(screen.canLoadOlder)
@@ -101,7 +101,7 @@ struct ChatScreenModelTests {
             let app = AppModel(dependencies: AppHarness.dependencies(saved: try AppHarness.saved(gateway)))
             await app.launch()
             let screen = try #require(await AppHarness.connectedChat(app)).chatScreen
-            await screen.chat.send("hello")
+            await screen.chat.session.send("hello")
             #expect(await waitUntil { !screen.chat.isRunning && screen.rows.count == 2 })
             let following = try #require(screen.followMarker)
             #expect(following.hasPrefix(try #require(screen.chat.messages.last?.id)))

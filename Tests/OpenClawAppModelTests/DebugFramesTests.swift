@@ -21,7 +21,7 @@ struct DebugFramesTests {
             let app = AppModel(dependencies: dependencies)
             await app.launch()
             let context = try #require(await AppHarness.connectedChat(app))
-            await context.chat.send("use a tool")
+            await context.chat.session.send("use a tool")
             #expect(await waitUntil { !context.chat.isRunning && context.chat.messages.count >= 2 })
 
             let deviceId = try dependencies.identityStore.loadOrCreate().deviceId
@@ -52,7 +52,7 @@ struct DebugFramesTests {
                     saved: try AppHarness.saved(gateway), recordsFrames: true, frameCapacity: 5))
             await app.launch()
             let context = try #require(await AppHarness.connectedChat(app))
-            await context.chat.send("stream 40")
+            await context.chat.session.send("stream 40")
             #expect(await waitUntil { !context.chat.isRunning && context.chat.messages.count == 2 })
             // 40 chunks are 80 events: far more frames than are kept.
             #expect(await waitUntil { app.debugFrames.frames.last.map { $0.id > 80 } ?? false })

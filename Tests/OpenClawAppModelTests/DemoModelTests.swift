@@ -24,7 +24,7 @@ struct DemoModelTests {
         #expect(url.host.hasSuffix(".invalid"))
         #expect(context.connection.configuration.client.id == .ios)
 
-        await context.chat.send("use a tool")
+        await context.chat.session.send("use a tool")
         let finished = await waitUntil {
             context.chat.messages.last.map { $0.role == .assistant && $0.status == .complete } ?? false
         }
@@ -34,7 +34,7 @@ struct DemoModelTests {
         #expect(reply.steps.contains { $0.kind == .tool(name: "exec") }, "steps: \(reply.steps)")
         // Once history is read (it keeps the call and the answer in separate messages) the step stays
         // with the reply, on the same row.
-        await context.chat.refreshHistory()
+        await context.chat.session.refreshHistory()
         let reread = try #require(context.chatScreen.rows.last)
         #expect(reread.id == reply.id && reread.text == reply.text)
         #expect(reread.steps.contains { $0.kind == .tool(name: "exec") }, "steps: \(reread.steps)")

@@ -16,9 +16,9 @@ struct GeneratedImagesScreenTests {
             let app = AppModel(dependencies: AppHarness.dependencies(saved: try AppHarness.saved(gateway)))
             await app.launch()
             let screen = try #require(await AppHarness.connectedChat(app)).chatScreen
-            _ = await screen.chat.send("draw a cat")
+            _ = await screen.chat.session.send("draw a cat")
             let shown = await eventually(timeout: .seconds(20), every: .milliseconds(100)) {
-                await screen.chat.refreshHistoryAndWait()
+                await screen.chat.session.refreshHistoryAndWait()
                 return screen.rows.contains { $0.attachments.contains { $0.artifactId != nil } }
             }
             #expect(shown)

@@ -60,7 +60,7 @@ struct SavedGatewaysTests {
         let onWork = try #require(await AppHarness.connectedChat(app))
         #expect(onWork.connection.configuration.url == workURL)
         #expect(app.gateways.entries.map(\.url) == [homeURL, workURL])
-        await onWork.chat.send("to work")
+        await onWork.chat.session.send("to work")
 
         await app.switchGateway(to: homeURL)
         let onHome = try #require(await AppHarness.connectedChat(app))

@@ -41,13 +41,13 @@ struct SessionsAndSearchTests {
             let sessions = context.sessions
             #expect(sessions.rows.first?.isCurrent == true)
 
-            await context.chat.send("a note for main")
+            await context.chat.session.send("a note for main")
             #expect(await waitUntil { !context.chat.isRunning && context.chat.messages.count == 2 })
             await sessions.select(Self.work)
             #expect(context.chat.currentSessionKey == Self.work)
             #expect(context.chat.messages.isEmpty)
             #expect(sessions.rows.first { $0.isCurrent }?.key == Self.work, "listed before the gateway stores it")
-            await context.chat.send("a note for work")
+            await context.chat.session.send("a note for work")
             #expect(await waitUntil { !context.chat.isRunning && context.chat.messages.count == 2 })
 
             await sessions.refresh()
@@ -77,7 +77,7 @@ struct SessionsAndSearchTests {
                     saved: try AppHarness.saved(gateway), chatStore: store, sleep: sleeper.sleep))
             await app.launch()
             let context = try #require(await AppHarness.connectedChat(app))
-            await context.chat.send("where is the pelican")
+            await context.chat.session.send("where is the pelican")
             // Confirmed by history, hence recorded in the store.
             #expect(
                 await waitUntil {
@@ -85,7 +85,7 @@ struct SessionsAndSearchTests {
                         && context.chat.messages.allSatisfy { $0.source == .history }
                 })
             let question = try #require(context.chat.messages.first)
-            await context.chat.switchSession(to: Self.work)
+            await context.chat.session.switchSession(to: Self.work)
 
             let search = context.search
             for text in ["p", "pe", "peli", "pelican"] { search.query = text }

@@ -125,6 +125,28 @@ struct ApprovalsCLITests {
         #expect(removed.stdout.contains("saved"), "\(removed.stdout)")
     }
 
+    @Test func theInteractiveChatListsTheGatewaysHistoryAndARecordedApproval() async throws {
+        try await CLITests.withGateway(Self.gateway) { gateway, common in
+            let chat = try InteractiveProcess(["chat", "--approvals"] + common, mode: .terminal)
+            defer { chat.killIfRunning() }
+            try await chat.waitFor("approvals on")
+            chat.type("run a command: make release", mode: .terminal)
+            try await chat.waitFor("approval needed")
+            let id = try await Self.pendingId(gateway)
+            chat.type("/deny", mode: .terminal)
+            try await chat.waitFor("the approval was denied")
+            chat.type("/approvals history", mode: .terminal)
+            try await chat.waitFor("✗ denied  \(id.prefix(8))  make release")
+            // No longer pending here: the gateway's record says how it ended.
+            chat.type("/approvals \(id.prefix(8))", mode: .terminal)
+            try await chat.waitForScreen("the recorded approval") { screen in
+                screen.transcript.filter { $0.contains("✗ denied  \(id.prefix(8))") }.count == 2
+            }
+            chat.type("/quit", mode: .terminal)
+            #expect(try await chat.waitForExit() == 0, "output:\n\(chat.output)")
+        }
+    }
+
     @Test func theInteractiveChatShowsACardAndApprovesWithASlashCommand() async throws {
         try await CLITests.withGateway(Self.gateway) { gateway, common in
             let chat = try InteractiveProcess(["chat", "--approvals"] + common, mode: .terminal)

@@ -16,7 +16,8 @@ struct TypedMethodNamesTests {
         GatewayMethodName.nodeEvent, ExecApprovalNames.resolveMethod, ExecApprovalNames.listMethod,
         ExecApprovalNames.getMethod, GatewayMethodName.commandsList, GatewayMethodName.sessionsSubscribe,
         GatewayMethodName.chatMessageGet, ApprovalNames.resolveMethod, GatewayMethodName.nodeInvokeProgress,
-        GatewayMethodName.artifactsDownload,
+        GatewayMethodName.artifactsDownload, ApprovalNames.getMethod, ApprovalNames.historyMethod,
+        QuestionNames.listMethod, QuestionNames.getMethod, QuestionNames.resolveMethod,
     ]
 
     @Test func everyAdvertisedMethodHasATypedNameAndIsServed() async throws {

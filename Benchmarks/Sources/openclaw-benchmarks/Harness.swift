@@ -43,21 +43,21 @@ enum Harness {
 
     /// A started view model on a new connection, once it is connected and has loaded its session.
     @MainActor
-    static func startedViewModel(on gateway: TestGateway) async throws -> ChatViewModel {
-        try await startedViewModel(url: gateway.url)
+    static func startedChat(on gateway: TestGateway) async throws -> ChatSession {
+        try await startedChat(url: gateway.url)
     }
 
     /// A started view model on a gateway at `url` (one in another process, say).
     @MainActor
-    static func startedViewModel(url: String) async throws -> ChatViewModel {
-        let viewModel = ChatViewModel(client: ChatClient(connection: try connection(url: url)), sessionKey: "main")
-        await viewModel.start()
+    static func startedChat(url: String) async throws -> ChatSession {
+        let chat = ChatSession(client: ChatClient(connection: try connection(url: url)), sessionKey: "main")
+        await chat.start()
         let ready = await waitUntil(timeout: .seconds(10)) {
-            viewModel.connectionState.isConnected && viewModel.transcript.pendingHistoryRefresh == nil
-                && !viewModel.messages.contains { $0.status == .streaming }
+            chat.connectionState.isConnected && chat.transcript.pendingHistoryRefresh == nil
+                && !chat.messages.contains { $0.status == .streaming }
         }
-        guard ready else { throw BenchmarkError.setup("the view model did not connect: \(viewModel.alerts)") }
-        return viewModel
+        guard ready else { throw BenchmarkError.setup("the view model did not connect: \(chat.alerts)") }
+        return chat
     }
 
     /// Runs `body` with a test gateway speaking `protocolNumber`, and stops the gateway afterwards.

@@ -113,20 +113,20 @@ enum ThroughputBenchmark {
         let gateway = try GatewayChild.start(protocolNumber: stream.protocolNumber)
         defer { gateway.stop() }
         do {
-            let viewModel = try await Harness.startedViewModel(url: gateway.url)
+            let chat = try await Harness.startedChat(url: gateway.url)
             gateway.prepare(stream.command(writing))
             let clock = ContinuousClock()
             let usageBefore = ProcessUsage.now()
             let start = clock.now
             gateway.go()
             let finished = await waitUntil(timeout: .seconds(300)) {
-                viewModel.transcript.outcome(ofRun: stream.runId) != nil
+                chat.transcript.outcome(ofRun: stream.runId) != nil
             }
             let elapsed = clock.now - start
             let usage = ProcessUsage.now() - usageBefore
-            let outcome = viewModel.transcript.outcome(ofRun: stream.runId)
-            let alerts = viewModel.alerts
-            await viewModel.stop()
+            let outcome = chat.transcript.outcome(ofRun: stream.runId)
+            let alerts = chat.alerts
+            await chat.stop()
             guard finished, outcome == .completed, alerts.isEmpty else {
                 throw BenchmarkError.wrongResult("\(stream.label): outcome \(String(describing: outcome)), \(alerts)")
             }

@@ -36,6 +36,8 @@ public struct AppDependencies: Sendable {
     /// `exec-approvals` cap and ask for `operator.approvals` (optional: a gateway that wants the scope
     /// approved first still gives a working chat, and the approvals model says what to approve).
     public var approvesCommands = false
+    /// Whether connections ask for `operator.questions` and show the agent's question cards.
+    public var answersQuestions = false
     /// Certificate pins of `wss://` gateways the person trusted (a self-signed home gateway): the live
     /// app keeps them in the Keychain. `wss://` connections check pins and setup-code fingerprints
     /// through it; `ws://` ones use ``transport`` as it is.
@@ -98,6 +100,7 @@ public struct AppDependencies: Sendable {
             reconnect: reconnect
         )
         if approvesCommands { configuration.enableApprovals(required: false) }
+        if answersQuestions { configuration.enableQuestions(required: false) }
         return GatewayConnection(
             configuration: configuration,
             transport: transport(for: url, expectedFingerprint: expectedFingerprint),

@@ -199,7 +199,7 @@ public final class AppModel {
         switch outcome {
         case .approved:
             // This device is approved now, so every pairing refusal the chat shows is settled.
-            context?.chat.dismissAlerts(where: \.isPairingRequired)
+            context?.chat.session.dismissAlerts(where: \.isPairingRequired)
             screen = .chat
         case .failed:
             // The chat's banner shows the error and the way out (settings).

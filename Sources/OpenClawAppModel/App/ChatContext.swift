@@ -13,6 +13,8 @@ public final class ChatContext {
     public let search: SearchModel
     /// The approval sheet's model when this device approves commands (the setting), else nil.
     public let approvals: ApprovalsModel?
+    /// The agent's question cards when this device answers them (the setting), else nil.
+    public let questions: QuestionsModel?
 
     init(connection: GatewayConnection, store: any ChatStore, dependencies: AppDependencies) {
         self.connection = connection
@@ -24,17 +26,22 @@ public final class ChatContext {
         approvals =
             connection.configuration.approvalsEnabled
             ? ApprovalsModel(client: ApprovalsClient(connection: connection)) : nil
+        questions =
+            connection.configuration.questionsEnabled
+            ? QuestionsModel(client: QuestionsClient(connection: connection)) : nil
     }
 
     /// Paints the stored transcript, connects and loads the session.
     func start() async {
         await approvals?.start()
-        await chat.start()
+        await questions?.start()
+        await chat.session.start()
     }
 
     func stop() async {
         search.cancel()
         await approvals?.stop()
-        await chat.stop()
+        await questions?.stop()
+        await chat.session.stop()
     }
 }

@@ -45,7 +45,7 @@ public final class ChatScreenModel {
     public init(chat: ChatViewModel) {
         self.chat = chat
         images = GeneratedImages(chat: chat)
-        attachments = ComposerAttachments { [chat] in await chat.attachmentLimits() }
+        attachments = ComposerAttachments { [chat] in await chat.session.attachmentLimits() }
     }
 
     public var rows: [MessageRowModel] { MessageRowModel.rows(for: chat.messages) }
@@ -85,7 +85,7 @@ public final class ChatScreenModel {
     public var isShowingAlert: Bool {
         get { chat.alerts.last != nil }
         set {
-            if !newValue, let alert = chat.alerts.last { chat.dismissAlert(alert.id) }
+            if !newValue, let alert = chat.alerts.last { chat.session.dismissAlert(alert.id) }
         }
     }
 
@@ -117,7 +117,7 @@ public final class ChatScreenModel {
             let files = attachments.take()
             chat.composerText = ""
             do {
-                try await chat.send(text, attachments: files)
+                try await chat.session.send(text, attachments: files)
             } catch {
                 // The limits changed since the files were chosen (another gateway, a reconnect): nothing
                 // was queued; the text and files are put back with the reason.
@@ -129,13 +129,13 @@ public final class ChatScreenModel {
         jumpToLatest()
     }
 
-    public func stop() async { await chat.abort() }
+    public func stop() async { await chat.session.abort() }
 
     public func perform(_ action: MessageRowModel.Action, on row: MessageRowModel) async {
         switch action {
-        case .retry: await chat.retry(messageID: row.id)
-        case .discard: await chat.discard(messageID: row.id)
-        case .showAll: lastShowAll = await chat.showAll(row.id)
+        case .retry: await chat.session.retry(messageID: row.id)
+        case .discard: await chat.session.discard(messageID: row.id)
+        case .showAll: lastShowAll = await chat.session.showAll(row.id)
         }
     }
 
@@ -147,7 +147,7 @@ public final class ChatScreenModel {
         let key = chat.currentSessionKey
         let before = chat.messages.count
         let anchor = rows.first?.id
-        await chat.loadOlder()
+        await chat.session.loadOlder()
         guard key == chat.currentSessionKey else { return }
         if chat.messages.count <= before {
             beginningShown = key
@@ -167,7 +167,7 @@ public final class ChatScreenModel {
     /// far as the gateway's history goes), scrolls to it and highlights it.
     public func reveal(messageID: String, sessionKey: String) async {
         if !chat.transcript.sessionKeys.matches(sessionKey, chat.currentSessionKey) {
-            await chat.switchSession(to: sessionKey)
+            await chat.session.switchSession(to: sessionKey)
         }
         while chat.transcript.entry(id: messageID) == nil, canLoadOlder {
             await loadOlder()

@@ -32,7 +32,7 @@ public final class ComposerAttachments {
 
     private let limits: @MainActor () async -> AttachmentLimits
 
-    /// `limits`: what the gateway accepts now (``ChatViewModel/attachmentLimits()``).
+    /// `limits`: what the gateway accepts now (`ChatSession.attachmentLimits()`).
     public init(limits: @escaping @MainActor () async -> AttachmentLimits) {
         self.limits = limits
     }

@@ -39,7 +39,7 @@ public final class GeneratedImages {
         case .failed, nil: break
         }
         states[artifactId] = .loading
-        switch await chat.artifactImage(artifactId) {
+        switch await chat.session.artifactImage(artifactId) {
         case .success(let image):
             states[artifactId] = .loaded(image.data, mimeType: image.mimeType)
             loadedOrder.removeAll { $0 == artifactId }

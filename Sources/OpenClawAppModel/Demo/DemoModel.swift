@@ -60,6 +60,7 @@ public final class DemoModel {
         // The demo's scripted agent asks for approval on "run a command": the demo always approves here.
         var demoDependencies = dependencies
         demoDependencies.approvesCommands = true
+        demoDependencies.answersQuestions = true
         demoDependencies.transport = started.inMemoryTransport()
         let connection = demoDependencies.makeConnection(
             url: url,

@@ -58,12 +58,12 @@ public final class SessionsModel {
     public func refresh() async {
         isRefreshing = true
         defer { isRefreshing = false }
-        await chat.refreshSessions()
+        await chat.session.refreshSessions()
     }
 
     /// Follows another session; choosing the current one (under any of its names) does nothing.
     public func select(_ key: String) async {
         guard !chat.transcript.sessionKeys.matches(key, chat.currentSessionKey) else { return }
-        await chat.switchSession(to: key)
+        await chat.session.switchSession(to: key)
     }
 }

@@ -89,6 +89,29 @@ enum ApprovalText {
         }
     }
 
+    /// One approval as the gateway recorded it (`approval.get`, `approval.history`): status, decision,
+    /// short id, what was asked (escaped as a command), and when it ended.
+    static func recorded(_ snapshot: ApprovalSnapshot, terminal: Terminal) -> String {
+        let state: String
+        switch snapshot.status {
+        case .allowed:
+            let how = snapshot.decision == .allowAlways ? "allowed always" : "allowed once"
+            state = terminal.styled("✓ " + how, .green)
+        case .denied: state = terminal.styled("✗ denied", .red)
+        case .expired: state = terminal.styled("⌛ expired", .yellow)
+        case .cancelled: state = "• cancelled"
+        case .pending: state = terminal.styled("… pending", .yellow)
+        case .other(let status): state = "• " + TerminalText.escapedLine(status)
+        }
+        var line = state + "  " + terminal.styled(TerminalText.escapedLine(String(snapshot.id.prefix(8))), .bold)
+        if let subject = snapshot.subject { line += "  " + CommandDisplay(subject).summary(limit: 80).text }
+        if let reason = snapshot.reason, reason != "user" {
+            line += terminal.styled("  (" + TerminalText.escapedLine(reason) + ")", .dim)
+        }
+        if let at = snapshot.resolvedAtMs { line += terminal.styled("  " + LocalTimeText.dateTime(ms: at), .dim) }
+        return line
+    }
+
     /// A decision whose answer was lost turned out not to have reached the gateway.
     static func undelivered(_ approval: PendingApproval, sent: ExecApprovalDecision, shortId: String) -> String {
         "• approval \(TerminalText.escapedLine(shortId)): your \(sent.rawValue) did not reach the gateway; "

@@ -43,12 +43,21 @@ enum LocalCommand: String, CaseIterable {
     case expand, save, view
     case quit, exit
     case approve, approveAlways = "approve-always", deny, approvals
+    case answer, skip, questions
 
     /// Answers a command the running reply waits for: piped input must not hold it back until that
     /// reply ends (the reply cannot end before it is answered).
     var answersPendingApproval: Bool {
         switch self {
-        case .approve, .approveAlways, .deny: true
+        case .approve, .approveAlways, .deny, .answer, .skip: true
+        default: false
+        }
+    }
+
+    /// Answering the agent's questions: this chat's own only when it answers them (`--questions`).
+    var isQuestionCommand: Bool {
+        switch self {
+        case .answer, .skip, .questions: true
         default: false
         }
     }
@@ -91,7 +100,11 @@ enum LocalCommand: String, CaseIterable {
         case .approve: ("/approve [ID]", "run the command waiting for approval, this once")
         case .approveAlways: ("/approve-always [ID]", "run it and allow it from now on")
         case .deny: ("/deny [ID]", "refuse the command waiting for approval")
-        case .approvals: ("/approvals [ID]", "list pending approvals, or show one in full")
+        case .approvals: ("/approvals [ID|history]", "pending approvals, one in full, or the recent decided ones")
+        case .answer:
+            ("/answer [ID] CHOICE", "answer the agent's question: option numbers (1,3), a label, or your words")
+        case .skip: ("/skip [ID]", "leave the agent's question unanswered: it decides itself")
+        case .questions: ("/questions", "list the agent's open questions")
         case .quit: ("/quit", "leave (or Ctrl-D)")
         case .exit: nil
         }

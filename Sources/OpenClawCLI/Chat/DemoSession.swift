@@ -20,7 +20,7 @@ enum DemoSession {
         defer { Task { await gateway.stop() } }
         terminal.errorLine(
             terminal.styled(
-                "Demo gateway on \(gateway.url). Try: hello · use a tool · markdown · run a command (then /approve) · slow (then Ctrl-C) · fail",
+                "Demo gateway on \(gateway.url). Try: hello · use a tool · markdown · run a command (then /approve) · ask me (then /answer 1) · slow (then Ctrl-C) · fail",
                 .dim
             )
         )
@@ -31,6 +31,8 @@ enum DemoSession {
         )
         // The demo's scripted agent asks for approval on "run a command": the demo is always an approver.
         connectionConfiguration.enableApprovals(required: false)
+        // …and asks a question on "ask me": the demo answers them too.
+        connectionConfiguration.enableQuestions(required: false)
         let connection = GatewayConnection(
             configuration: connectionConfiguration,
             identityStore: InMemoryDeviceIdentityStore(identity: DeviceIdentity(createdAtMs: Int(UnixTime.nowMs()))),

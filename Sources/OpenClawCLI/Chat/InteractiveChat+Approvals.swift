@@ -1,4 +1,5 @@
 import OpenClawChat
+import OpenClawGateway
 import OpenClawProtocol
 
 /// Approvals in the interactive chat: a request appears as a card between messages; `/approve`,
@@ -90,9 +91,49 @@ extension InteractiveChat {
             for approval in queue.pending { printCard(approval, queue: queue) }
             return
         }
+        let words = reference.split(separator: " ").map(String.init)
+        if words.first == "history" {
+            await showApprovalHistory(approvals, count: words.count > 1 ? Int(words[1]) : nil)
+            return
+        }
         switch queue.match(reference) {
         case .success(let approval): printCard(approval, queue: queue, full: true)
-        case .failure(let error): terminal.error(error.message, hint: error.nextStep)
+        case .failure(let error):
+            // Not pending here: the gateway's record says how it ended (a closed one by its full id).
+            let recordedId: String? =
+                switch error {
+                case .expired(let id), .alreadyResolved(let id, _): id
+                case .notFound(let id): id
+                default: nil
+                }
+            if let recordedId, await showRecordedApproval(approvals, id: recordedId) { return }
+            terminal.error(error.message, hint: error.nextStep)
+        }
+    }
+
+    /// `approval.get` for an id no longer pending here; false when the gateway has nothing to say.
+    private func showRecordedApproval(_ approvals: ApprovalsClient, id: String) async -> Bool {
+        guard case .recorded(let snapshot)? = try? await approvals.recordedState(id) else { return false }
+        terminal.line(ApprovalText.recorded(snapshot, terminal: terminal))
+        return true
+    }
+
+    /// `/approvals history [N]`: the gateway's last N terminal approvals (`approval.history`).
+    private func showApprovalHistory(_ approvals: ApprovalsClient, count: Int?) async {
+        do {
+            guard let page = try await approvals.history(limit: count ?? 10) else {
+                terminal.error(
+                    "This gateway keeps no approval history (approval.history is not among its methods).", hint: nil)
+                return
+            }
+            if page.items.isEmpty { terminal.line("no decided or expired approval in the last 30 days") }
+            for snapshot in page.items { terminal.line(ApprovalText.recorded(snapshot, terminal: terminal)) }
+            if page.nextCursor != nil {
+                terminal.line(
+                    terminal.styled("  … older ones: /approvals history \(ApprovalHistoryParams.maxLimit)", .dim))
+            }
+        } catch {
+            terminal.error(error.message, hint: error.nextStep)
         }
     }
 }

@@ -28,7 +28,7 @@ extension InteractiveChat {
         let attachment: Attachment
         do throws(AttachmentError) {
             attachment = try Attachment.file(at: URL(fileURLWithPath: path))
-            let limits = await viewModel.attachmentLimits()
+            let limits = await chat.attachmentLimits()
             try limits.check(attachment)
         } catch {
             terminal.error(error.description, hint: nil)
@@ -66,7 +66,7 @@ extension InteractiveChat {
     func sendWithAttachments(_ text: String) async -> String? {
         let files = pendingAttachments
         do throws(AttachmentError) {
-            let runId = try await viewModel.send(text, attachments: files)
+            let runId = try await chat.send(text, attachments: files)
             pendingAttachments = []
             for file in files {
                 terminal.line("     " + terminal.styled(TerminalText.escapedLine(file.summary.label), .dim))

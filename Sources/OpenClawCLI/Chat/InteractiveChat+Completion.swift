@@ -7,11 +7,13 @@ extension InteractiveChat {
     /// sessions and models known so far, the words `/think` takes. Models are asked for once in the background, so `/model` Tab has them
     /// without a `/model` first.
     func refreshCompletions(fetchModels: Bool = false) {
-        let commands = LocalCommand.allCases.filter { approvals != nil || !$0.isApprovalCommand }.compactMap {
+        let commands = LocalCommand.allCases.filter {
+            (approvals != nil || !$0.isApprovalCommand) && (questions != nil || !$0.isQuestionCommand)
+        }.compactMap {
             command in command.help.map { CompletionSources.Command(name: command.rawValue, summary: $0.text) }
         }
         let gateway = gatewayCompletionCommands
-        let sessions = viewModel.sessions.map(\.key)
+        let sessions = chat.sessions.map(\.key)
         let models = modelChoices.map(\.id)
         CompletionSources.shared.update { sources in
             sources.commands = commands + gateway
@@ -34,10 +36,7 @@ extension InteractiveChat {
     func keepCompletions() async {
         while !Task.isCancelled {
             refreshCompletions()
-            await waitForChange(timeout: nil) { [viewModel] in
-                _ = viewModel.gatewayCommands
-                _ = viewModel.sessions
-            }
+            await waitForChange(timeout: nil, of: chat, [.commands, .sessions])
         }
     }
 }

@@ -9,13 +9,13 @@ extension InteractiveChat {
             terminal.line("usage: /expand N  (N is the number in a message's \"truncated\" note)")
             return
         }
-        guard let entry = viewModel.messages.first(where: { $0.transcriptSeq == number }) else {
+        guard let entry = chat.messages.first(where: { $0.transcriptSeq == number }) else {
             terminal.line("no message \(number) in this session's loaded history (/history shows the numbers)")
             return
         }
-        switch await viewModel.showAll(entry.id) {
+        switch await chat.showAll(entry.id) {
         case .shown, .notTruncated:
-            guard let row = MessageRow.rows(for: viewModel.messages).first(where: { $0.id == entry.id }) else { return }
+            guard let row = MessageRow.rows(for: chat.messages).first(where: { $0.id == entry.id }) else { return }
             rowPrinter.print(row)
         case .unsupported:
             terminal.line("this gateway cannot send a message whole (it has no chat.message.get)")

@@ -7,14 +7,14 @@ import OpenClawProtocol
 extension InteractiveChat {
     /// The first lines: where the chat is connected, what to type, the session's latest messages.
     func greet() {
-        if let session = viewModel.connectionState.session {
-            let name = viewModel.agentIdentity?.name.map { " — agent \(TerminalText.escapedLine($0))" } ?? ""
+        if let session = chat.connectionState.session {
+            let name = chat.agentIdentity?.name.map { " — agent \(TerminalText.escapedLine($0))" } ?? ""
             terminal.line(
                 terminal.styled(
                     "● connected to \(gatewayLabel) (protocol \(session.protocolVersion.rawValue))\(name)", .green)
             )
         }
-        if let status = viewModel.connectionState.reconnectStatus {
+        if let status = chat.connectionState.reconnectStatus {
             let summary = TerminalText.escapedLine(status.summary())
             terminal.line(terminal.styled("○ \(summary) — messages you type now are queued", .yellow))
         }
@@ -23,7 +23,7 @@ extension InteractiveChat {
     }
 
     func showRecentHistory() {
-        let rows = MessageRow.rows(for: viewModel.messages).suffix(6)
+        let rows = MessageRow.rows(for: chat.messages).suffix(6)
         guard !rows.isEmpty else { return }
         terminal.line(terminal.styled("— last messages in \(currentSessionName) —", .dim))
         rowPrinter.print(Array(rows))

@@ -12,7 +12,7 @@ extension InteractiveChat {
     func chooseQueueMode(_ argument: String) async {
         let word = argument.split(separator: " ").first.map(String.init) ?? ""
         if word.isEmpty {
-            let mode = viewModel.queueMode?.rawValue ?? "the session's own (steer unless set otherwise)"
+            let mode = chat.queueMode?.rawValue ?? "the session's own (steer unless set otherwise)"
             terminal.line("queue mode: \(mode)")
             terminal.line(terminal.styled("  /queue steer|followup|collect|interrupt|default", .dim))
             return
@@ -22,13 +22,13 @@ extension InteractiveChat {
             terminal.line("usage: /queue steer|followup|collect|interrupt|default")
             return
         }
-        if viewModel.connectionState.isConnected, !viewModel.gatewayTakesQueueModes {
+        if chat.connectionState.isConnected, !chat.gatewayTakesQueueModes {
             terminal.line(terminal.styled("this gateway takes no mode per message: sending it /queue \(word)", .dim))
             await send("/queue \(argument)")
             return
         }
-        viewModel.setQueueMode(clears ? nil : QueueMode(typed: word))
-        terminal.line(Self.queueModeExplanation(viewModel.queueMode))
+        chat.setQueueMode(clears ? nil : QueueMode(typed: word))
+        terminal.line(Self.queueModeExplanation(chat.queueMode))
     }
 
     /// `/steer TEXT`: one message into the running reply, whatever the chat's mode.
@@ -37,11 +37,11 @@ extension InteractiveChat {
             terminal.line("usage: /steer TEXT")
             return
         }
-        if viewModel.connectionState.isConnected, !viewModel.gatewayTakesQueueModes {
+        if chat.connectionState.isConnected, !chat.gatewayTakesQueueModes {
             await send("/steer \(text)")
             return
         }
-        let runId = await viewModel.steer(text)
+        let runId = await chat.steer(text)
         replies.follow(after: runId)
     }
 

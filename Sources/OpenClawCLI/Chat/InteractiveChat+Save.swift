@@ -54,14 +54,14 @@ extension InteractiveChat {
         var images = artifactIds(inMessage: reference.message)
         if reference.ordinal > images.count {
             // A reply that just ended may not be numbered yet: read the page once more.
-            await viewModel.refreshHistoryAndWait()
+            await chat.refreshHistoryAndWait()
             images = artifactIds(inMessage: reference.message)
         }
         guard reference.ordinal <= images.count else {
             terminal.line("no generated image \(typed) in this session's loaded history (/history shows them)")
             return nil
         }
-        switch await viewModel.artifactImage(images[reference.ordinal - 1]) {
+        switch await chat.artifactImage(images[reference.ordinal - 1]) {
         case .failure(let error):
             terminal.line(TerminalText.escapedLine(error.description))
             return nil
@@ -71,7 +71,7 @@ extension InteractiveChat {
     }
 
     private func artifactIds(inMessage number: Int) -> [String] {
-        viewModel.messages.filter { $0.transcriptSeq == number }.flatMap { $0.attachments.compactMap(\.artifactId) }
+        chat.messages.filter { $0.transcriptSeq == number }.flatMap { $0.attachments.compactMap(\.artifactId) }
     }
 
     private static func expandingTilde(_ path: String) -> String {

@@ -12,9 +12,9 @@ extension InteractiveChat {
             await send("/usage \(argument)")
             return
         }
-        guard let usage = viewModel.usage, !usage.isEmpty else {
+        guard let usage = chat.usage, !usage.isEmpty else {
             terminal.line(
-                viewModel.connectionState.isConnected && !gatewayReportsUsage
+                chat.connectionState.isConnected && !gatewayReportsUsage
                     ? "this gateway does not report usage live (no sessions.changed); /usage full asks it for "
                         + "reply footers"
                     : "no usage reported for this session yet")
@@ -25,13 +25,13 @@ extension InteractiveChat {
 
     /// Whether the connected gateway has `sessions.subscribe` (and so sends `sessions.changed`).
     private var gatewayReportsUsage: Bool {
-        guard let session = viewModel.connectionState.session else { return false }
+        guard let session = chat.connectionState.session else { return false }
         return session.hello.features.methods.contains(GatewayMethodName.sessionsSubscribe)
     }
 
     /// The gateway's own commands under `/help`, with their descriptions, when it listed them.
     func listGatewayCommands() {
-        let commands = viewModel.gatewayCommands
+        let commands = chat.gatewayCommands
         guard !commands.isEmpty else { return }
         terminal.line(terminal.styled("  The gateway's commands (sent to it as messages):", .dim))
         for command in commands {
@@ -83,7 +83,7 @@ extension InteractiveChat {
     /// The gateway's commands as Tab candidates, those this chat handles itself left out: what
     /// ``refreshCompletions(fetchModels:)`` can merge in once `commands.list` has answered.
     var gatewayCompletionCommands: [CompletionSources.Command] {
-        viewModel.gatewayCommands.filter { LocalCommand(rawValue: $0.name) == nil }.map {
+        chat.gatewayCommands.filter { LocalCommand(rawValue: $0.name) == nil }.map {
             CompletionSources.Command(name: $0.name, summary: String($0.description.prefix(200)))
         }
     }

@@ -19,7 +19,7 @@ import OpenClawProtocol
 /// runs in a signal's context.
 @MainActor
 final class InteractiveChat {
-    let viewModel: ChatViewModel
+    let chat: ChatSession
     /// For `/reconnect`: the connection decides whether a new socket is needed.
     let connection: GatewayConnection
     let terminal: Terminal
@@ -30,7 +30,7 @@ final class InteractiveChat {
     /// The models `/model` listed last: `/model N` picks from these.
     var modelChoices: [ModelChoice] = []
     /// The sessions `/sessions` or `/session` listed last: `/session N` picks from these, not from a list
-    /// refreshed since (a reconnect reloads the view model's).
+    /// refreshed since (a reconnect reloads the chat session's).
     var sessionChoices: [SessionSummary] = []
     /// Whether input comes from the line editor (stdin and stdout are a terminal).
     private(set) var usesLineEditor = false
@@ -38,6 +38,10 @@ final class InteractiveChat {
     let approvals: ApprovalsClient?
     /// Approval outcomes already printed (a decision typed here prints when answered).
     var printedApprovalOutcomes: Set<String> = []
+    /// The agent's questions when this chat answers them (`--questions`), else nil.
+    let questions: QuestionsClient?
+    /// Question outcomes already printed (an answer typed here prints when the gateway replies).
+    var printedQuestionOutcomes: Set<String> = []
     /// Files `/attach` added for the next message.
     var pendingAttachments: [Attachment] = []
     /// A question the next line answers (`!command`: allow it? send its output?).
@@ -49,7 +53,7 @@ final class InteractiveChat {
     /// reply, when that reply's turn comes (``ReplyQueue``), so each reply stands under its question.
     private var deferredEcho = DeferredEcho()
     /// Events for the input loop from elsewhere (`/quit`, draining done).
-    private var loopEvents: AsyncStream<LoopEvent>.Continuation?
+    var loopEvents: AsyncStream<LoopEvent>.Continuation?
 
     /// What the input loop reacts to.
     enum LoopEvent: Sendable {
@@ -64,17 +68,19 @@ final class InteractiveChat {
     }
 
     init(
-        viewModel: ChatViewModel, connection: GatewayConnection, terminal: Terminal, gatewayLabel: String,
+        chat: ChatSession, connection: GatewayConnection, terminal: Terminal, gatewayLabel: String,
         inputHistory: InputHistory = InputHistory(path: nil),
-        approvals: ApprovalsClient? = nil
+        approvals: ApprovalsClient? = nil,
+        questions: QuestionsClient? = nil
     ) {
-        self.viewModel = viewModel
+        self.chat = chat
         self.approvals = approvals
+        self.questions = questions
         self.connection = connection
         self.terminal = terminal
         self.gatewayLabel = gatewayLabel
         self.inputHistory = inputHistory
-        self.replies = ReplyQueue(viewModel: viewModel, terminal: terminal)
+        self.replies = ReplyQueue(chat: chat, terminal: terminal)
     }
 
     func run() async -> Int32 {
@@ -91,21 +97,27 @@ final class InteractiveChat {
         var iterator = events.makeAsyncIterator()
         // Following approvals before connecting: no request of the first connection is missed.
         await approvals?.start()
-        let startup = Task { await viewModel.start() }
+        await questions?.start()
+        let startup = Task { await chat.start() }
         if await waitForStartup(startup, events: &iterator) == false {
-            await viewModel.stop()
+            await chat.stop()
             return 0
         }
-        if case .failed(let error) = viewModel.connectionState {
+        if case .failed(.pairingRequired(let request)) = chat.connectionState, Self.waitsForPairing {
+            if let error = await waitForPairing(request, events: &iterator) {
+                await chat.stop()
+                return ExitStatus.of(error)
+            }
+        } else if case .failed(let error) = chat.connectionState {
             terminal.error(error.message, hint: error.nextStep)
-            await viewModel.stop()
+            await chat.stop()
             return ExitStatus.of(error)
         }
         // The line editor goes on before anything is printed, so keys typed from now on are read raw.
         let input = TerminalLineInput.events(prompt: terminal.styled("› ", .bold), history: inputHistory)
         usesLineEditor = input != nil
         defer { input?.stop() }
-        if usesLineEditor { refreshCompletions(fetchModels: viewModel.connectionState.session != nil) }
+        if usesLineEditor { refreshCompletions(fetchModels: chat.connectionState.session != nil) }
         // Ends with the chat (cancelled below); the status row goes with the input line.
         let statusLine = usesLineEditor ? Task { [weak self] in await self?.keepStatusLine() } : nil
         defer { statusLine?.cancel() }
@@ -155,14 +167,14 @@ final class InteractiveChat {
         replies.onIdle = { [weak self] in self?.prompt() }
         replies.start()
         // Messages queued in an earlier session went out as this one connected: show their replies too.
-        for message in viewModel.outbox
-        where message.sessionKey == viewModel.currentSessionKey && !message.state.isFailed {
+        for message in chat.outbox
+        where message.sessionKey == chat.currentSessionKey && !message.state.isFailed {
             replies.follow(after: message.id)
         }
         let resizeWatcher = watchWindowSize()
         defer { resizeWatcher?.cancel() }
         let stateWatcher = watchConnection()
-        let approvalsWatcher = await watchApprovals()
+        let cardWatchers = await watchCards()
         prompt()
 
         var drain: Task<Void, Never>?
@@ -187,10 +199,10 @@ final class InteractiveChat {
             case .signal(SIGINT):
                 if interrupted() { break loop }
             case .escape:
-                if viewModel.isRunning {
+                if chat.isRunning {
                     terminal.clearStatus()
                     terminal.line(terminal.styled("\n(stopping)", .dim))
-                    Task { await viewModel.abort() }
+                    Task { await chat.abort() }
                 }
             case .signal, .quit:
                 break loop
@@ -200,14 +212,13 @@ final class InteractiveChat {
         }
         // Quitting is not news: stop reporting the connection before closing it.
         stateWatcher.cancel()
-        approvalsWatcher?.cancel()
-        await approvals?.stop()
+        await stopCards(cardWatchers)
         drain?.cancel()
         lineSink.finish()
         worker.cancel()
         let repliesLeft = replies.unfinished
         replies.stop()
-        await viewModel.stop()
+        await chat.stop()
         sayWhatIsLeftRunning(repliesLeft)
         await sayWhatStaysQueued()
         return 0
@@ -216,7 +227,7 @@ final class InteractiveChat {
     /// Quitting before a reply came: the run goes on at the gateway, where history will show it.
     private func sayWhatIsLeftRunning(_ count: Int) {
         // Only runs the gateway took: a message it never acknowledged is told about with the outbox.
-        let acknowledged = viewModel.outbox.contains { $0.state == .accepted } || viewModel.runningReply != nil
+        let acknowledged = chat.outbox.contains { $0.state == .accepted } || chat.runningReply != nil
         guard count > 0, acknowledged else { return }
         terminal.errorLine(
             terminal.styled(
@@ -227,7 +238,7 @@ final class InteractiveChat {
     /// Quitting with messages not yet delivered is allowed (they stay in this device's outbox), but not
     /// in silence: a script or a person could take the exit for delivery.
     private func sayWhatStaysQueued() async {
-        let waiting = await viewModel.waitingForDelivery()
+        let waiting = await chat.waitingForDelivery()
         // Handed over without an answer (the gateway may have it) or never handed over: told apart.
         let unanswered = waiting.stored.count { $0.state != .queued }
         let kept = waiting.stored.count - unanswered
@@ -292,7 +303,7 @@ final class InteractiveChat {
     func send(_ text: String) async {
         let runId: String
         if pendingAttachments.isEmpty {
-            runId = await viewModel.send(text)
+            runId = await chat.send(text)
         } else {
             guard let sent = await sendWithAttachments(text) else { return }
             runId = sent
@@ -340,15 +351,15 @@ final class InteractiveChat {
     /// Reports the connection's changes (``ConnectionNotices`` decides which are worth a line), then
     /// redraws the prompt.
     private func watchConnection() -> Task<Void, Never> {
-        let viewModel = self.viewModel
+        let chat = self.chat
         let terminal = self.terminal
         return Task { @MainActor [weak self] in
-            var notices = ConnectionNotices(initial: viewModel.connectionState)
+            var notices = ConnectionNotices(initial: chat.connectionState)
             while !Task.isCancelled {
-                await waitForChange(timeout: nil) { _ = viewModel.connectionState }
+                await waitForChange(timeout: nil, of: chat, .connection)
                 guard !Task.isCancelled else { return }
-                let queued = viewModel.outbox.count { $0.state.needsDelivery }
-                guard let notice = notices.notice(for: viewModel.connectionState, queued: queued) else { continue }
+                let queued = chat.outbox.count { $0.state.needsDelivery }
+                guard let notice = notices.notice(for: chat.connectionState, queued: queued) else { continue }
                 terminal.clearStatus()
                 Self.print(notice, terminal: terminal)
                 if self?.replies.unfinished == 0 { self?.prompt() }
@@ -382,13 +393,13 @@ final class InteractiveChat {
         let now = ContinuousClock.now
         let recent = lastInterrupt.map { now - $0 < .seconds(2) } ?? false
         lastInterrupt = now
-        guard viewModel.isRunning, !recent else {
+        guard chat.isRunning, !recent else {
             terminal.line("")
             return true
         }
         terminal.clearStatus()
         terminal.line(terminal.styled("\n(stopping — press Ctrl-C again to quit)", .dim))
-        Task { await viewModel.abort() }
+        Task { await chat.abort() }
         return false
     }
 }

@@ -27,7 +27,9 @@ extension InteractiveChat {
     private func perform(_ command: LocalCommand, argument: String) async {
         switch command {
         case .help:
-            let listed = LocalCommand.allCases.filter { approvals != nil || !$0.isApprovalCommand }
+            let listed = LocalCommand.allCases.filter {
+                (approvals != nil || !$0.isApprovalCommand) && (questions != nil || !$0.isQuestionCommand)
+            }
             for case (let usage, let text)? in listed.map(\.help) {
                 let column = usage.padding(toLength: 22, withPad: " ", startingAt: 0)
                 terminal.line("  \(terminal.styled(column, .bold))\(text)")
@@ -38,6 +40,11 @@ extension InteractiveChat {
                     terminal.styled(
                         "  Started with --approvals, this chat also approves the agent's commands (/approve …).",
                         .dim))
+            }
+            if questions == nil {
+                terminal.line(
+                    terminal.styled(
+                        "  Started with --questions, it answers the agent's questions too (/answer …).", .dim))
             }
             terminal.line(
                 terminal.styled(
@@ -65,7 +72,10 @@ extension InteractiveChat {
         case .approveAlways: await decideApproval(.allowAlways, reference: argument, typed: "/approve-always")
         case .deny: await decideApproval(.deny, reference: argument, typed: "/deny")
         case .approvals: await showApprovals(argument)
-        case .abort: await viewModel.abort()
+        case .answer: await answerQuestion(argument)
+        case .skip: await skipQuestion(argument)
+        case .questions: await showQuestions()
+        case .abort: await chat.abort()
         case .think: think(argument)
         case .tools: showTools()
         case .new: await resetSession(.new, then: argument)
@@ -74,8 +84,8 @@ extension InteractiveChat {
         case .session: await chooseSession(argument)
         case .history:
             let count = Int(argument) ?? 20
-            await viewModel.refreshHistoryAndWait()
-            rowPrinter.print(Array(MessageRow.rows(for: viewModel.messages).suffix(max(1, count))))
+            await chat.refreshHistoryAndWait()
+            rowPrinter.print(Array(MessageRow.rows(for: chat.messages).suffix(max(1, count))))
         case .expand: await expand(argument)
         case .save: await save(argument)
         case .view: await view(argument)
@@ -85,10 +95,10 @@ extension InteractiveChat {
             await connection.reconnectNow()
             describeStatus()
         case .retry:
-            if let failed = viewModel.messages.last(where: {
+            if let failed = chat.messages.last(where: {
                 $0.role == .user && ($0.status.isFailed || $0.status == .unconfirmed)
             }) {
-                await viewModel.retry(messageID: failed.id)
+                await chat.retry(messageID: failed.id)
                 replies.follow(after: failed.id)
             } else {
                 terminal.line("nothing to retry")
@@ -98,7 +108,7 @@ extension InteractiveChat {
                 terminal.line("usage: /search WORDS")
                 return
             }
-            SearchOutput.print(await viewModel.search(argument), terminal: terminal, showGateway: false)
+            SearchOutput.print(await chat.search(argument), terminal: terminal, showGateway: false)
         }
     }
 
@@ -115,7 +125,7 @@ extension InteractiveChat {
             let shown = replies.showsThinking ? "shown" : "hidden"
             terminal.line("thinking level: \(thinkingLevelShown); reasoning \(shown)")
         case "default":
-            viewModel.thinkingLevel = nil
+            chat.thinkingLevel = nil
             terminal.line("thinking level: \(thinkingLevelShown)")
         default:
             guard let level = ThinkingLevel(parsing: argument) else {
@@ -124,7 +134,7 @@ extension InteractiveChat {
                     hint: "/think \(ThinkingLevel.allCases.map(\.rawValue).joined(separator: "|"))|default|show|hide")
                 return
             }
-            viewModel.thinkingLevel = level.rawValue
+            chat.thinkingLevel = level.rawValue
             terminal.line("thinking level: \(thinkingLevelShown)")
         }
     }
@@ -132,7 +142,7 @@ extension InteractiveChat {
     /// `/tools`: the tool steps of the latest reply that has any, each with its arguments and the start of
     /// its result (``ToolCard``).
     private func showTools() {
-        let rows = MessageRow.rows(for: viewModel.messages)
+        let rows = MessageRow.rows(for: chat.messages)
         guard let row = rows.last(where: { $0.steps.contains { $0.card != nil } }) else {
             terminal.line("no tool steps in this session's recent replies")
             return
@@ -145,7 +155,7 @@ extension InteractiveChat {
     /// `/new`, `/reset`: `sessions.reset` when this connection may call it, else the gateway's own command,
     /// whose reply is followed like any other.
     private func resetSession(_ command: SessionResetCommand, then text: String) async {
-        switch await viewModel.resetSession(command, then: text) {
+        switch await chat.resetSession(command, then: text) {
         case .reset:
             terminal.line(terminal.styled("— \(currentSessionName) starts afresh —", .dim))
         case .resetThenSent(let runId):
@@ -165,15 +175,15 @@ extension InteractiveChat {
     /// The current session as every line names it (``SessionName``).
     /// The level as the history last reported it: the gateway's word, escaped.
     private var thinkingLevelShown: String {
-        viewModel.thinkingLevel.map(TerminalText.escapedLine) ?? "session default"
+        chat.thinkingLevel.map(TerminalText.escapedLine) ?? "session default"
     }
 
     var currentSessionName: String {
-        SessionName.display(viewModel.currentSessionKey, keys: viewModel.transcript.sessionKeys)
+        SessionName.display(chat.currentSessionKey, keys: chat.transcript.sessionKeys)
     }
 
     private func describeStatus() {
-        switch viewModel.connectionState {
+        switch chat.connectionState {
         case .connected(let session):
             let server = TerminalText.escapedLine(session.hello.server.version)
             terminal.line(

@@ -61,10 +61,10 @@ extension InteractiveChat {
                 terminal.line(
                     terminal.styled("  /model N switches \(currentSessionName); /model default resets it", .dim))
             case .reset:
-                let result = try await client.setModel(sessionKey: viewModel.currentSessionKey, model: nil)
+                let result = try await client.setModel(sessionKey: chat.currentSessionKey, model: nil)
                 terminal.line("model of \(currentSessionName): the default (\(describe(result)))")
             case .choose(let model):
-                let result = try await client.setModel(sessionKey: viewModel.currentSessionKey, model: model.id)
+                let result = try await client.setModel(sessionKey: chat.currentSessionKey, model: model.id)
                 terminal.line("model of \(currentSessionName): \(describe(result))")
             case .unknown(let text):
                 terminal.line("no model \(TerminalText.escapedLine(text)): /model lists them")
@@ -76,8 +76,8 @@ extension InteractiveChat {
 
     private func currentModel(_ client: ChatClient) async throws(GatewayError) -> String? {
         let list = try await client.sessions()
-        let keys = viewModel.transcript.sessionKeys
-        let row = list.sessions.first { keys.matches($0.key, viewModel.currentSessionKey) }
+        let keys = chat.transcript.sessionKeys
+        let row = list.sessions.first { keys.matches($0.key, chat.currentSessionKey) }
         return row?.model ?? list.defaults.model
     }
 

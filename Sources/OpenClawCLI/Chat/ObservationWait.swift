@@ -1,19 +1,38 @@
 import Observation
+import OpenClawChat
 import Synchronization
 
-/// Suspends until something `read` touches changes, or `timeout` passes (so a caller re-checks
-/// conditions Observation cannot see, such as a deadline), or the task is cancelled. Without a timeout
-/// nothing wakes up until a change: an idle chat sleeps. The timer of a wait that ended first is
+/// Suspends until one of `kinds` changes in `chat`, or something `read` touches changes (an
+/// `@Observable` of the terminal's own, such as ``ReplyQueue``), or `timeout` passes (so a caller
+/// re-checks conditions neither can see, such as a deadline), or the task is cancelled. Without a
+/// timeout nothing wakes up until a change: an idle chat sleeps. Whatever did not end the wait is
 /// cancelled, so it does not wake the process for nothing later.
+///
+/// Both are subscribed to before the first suspension: a change between the caller's last look and
+/// the wait is not missed.
 @MainActor
-func waitForChange(timeout: Duration? = .milliseconds(250), _ read: @escaping @MainActor () -> Void) async {
+func waitForChange(
+    timeout: Duration? = .milliseconds(250),
+    of chat: ChatSession? = nil,
+    _ kinds: ChatChanges = [],
+    observing read: (@MainActor () -> Void)? = nil
+) async {
     let gate = ResumeOnce()
     await withTaskCancellationHandler {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             gate.arm(continuation)
-            withObservationTracking(read) { gate.resume() }
+            if let read { withObservationTracking(read) { gate.resume() } }
+            if let chat, !kinds.isEmpty {
+                let changes = chat.changes(of: kinds)
+                gate.cancelOnResume(
+                    Task {
+                        var iterator = changes.makeAsyncIterator()
+                        _ = await iterator.next()
+                        gate.resume()
+                    })
+            }
             if let timeout {
-                gate.setTimer(
+                gate.cancelOnResume(
                     Task {
                         try? await Task.sleep(for: timeout)
                         gate.resume()
@@ -25,11 +44,11 @@ func waitForChange(timeout: Duration? = .milliseconds(250), _ read: @escaping @M
     }
 }
 
-/// A continuation resumed by whichever comes first; the timer is cancelled then.
+/// A continuation resumed by whichever comes first; the other watchers are cancelled then.
 private final class ResumeOnce: Sendable {
     private struct State {
         var continuation: CheckedContinuation<Void, Never>?
-        var timer: Task<Void, Never>?
+        var watchers: [Task<Void, Never>] = []
         var resumed = false
     }
 
@@ -45,25 +64,25 @@ private final class ResumeOnce: Sendable {
         if resumeNow { continuation.resume() }
     }
 
-    func setTimer(_ timer: Task<Void, Never>) {
+    func cancelOnResume(_ watcher: Task<Void, Never>) {
         let cancelNow = state.withLock { state -> Bool in
             if state.resumed { return true }
-            state.timer = timer
+            state.watchers.append(watcher)
             return false
         }
-        if cancelNow { timer.cancel() }
+        if cancelNow { watcher.cancel() }
     }
 
     func resume() {
-        let (waiting, timer) = state.withLock { state -> (CheckedContinuation<Void, Never>?, Task<Void, Never>?) in
+        let (waiting, watchers) = state.withLock { state -> (CheckedContinuation<Void, Never>?, [Task<Void, Never>]) in
             state.resumed = true
             defer {
                 state.continuation = nil
-                state.timer = nil
+                state.watchers = []
             }
-            return (state.continuation, state.timer)
+            return (state.continuation, state.watchers)
         }
-        timer?.cancel()
+        for watcher in watchers { watcher.cancel() }
         waiting?.resume()
     }
 }

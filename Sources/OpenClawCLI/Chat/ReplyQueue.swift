@@ -12,7 +12,7 @@ import OpenClawProtocol
 @MainActor
 @Observable
 final class ReplyQueue {
-    private let viewModel: ChatViewModel
+    private let chat: ChatSession
     private let terminal: Terminal
     private let continuation: AsyncStream<(runId: String, echo: String?)>.Continuation
     private let runIds: AsyncStream<(runId: String, echo: String?)>
@@ -24,8 +24,8 @@ final class ReplyQueue {
     /// Whether thinking steps print their reasoning (`/think show`).
     var showsThinking = false
 
-    init(viewModel: ChatViewModel, terminal: Terminal) {
-        self.viewModel = viewModel
+    init(chat: ChatSession, terminal: Terminal) {
+        self.chat = chat
         self.terminal = terminal
         (runIds, continuation) = AsyncStream.makeStream(of: (runId: String, echo: String?).self)
     }
@@ -62,10 +62,10 @@ final class ReplyQueue {
     private func printFooter(runId: String) async {
         let deadline = ContinuousClock.now + Self.footerWait
         while true {
-            let reply = RunProgress(runId: runId, viewModel: viewModel).reply
+            let reply = RunProgress(runId: runId, chat: chat).reply
             if let reply,
                 let footer = ReplyFooter(
-                    reply: reply, thinkingLevel: viewModel.thinkingLevel ?? viewModel.transcript.thinkingLevel)
+                    reply: reply, thinkingLevel: chat.thinkingLevel ?? chat.transcript.thinkingLevel)
             {
                 terminal.line(terminal.styled("  " + TerminalText.escapedLine(footer.text), .dim))
                 return
@@ -74,8 +74,8 @@ final class ReplyQueue {
             // that keeps no usage): the prompt need not wait.
             if reply?.source == .history { return }
             let left = deadline - ContinuousClock.now
-            guard left > .zero, viewModel.connectionState.isConnected, !Task.isCancelled else { return }
-            await waitForChange(timeout: left) { [viewModel] in _ = viewModel.transcript }
+            guard left > .zero, chat.connectionState.isConnected, !Task.isCancelled else { return }
+            await waitForChange(timeout: left, of: chat, .transcript)
         }
     }
 
@@ -87,7 +87,7 @@ final class ReplyQueue {
     private func follow(_ runId: String) async {
         let terminal = self.terminal
         var follower = RunFollower(
-            viewModel: viewModel,
+            chat: chat,
             terminal: terminal,
             output: RunOutput(
                 format: .text, showsActivity: true, showsThinking: showsThinking,

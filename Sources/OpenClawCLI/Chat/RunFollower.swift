@@ -69,14 +69,14 @@ enum FollowStage: Equatable {
     }
 }
 
-/// Follows one run of the view model and renders it as it streams: the reply text delta by delta, an
+/// Follows one run of the chat session and renders it as it streams: the reply text delta by delta, an
 /// activity line while the agent thinks or runs a tool, finished tool steps as dim lines.
 ///
 /// It ends when the transcript says the run is over for any reason (see ``RunProgress``), when the
 /// policy's bounds run out, or when its task is cancelled; it never waits on input.
 @MainActor
 struct RunFollower {
-    let viewModel: ChatViewModel
+    let chat: ChatSession
     let terminal: Terminal
     let output: RunOutput
     let policy: FollowPolicy
@@ -98,13 +98,13 @@ struct RunFollower {
     static let elapsedTimeTick = Duration.milliseconds(250)
 
     init(
-        viewModel: ChatViewModel,
+        chat: ChatSession,
         terminal: Terminal,
         output: RunOutput,
         policy: FollowPolicy,
         onQueued: (@MainActor () -> Void)? = nil
     ) {
-        self.viewModel = viewModel
+        self.chat = chat
         self.terminal = terminal
         self.output = output
         self.policy = policy
@@ -130,10 +130,10 @@ struct RunFollower {
         while true {
             if Task.isCancelled { return finish(.cancelled) }
             // The next moment something must be checked without an event (a bound, a history check, the
-            // elapsed time on the live line); nil: only a change of the view model wakes the follower.
+            // elapsed time on the live line); nil: only a change of the chat session wakes the follower.
             var wakeAt: ContinuousClock.Instant?
             func wake(at instant: ContinuousClock.Instant) { wakeAt = min(wakeAt ?? instant, instant) }
-            let progress = RunProgress(runId: runId, viewModel: viewModel)
+            let progress = RunProgress(runId: runId, chat: chat)
             if let reply = progress.reply { render(reply) }
             switch progress {
             case .notSent(let reason): return finish(.notSent(reason: reason))
@@ -155,21 +155,21 @@ struct RunFollower {
                 let waitStart = replyWaitStarted ?? now
                 replyWaitStarted = waitStart
                 if now - waitStart >= policy.replyWait { return finish(.endedWithoutReply) }
-                if viewModel.connectionState.isConnected, nextHistoryCheck.map({ now >= $0 }) ?? true {
-                    await viewModel.refreshHistory()
+                if chat.connectionState.isConnected, nextHistoryCheck.map({ now >= $0 }) ?? true {
+                    await chat.refreshHistory()
                     nextHistoryCheck = clock.now + historyCheckInterval
                     historyCheckInterval = min(historyCheckInterval * 2, .seconds(8))
                     continue
                 }
                 wake(at: waitStart + policy.replyWait)
                 // Offline, the reconnect itself wakes the follower (a past check time would spin).
-                if viewModel.connectionState.isConnected, let next = nextHistoryCheck { wake(at: next) }
+                if chat.connectionState.isConnected, let next = nextHistoryCheck { wake(at: next) }
             case .waiting, .running:
                 replyWaitStarted = nil
             }
 
             let now = clock.now
-            if viewModel.connectionState.isConnected {
+            if chat.connectionState.isConnected {
                 if wasOffline {
                     wasOffline = false
                     output.reconnected(runId: runId, terminal: terminal)
@@ -177,7 +177,7 @@ struct RunFollower {
                 offlineSince = nil
             } else {
                 // A reply frame may have been the one dropped: never shown as whole, whatever comes next.
-                if let reason = Self.disconnectReason(viewModel.connectionState), case .inboundTooLarge = reason {
+                if let reason = Self.disconnectReason(chat.connectionState), case .inboundTooLarge = reason {
                     return finish(.incomplete(reason))
                 }
                 wasOffline = true
@@ -189,18 +189,18 @@ struct RunFollower {
                     onQueued?()
                 }
                 if let bound = policy.offlineBound {
-                    if Self.exhausted(bound, state: viewModel.connectionState, offlineFor: now - since) {
+                    if Self.exhausted(bound, state: chat.connectionState, offlineFor: now - since) {
                         return finish(.gaveUp(giveUp(runId: runId)))
                     }
                     wake(at: since + bound.duration)
                 }
             }
 
-            if progressMark.update(progress: progress, connected: viewModel.connectionState.isConnected) {
+            if progressMark.update(progress: progress, connected: chat.connectionState.isConnected) {
                 lastProgress = now
             }
-            let stage = FollowStage(progress, outboxState: viewModel.outbox.first { $0.id == runId }?.state)
-            if stage == .unacknowledged, viewModel.connectionState.isConnected {
+            let stage = FollowStage(progress, outboxState: chat.outbox.first { $0.id == runId }?.state)
+            if stage == .unacknowledged, chat.connectionState.isConnected {
                 let since = unacknowledgedSince ?? now
                 unacknowledgedSince = since
                 if let limit = policy.ackWait {
@@ -222,11 +222,7 @@ struct RunFollower {
 
             // At most a day at a time: a bound of years must not reach the clock as one sleep.
             let timeout = wakeAt.map { min(max($0 - clock.now, .milliseconds(1)), .seconds(86_400)) }
-            await waitForChange(timeout: timeout) { [viewModel] in
-                _ = viewModel.transcript
-                _ = viewModel.outbox
-                _ = viewModel.connectionState
-            }
+            await waitForChange(timeout: timeout, of: chat, [.transcript, .outbox, .connection])
         }
     }
 
@@ -247,10 +243,10 @@ struct RunFollower {
     }
 
     private func giveUp(runId: String) -> FollowGiveUp {
-        switch viewModel.outbox.first(where: { $0.id == runId })?.state {
+        switch chat.outbox.first(where: { $0.id == runId })?.state {
         case .queued: return .neverSent
         case .sending, .ambiguous, .unconfirmed: return .unconfirmed
-        case .accepted, .failed, nil: return .replyPending(Self.disconnectReason(viewModel.connectionState))
+        case .accepted, .failed, nil: return .replyPending(Self.disconnectReason(chat.connectionState))
         }
     }
 

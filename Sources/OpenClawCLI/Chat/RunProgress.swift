@@ -25,8 +25,8 @@ enum RunProgress: Equatable {
     case endedUnseen(reply: TranscriptEntry?)
 
     @MainActor
-    init(runId: String, viewModel: ChatViewModel) {
-        self.init(runId: runId, transcript: viewModel.transcript, outbox: viewModel.outbox)
+    init(runId: String, chat: ChatSession) {
+        self.init(runId: runId, transcript: chat.transcript, outbox: chat.outbox)
     }
 
     init(runId: String, transcript: Transcript, outbox: [OutboxMessage]) {

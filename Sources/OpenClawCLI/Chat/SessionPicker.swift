@@ -17,15 +17,15 @@ enum SessionPicker {
 extension InteractiveChat {
     /// `/sessions` and `/session` without an argument: one numbered line per session, `●` on this one.
     func listSessions() async {
-        await viewModel.refreshSessions()
-        sessionChoices = viewModel.sessions
-        let keys = viewModel.transcript.sessionKeys
+        await chat.refreshSessions()
+        sessionChoices = chat.sessions
+        let keys = chat.transcript.sessionKeys
         guard !sessionChoices.isEmpty else {
             terminal.line("the gateway lists no sessions yet; this one is \(currentSessionName)")
             return
         }
         for (index, session) in sessionChoices.enumerated() {
-            let marker = keys.matches(session.key, viewModel.currentSessionKey) ? "●" : " "
+            let marker = keys.matches(session.key, chat.currentSessionKey) ? "●" : " "
             let key = SessionName.display(session.key, keys: keys)
             terminal.line(
                 " \(marker) \(index + 1). \(terminal.styled(key, .bold))  \(TerminalText.escapedLine(session.title))")
@@ -47,7 +47,7 @@ extension InteractiveChat {
             terminal.line("no session \(TerminalText.escapedLine(argument)): /session lists them")
             return
         }
-        await viewModel.switchSession(to: key)
+        await chat.switchSession(to: key)
         terminal.line(terminal.styled("switched to \(currentSessionName)", .dim))
         showRecentHistory()
     }

@@ -71,36 +71,30 @@ struct StatusLine: Equatable {
 }
 
 extension InteractiveChat {
-    /// The status line as the view model says things are now.
+    /// The status line as the chat session says things are now.
     var statusLine: StatusLine {
         let connection: StatusLine.Connection
-        switch viewModel.connectionState {
+        switch chat.connectionState {
         case .connected: connection = .connected
         case .connecting: connection = .connecting
         case .reconnecting, .disconnected, .failed: connection = .offline
         }
-        let keys = viewModel.transcript.sessionKeys
-        let row = viewModel.sessions.first { keys.matches($0.key, viewModel.currentSessionKey) }
+        let keys = chat.transcript.sessionKeys
+        let row = chat.sessions.first { keys.matches($0.key, chat.currentSessionKey) }
         let model = (row?.model).map { model in row?.modelProvider.map { "\($0)/\(model)" } ?? model }
         return StatusLine(
             connection: connection, gateway: gatewayLabel, session: currentSessionName, model: model,
-            thinking: viewModel.thinkingLevel ?? row?.thinkingLevel,
+            thinking: chat.thinkingLevel ?? row?.thinkingLevel,
             // Live from `sessions.changed` when the gateway sends it; the session list's row otherwise.
-            totalTokens: viewModel.usage?.totalTokens ?? row?.totalTokens,
-            contextTokens: viewModel.usage?.contextTokens ?? row?.contextTokens)
+            totalTokens: chat.usage?.totalTokens ?? row?.totalTokens,
+            contextTokens: chat.usage?.contextTokens ?? row?.contextTokens)
     }
 
     /// Redraws the status line whenever what it shows changes; nothing runs in between.
     func keepStatusLine() async {
         while !Task.isCancelled {
             InputLineDisplay.shared.setStatus(statusLine.row(terminal))
-            await waitForChange(timeout: nil) { [viewModel] in
-                _ = viewModel.connectionState
-                _ = viewModel.sessions
-                _ = viewModel.thinkingLevel
-                _ = viewModel.currentSessionKey
-                _ = viewModel.sessionUsage
-            }
+            await waitForChange(timeout: nil, of: chat, [.connection, .sessions, .settings, .currentSession, .usage])
         }
     }
 }

@@ -18,6 +18,8 @@ struct ChatCommand: AsyncParsableCommand {
     @Option(help: OptionValues.thinkingHelp) var thinking: String?
     @Flag(help: "Approve the agent's commands here: asks the gateway for operator.approvals (the demo always does).")
     var approvals = false
+    @Flag(help: "Answer the agent's questions here: asks the gateway for operator.questions (the demo always does).")
+    var questions = false
 
     func validate() throws {
         try OptionValues.checkSession(session)
@@ -59,9 +61,13 @@ struct ChatCommand: AsyncParsableCommand {
             return
         }
         let approvals = self.approvals
+        let questions = self.questions
         let connection = global.makeConnection(
             url: target.url, credential: target.credential, terminal: terminal, reconnect: .standard,
-            configure: { if approvals { $0.enableApprovals(required: false) } })
+            configure: {
+                if approvals { $0.enableApprovals(required: false) }
+                if questions { $0.enableQuestions(required: false) }
+            })
         // A certificate seen for the first time is asked about before the chat starts (any other
         // failure is the chat's to show and retry).
         if target.url.isSecure {

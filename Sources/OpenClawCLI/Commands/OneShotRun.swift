@@ -10,9 +10,9 @@ import OpenClawProtocol
     import Darwin
 #endif
 
-/// Sending one message through the view model and following its run to the end, for `send`.
+/// Sending one message through the chat session and following its run to the end, for `send`.
 ///
-/// It rides out a dropped connection within ``FollowPolicy/offlineBound``: the view model reconnects,
+/// It rides out a dropped connection within ``FollowPolicy/offlineBound``: the chat session reconnects,
 /// reloads history, resends an unanswered message with the same idempotency key (the gateway
 /// deduplicates it), and the follower picks the run up from the new socket's events or from history.
 /// Ctrl-C stops the run at the gateway (`chat.abort`) and exits 7; a second Ctrl-C exits at once.
@@ -42,53 +42,53 @@ struct OneShotRun {
     ) async throws -> (FollowedRunResult, String) {
         let signals = SignalEvents([SIGINT, SIGTERM])
         defer { signals.cancel() }
-        let viewModel = ChatViewModel(client: ChatClient(connection: connection), sessionKey: session, store: store)
-        viewModel.thinkingLevel = thinking
-        viewModel.followsGatewayExtras = false
+        let chat = ChatSession(client: ChatClient(connection: connection), sessionKey: session, store: store)
+        chat.thinkingLevel = thinking
+        chat.followsGatewayExtras = false
         let work = Task { @MainActor () throws -> (FollowedRunResult, String) in
             let early = firstAttempt
             // The stored transcript and outbox are read while the handshake runs, not after `hello-ok`
             // (a speed change, measured by the benchmark suite's scenario 8). Should the handshake fail,
             // the process may end during that read; an outbox expiry it was writing is a transaction of
             // its own, worked out again by the next launch.
-            Task { await viewModel.loadStoredState() }
+            Task { await chat.loadStoredState() }
             _ = try await OneShotConnect.connect(connection, terminal: terminal) {
                 @Sendable _ throws(GatewayError) -> GatewaySession in try await early.connect()
             }
             // The message goes out while the history page loads: nothing about it needs that page first.
-            await viewModel.start(waitingForSessionLoad: false)
-            guard viewModel.connectionState.isConnected else {
-                if case .failed(let error) = viewModel.connectionState { throw error }
+            await chat.start(waitingForSessionLoad: false)
+            guard chat.connectionState.isConnected else {
+                if case .failed(let error) = chat.connectionState { throw error }
                 throw GatewayError.notConnected
             }
             let runId: String
             do throws(AttachmentError) {
                 // Followed from the moment it is queued, not from its acknowledgement: the bounds hold while
                 // `chat.send` waits for its answer, and events that come with (or before) it are seen.
-                runId = try await viewModel.submit(text, attachments: attachments)
+                runId = try await chat.submit(text, attachments: attachments)
             } catch {
                 throw GatewayError.attachment(error)
             }
-            var follower = RunFollower(viewModel: viewModel, terminal: terminal, output: output, policy: policy)
+            var follower = RunFollower(chat: chat, terminal: terminal, output: output, policy: policy)
             var result = await follower.follow(runId: runId)
             switch result {
             case .timedOut(_, .notSent): break
-            case .timedOut, .unacknowledged: await Self.stop(viewModel, grace: Self.timeoutAbortGrace)
+            case .timedOut, .unacknowledged: await Self.stop(chat, grace: Self.timeoutAbortGrace)
             default: break
             }
             // The page that confirms the run is what the store records (and `search` finds).
-            if result != .cancelled, viewModel.connectionState.isConnected {
+            if result != .cancelled, chat.connectionState.isConnected {
                 switch result {
                 case .timedOut, .unacknowledged: break
                 default:
                     // The attempt's outcome is stored (the reply can come before the ack is handled).
-                    await viewModel.finishDelivery()
-                    await viewModel.finishHistoryFetch()
+                    await chat.finishDelivery()
+                    await chat.finishHistoryFetch()
                 }
             }
             if result == .cancelled { result = .stopped(text: "", reason: "interrupted") }
             // What was reported as not sent (or unknown) must not be sent later by another session.
-            await viewModel.withdrawFromOutbox(messageID: runId)
+            await chat.withdrawFromOutbox(messageID: runId)
             return (result, runId)
         }
         let interrupts = Task { @MainActor in
@@ -97,7 +97,7 @@ struct OneShotRun {
                 count += 1
                 if count > 1 { exit(ExitStatus.aborted) }
                 terminal.errorLine(terminal.styled("stopping the run… (Ctrl-C again to quit at once)", .dim))
-                await Self.stop(viewModel, grace: Self.abortGrace)
+                await Self.stop(chat, grace: Self.abortGrace)
                 // The gateway's `aborted` event normally ends the follow; do not wait for it forever.
                 try? await Task.sleep(for: Self.abortGrace)
                 work.cancel()
@@ -108,16 +108,16 @@ struct OneShotRun {
         do {
             outcome = try await work.value
         } catch {
-            await viewModel.stop()
+            await chat.stop()
             throw error
         }
-        await viewModel.stop()
+        await chat.stop()
         return outcome
     }
 
     /// `chat.abort` for the running reply, bounded so a gateway that never answers cannot hold us.
-    private static func stop(_ viewModel: ChatViewModel, grace: Duration) async {
-        let abort = Task { @MainActor in await viewModel.abort() }
+    private static func stop(_ chat: ChatSession, grace: Duration) async {
+        let abort = Task { @MainActor in await chat.abort() }
         let deadline = Task {
             try? await Task.sleep(for: grace)
             abort.cancel()

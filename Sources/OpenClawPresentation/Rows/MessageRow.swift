@@ -47,7 +47,7 @@ public struct MessageRow: Sendable, Equatable, Identifiable {
     public enum Action: Sendable, Hashable {
         case retry
         case discard
-        /// History shortened the message: fetch it whole (``ChatViewModel/showAll(_:)``).
+        /// History shortened the message: fetch it whole (`ChatSession.showAll(_:)`).
         case showAll
 
         /// The button's words, the same wherever it is offered.

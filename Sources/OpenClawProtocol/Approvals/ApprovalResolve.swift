@@ -72,4 +72,6 @@ public enum ApprovalNames {
     public static let resolveMethod = "approval.resolve"
     /// One pending or retained approval by its full id.
     public static let getMethod = "approval.get"
+    /// Terminal approvals of the last 30 days, newest first.
+    public static let historyMethod = "approval.history"
 }

@@ -27,6 +27,8 @@ public enum OperatorScope {
     public static let approvals = "operator.approvals"
     public static let pairing = "operator.pairing"
     public static let talkSecrets = "operator.talk.secrets"
+    /// Listing, reading and answering the agent's questions (`ask_user`).
+    public static let questions = "operator.questions"
 
     public static let chatDefault = [read, write]
 }

@@ -73,14 +73,14 @@ struct ApprovalsEndToEndTests {
         return Approver(connection: connection, client: client, log: log, relay: relay)
     }
 
-    static func lastReply(_ viewModel: ChatViewModel) -> String {
+    static func lastReply(_ viewModel: ChatSession) -> String {
         viewModel.messages.last(where: { $0.role == .assistant })?.text ?? ""
     }
 
     static func withGateway(
         protocolNumber: Int = 4,
         _ configure: (inout TestGatewayConfiguration) -> Void = { _ in },
-        _ body: (TestGateway, ChatViewModel) async throws -> Void
+        _ body: (TestGateway, ChatSession) async throws -> Void
     ) async throws {
         var configuration = TestGatewayConfiguration(protocolNumber: protocolNumber, deltaThrottleMs: 0)
         configure(&configuration)

@@ -10,7 +10,7 @@ import OpenClawTestGateway
 final class FaultRig {
     let gateway: TestGateway
     let connection: GatewayConnection
-    let viewModel: ChatViewModel
+    let viewModel: ChatSession
     let seed: UInt64
     private(set) var sent: [String] = []
 
@@ -39,7 +39,7 @@ final class FaultRig {
             identityStore: InMemoryDeviceIdentityStore(identity: DeviceIdentity(createdAtMs: 0)),
             tokenStore: InMemoryDeviceTokenStore()
         )
-        viewModel = ChatViewModel(
+        viewModel = ChatSession(
             client: ChatClient(connection: connection),
             store: InMemoryChatStore(),
             gatewayID: "fault-\(seed)",

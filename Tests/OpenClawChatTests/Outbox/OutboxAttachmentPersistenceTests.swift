@@ -18,7 +18,7 @@ struct OutboxAttachmentPersistenceTests {
             identityStore: InMemoryDeviceIdentityStore(identity: DeviceIdentity(createdAtMs: 0)),
             tokenStore: InMemoryDeviceTokenStore()
         )
-        let viewModel = ChatViewModel(client: ChatClient(connection: connection), store: store, gatewayID: "offline")
+        let viewModel = ChatSession(client: ChatClient(connection: connection), store: store, gatewayID: "offline")
         let photo = Attachment(bytes: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0], fileName: "a.png")
         let withFile = try await viewModel.send("look at this", attachments: [photo])
         let plain = await viewModel.send("just words")

@@ -41,7 +41,7 @@ struct AlertCauseTests {
     private func alertsAfterQueueing(on store: any ChatStore) async throws -> [ChatAlert] {
         try await withTestGateway { gateway in
             let connection = try ChatHarness.connection(to: gateway)
-            let viewModel = ChatViewModel(client: ChatClient(connection: connection), store: store)
+            let viewModel = ChatSession(client: ChatClient(connection: connection), store: store)
             _ = await viewModel.send("hello")
             #expect(await eventually { !viewModel.alerts.isEmpty })
             await viewModel.stop()

@@ -125,7 +125,7 @@ struct ConversationTests {
             let first = await fixture.settled()
             #expect(first.transcript == first.history)
 
-            let second = ChatViewModel(client: ChatClient(connection: fixture.connection))
+            let second = ChatSession(client: ChatClient(connection: fixture.connection))
             await second.start()
             let loaded = await eventually { HistoryRow.transcript(of: second) == first.history }
             #expect(loaded, "second view model shows \(HistoryRow.transcript(of: second))")

@@ -26,7 +26,7 @@ struct FlushDuringFlushTests {
         var timeouts = ChatTimeouts()
         timeouts.history = .seconds(1)
         // No retry timer to paper over a lost request within the test.
-        let viewModel = ChatViewModel(
+        let viewModel = ChatSession(
             client: ChatClient(connection: connection, timeouts: timeouts), sessionKey: "main", store: store,
             outboxPolicy: OutboxPolicy(retryInterval: .seconds(3600)))
         await gateway.setFaults(FaultPlan(ignoreRequests: ["chat.history"]))

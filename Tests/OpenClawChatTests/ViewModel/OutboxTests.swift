@@ -144,7 +144,7 @@ struct OutboxTests {
         let gateway = try await TestGateway.start(GatewayFlavor.v4WithMessage.configuration())
         defer { Task { await gateway.stop() } }
         let connection = try ChatHarness.connection(to: gateway)
-        let viewModel = ChatViewModel(
+        let viewModel = ChatSession(
             client: ChatClient(connection: connection),
             outboxPolicy: OutboxPolicy(expiry: .seconds(3600)),
             now: { clock.nowMs }
@@ -172,7 +172,7 @@ struct OutboxTests {
         let gateway = try await TestGateway.start(GatewayFlavor.v4WithMessage.configuration())
         defer { Task { await gateway.stop() } }
         let connection = try ChatHarness.connection(to: gateway)
-        let viewModel = ChatViewModel(
+        let viewModel = ChatSession(
             client: ChatClient(connection: connection),
             outboxPolicy: OutboxPolicy(maxPending: 2)
         )
@@ -204,7 +204,7 @@ struct OutboxTests {
         var queuedId = ""
         do {
             let connection = try ChatHarness.connection(to: gateway)
-            let viewModel = ChatViewModel(client: ChatClient(connection: connection), store: store, gatewayID: "home")
+            let viewModel = ChatSession(client: ChatClient(connection: connection), store: store, gatewayID: "home")
             await viewModel.start()
             _ = await viewModel.send("remember me")
             #expect(await eventually { !viewModel.isRunning && viewModel.messages.count == 2 })
@@ -227,7 +227,7 @@ struct OutboxTests {
             identityStore: InMemoryDeviceIdentityStore(identity: DeviceIdentity(createdAtMs: 0)),
             tokenStore: InMemoryDeviceTokenStore()
         )
-        let offline = ChatViewModel(client: ChatClient(connection: unreachable), store: store, gatewayID: "home")
+        let offline = ChatSession(client: ChatClient(connection: unreachable), store: store, gatewayID: "home")
         await offline.start()
         #expect(offline.messages.map(\.id) == firstIds + [queuedId])
         #expect(offline.transcript.entry(id: queuedId)?.status == .queued)
@@ -236,7 +236,7 @@ struct OutboxTests {
 
         // The third launch reaches it: the queued message is delivered once and confirmed.
         let connection = try ChatHarness.connection(to: gateway)
-        let online = ChatViewModel(client: ChatClient(connection: connection), store: store, gatewayID: "home")
+        let online = ChatSession(client: ChatClient(connection: connection), store: store, gatewayID: "home")
         await online.start()
         #expect(await eventually { online.outbox.isEmpty && !online.isRunning && online.messages.count == 4 })
         #expect(Array(online.messages.map(\.id).prefix(3)) == firstIds + [queuedId])
@@ -277,7 +277,7 @@ struct OutboxLaunchTests {
                 createdAtMs: Int(UnixTime.nowMs())
             )
         )
-        let viewModel = ChatViewModel(client: ChatClient(connection: connection), store: store, gatewayID: "home")
+        let viewModel = ChatSession(client: ChatClient(connection: connection), store: store, gatewayID: "home")
         await viewModel.start()
         #expect(viewModel.outbox.allSatisfy { $0.state == .accepted })
         await viewModel.refreshHistory()

@@ -11,7 +11,7 @@ import Testing
 struct ShowAllTests {
     private static let long = String(repeating: "lighthouse ", count: 8)
 
-    private func truncatedRow(_ viewModel: ChatViewModel) async -> TranscriptEntry? {
+    private func truncatedRow(_ viewModel: ChatSession) async -> TranscriptEntry? {
         _ = await eventually { viewModel.messages.contains(where: \.isTruncated) }
         return viewModel.messages.first(where: \.isTruncated)
     }

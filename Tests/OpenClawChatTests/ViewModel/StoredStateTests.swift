@@ -19,7 +19,7 @@ struct StoredStateTests {
         var storedIds: [String] = []
         do {
             let connection = try ChatHarness.connection(to: gateway)
-            let viewModel = ChatViewModel(client: ChatClient(connection: connection), store: base, gatewayID: "home")
+            let viewModel = ChatSession(client: ChatClient(connection: connection), store: base, gatewayID: "home")
             await viewModel.start()
             _ = await viewModel.send("remember me")
             #expect(await eventually { !viewModel.isRunning && viewModel.messages.count == 2 })
@@ -30,7 +30,7 @@ struct StoredStateTests {
 
         let store = ObservedStore(base)
         let connection = try ChatHarness.connection(to: gateway)
-        let viewModel = ChatViewModel(client: ChatClient(connection: connection), store: store, gatewayID: "home")
+        let viewModel = ChatSession(client: ChatClient(connection: connection), store: store, gatewayID: "home")
         async let first: Void = viewModel.loadStoredState()
         async let second: Void = viewModel.loadStoredState()
         _ = await (first, second)

@@ -14,7 +14,7 @@ struct SwitchWhileStoringTests {
         let gateway = try await TestGateway.start(GatewayFlavor.v4WithMessage.configuration())
         let store = ObservedStore()
         let connection = try ChatHarness.connection(to: gateway)
-        let viewModel = ChatViewModel(client: ChatClient(connection: connection), store: store)
+        let viewModel = ChatSession(client: ChatClient(connection: connection), store: store)
         await viewModel.start()
         await viewModel.send("a note for main")
         let onMain = await eventually {

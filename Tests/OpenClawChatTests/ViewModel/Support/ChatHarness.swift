@@ -10,7 +10,7 @@ import OpenClawTestGateway
 struct ChatFixture {
     let gateway: TestGateway
     let connection: GatewayConnection
-    let viewModel: ChatViewModel
+    let viewModel: ChatSession
 }
 
 /// Builds view models wired to a real test gateway over 127.0.0.1, with in-memory identity and token
@@ -46,10 +46,10 @@ enum ChatHarness {
         on gateway: TestGateway, sessionKey: String = "main", scopes: [String] = OperatorScope.chatDefault,
         tlsTrust: TLSTrust? = nil
     ) async throws -> (
-        GatewayConnection, ChatViewModel
+        GatewayConnection, ChatSession
     ) {
         let connection = try connection(to: gateway, scopes: scopes, tlsTrust: tlsTrust)
-        let viewModel = ChatViewModel(client: ChatClient(connection: connection), sessionKey: sessionKey)
+        let viewModel = ChatSession(client: ChatClient(connection: connection), sessionKey: sessionKey)
         await viewModel.start()
         let ready = await eventually {
             viewModel.connectionState.isConnected && !viewModel.transcript.historyRequestOutstanding

@@ -23,7 +23,7 @@ struct HistoryRow: Hashable, CustomStringConvertible {
 
     /// The view model's rows. A row not yet confirmed by history has no entry id.
     @MainActor
-    static func transcript(of viewModel: ChatViewModel) -> [HistoryRow] {
+    static func transcript(of viewModel: ChatSession) -> [HistoryRow] {
         viewModel.messages.map {
             HistoryRow(entryId: $0.source == .history ? $0.message?.entry?.id : nil, role: $0.role, text: $0.text)
         }

@@ -115,7 +115,7 @@ private struct DemoSuggestions: View {
             HStack {
                 ForEach(DemoModel.suggestions, id: \.self) { suggestion in
                     Button(suggestion) {
-                        Task { await chat.send(suggestion) }
+                        Task { await chat.session.send(suggestion) }
                     }
                     .buttonStyle(.bordered)
                 }

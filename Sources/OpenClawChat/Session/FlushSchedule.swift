@@ -7,7 +7,7 @@
 /// confirmed from history): a `send` to one session after an unconfirmed `send` to another then never
 /// left (issue 38). Here a request made at any time during a pass makes the whole pass run again.
 ///
-/// A value with no I/O, so the rule is tested alone (`FlushScheduleTests`); ``ChatViewModel`` asks it
+/// A value with no I/O, so the rule is tested alone (`FlushScheduleTests`); ``ChatSession`` asks it
 /// before and after each pass.
 struct FlushSchedule: Sendable, Equatable {
     enum State: Sendable, Equatable {

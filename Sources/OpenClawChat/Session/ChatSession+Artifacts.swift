@@ -10,7 +10,7 @@ public struct ArtifactImageReference: Sendable, Hashable {
     public var mimeType: String?
 }
 
-extension ChatViewModel {
+extension ChatSession {
     /// The generated images (image blocks with an `artifactId`) of the loaded rows, oldest first.
     public var artifactImages: [ArtifactImageReference] {
         var references: [ArtifactImageReference] = []

@@ -5,7 +5,7 @@ import OpenClawProtocol
 /// `sessions.changed`, and the gateway's own slash commands. A gateway that does not list a method
 /// in `hello-ok.features.methods` is not asked (it would answer "unknown method"), and what it would
 /// have given stays empty.
-extension ChatViewModel {
+extension ChatSession {
     /// The current session's usage; nil until the gateway reports some.
     public var usage: SessionUsage? {
         sessionUsage[transcript.sessionKeys.canonical(currentSessionKey)]

@@ -11,7 +11,7 @@ public enum SessionResetCommand: String, Sendable, CaseIterable {
     public var commandText: String { "/\(rawValue)" }
 }
 
-/// How ``ChatViewModel/resetSession(_:then:)`` started the session afresh.
+/// How ``ChatSession/resetSession(_:then:)`` started the session afresh.
 public enum SessionResetOutcome: Sendable, Equatable {
     /// `sessions.reset` emptied the session, and the transcript now shows it empty.
     case reset
@@ -27,7 +27,7 @@ public enum SessionResetOutcome: Sendable, Equatable {
     case failed(GatewayError)
 }
 
-extension ChatViewModel {
+extension ChatSession {
     /// Starts the current session afresh. With `operator.admin` this is `sessions.reset`, the method the
     /// official clients call; without it (a chat client normally holds read and write only) the gateway's
     /// own `/new` or `/reset` command does it, as every channel's users do.

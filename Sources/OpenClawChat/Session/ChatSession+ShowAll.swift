@@ -1,7 +1,7 @@
 import OpenClawGateway
 import OpenClawProtocol
 
-/// What ``ChatViewModel/showAll(_:)`` did.
+/// What ``ChatSession/showAll(_:)`` did.
 public enum ShowAllOutcome: Sendable, Equatable {
     /// The row now shows the whole message.
     case shown
@@ -15,7 +15,7 @@ public enum ShowAllOutcome: Sendable, Equatable {
     case failed
 }
 
-extension ChatViewModel {
+extension ChatSession {
     /// How many whole messages are kept for display; older ones go back to their page copies.
     static let fullMessageLimit = 32
 

@@ -2,7 +2,7 @@ import OpenClawGateway
 
 /// Alerts are kept by an `AlertLog`, so their ids and dismissal are tested as plain values; the view
 /// model only forwards to it.
-extension ChatViewModel {
+extension ChatSession {
     /// Removes the alert with this id, once the person has seen it.
     public func dismissAlert(_ id: Int) {
         alertLog.dismiss(id: id)

@@ -9,7 +9,7 @@
 /// session or page size, or a gateway without cursors means a whole tail page, as before.
 ///
 /// A value with no I/O and no clock, so these rules are tested without a gateway
-/// (`HistorySyncTests`). ``ChatViewModel`` does the fetches and asks it what to do after each.
+/// (`HistorySyncTests`). ``ChatSession`` does the fetches and asks it what to do after each.
 /// `Waiter` is whatever resumes a waiting caller (a continuation in the view model, a plain value in
 /// tests).
 import OpenClawProtocol

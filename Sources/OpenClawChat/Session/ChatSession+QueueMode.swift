@@ -2,7 +2,7 @@ import OpenClawGateway
 import OpenClawProtocol
 
 /// Queue modes: what the gateway does with a message typed while the session is busy.
-extension ChatViewModel {
+extension ChatSession {
     /// The current session's chosen mode; nil leaves the gateway's (the session's `/queue` setting, else
     /// its configuration, else `steer`).
     public var queueMode: QueueMode? { queueModes[currentSessionKey] }

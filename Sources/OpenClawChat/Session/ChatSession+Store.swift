@@ -3,7 +3,7 @@ import OpenClawProtocol
 
 /// The store side of the view model: painting from it before the gateway answers, recording every
 /// applied page, searching it offline. A failing store is reported once and the chat goes on from memory.
-extension ChatViewModel {
+extension ChatSession {
     /// Stored messages of this gateway (every session) matching `query`, best first. Works offline.
     public func search(_ query: String, limit: Int = 20) async -> [SearchHit] {
         do {

@@ -4,7 +4,7 @@ import OpenClawProtocol
 /// Loading a session when a socket opens, and fetching history when the transcript asks — each in a
 /// task of its own, never on the event path: a fetch or an outbox flush waits on the network (up to
 /// 35 s for one `chat.send`), and deltas must not wait behind it.
-extension ChatViewModel {
+extension ChatSession {
     /// A socket completed its handshake: load history, then deliver the outbox — once per socket,
     /// though `start()` and the `connected` event both report it; the second gets the same task, so
     /// `start()` can wait for the session to be loaded and the outbox flushed while the event path

@@ -3,7 +3,7 @@ import OpenClawProtocol
 
 /// Wiring the ``Outbox`` to the client, the store and the transcript: the outbox decides, this carries
 /// its decisions out (the `chat.send`, the store write, the row) in the order it gives.
-extension ChatViewModel {
+extension ChatSession {
     /// Delivers every message waiting for delivery, oldest first, while connected. One flush at a
     /// time; a call during a flush makes the whole pass run again once it ends (``FlushSchedule``), so a
     /// message queued at any point of a pass is delivered by this flush.
@@ -192,7 +192,7 @@ extension ChatViewModel {
 
 // MARK: - What the person does with a waiting message
 
-extension ChatViewModel {
+extension ChatSession {
     /// Sends a failed or unconfirmed message again, in place, with the same id (the gateway
     /// deduplicates by it while it remembers it). Its expiry clock and duplicate window start again:
     /// the user has just asked for it, knowing an unconfirmed one may arrive twice.

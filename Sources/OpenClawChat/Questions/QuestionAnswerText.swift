@@ -1,0 +1,65 @@
+import OpenClawProtocol
+
+/// Reads a typed answer into the answers `question.resolve` sends, checked as upstream's gateway
+/// checks them (`validateAnswers`): one answer per question, a single value for a single-select
+/// question, option labels unless free text is accepted, no empty value.
+///
+/// For each question (separated by `;` when the record has several): option numbers (`2`, `1,3`),
+/// an option's label (any case), or — when the question accepts it — the text itself. A chosen option
+/// is sent as its exact label.
+public enum QuestionAnswerText {
+    public static func answers(_ text: String, for record: QuestionRecord) -> Result<QuestionAnswers, QuestionError> {
+        let parts =
+            record.questions.count == 1
+            ? [text] : text.split(separator: ";", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == record.questions.count else {
+            return .failure(
+                .invalidAnswer(
+                    "This card asks \(record.questions.count) questions: answer each, separated by \";\"."))
+        }
+        var answers: [String: [String]] = [:]
+        for (question, part) in zip(record.questions, parts) {
+            switch values(part, for: question) {
+            case .success(let values): answers[question.questionId] = values
+            case .failure(let error): return .failure(error)
+            }
+        }
+        return .success(QuestionAnswers(answers))
+    }
+
+    static func values(_ text: String, for question: AskedQuestion) -> Result<[String], QuestionError> {
+        let trimmed = text.trimmingWhitespace()
+        let label = question.header.isEmpty ? question.questionId : question.header
+        guard !trimmed.isEmpty else { return .failure(.invalidAnswer("\(label) needs an answer.")) }
+        let tokens = trimmed.split(separator: ",").map { String($0).trimmingWhitespace() }
+        let numbers = tokens.compactMap { Int($0) }
+        if !question.options.isEmpty, numbers.count == tokens.count {
+            guard numbers.allSatisfy({ (1...question.options.count).contains($0) }) else {
+                return .failure(
+                    .invalidAnswer("\(label): choose options 1 to \(question.options.count)."))
+            }
+            var seen: Set<Int> = []
+            let chosen = numbers.filter { seen.insert($0).inserted }
+            guard question.multiSelect || chosen.count == 1 else {
+                return .failure(.invalidAnswer("\(label) takes one choice."))
+            }
+            return .success(chosen.map { question.options[$0 - 1].label })
+        }
+        if let option = question.options.first(where: { $0.label.lowercased() == trimmed.lowercased() }) {
+            return .success([option.label])
+        }
+        guard question.acceptsFreeText else {
+            return .failure(.invalidAnswer("\(label): choose one of its options (by number or label)."))
+        }
+        return .success([trimmed])
+    }
+}
+
+extension String {
+    fileprivate func trimmingWhitespace() -> String {
+        var view = Substring(self)
+        while let first = view.first, first.isWhitespace { view.removeFirst() }
+        while let last = view.last, last.isWhitespace { view.removeLast() }
+        return String(view)
+    }
+}

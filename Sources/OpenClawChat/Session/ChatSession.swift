@@ -1,0 +1,423 @@
+import OpenClawGateway
+import OpenClawProtocol
+
+/// One chat with a gateway, headless: the state and actions a chat screen needs, with no UI in it.
+///
+/// It owns the session's ``Transcript`` reducer and feeds it the user's actions, the gateway's events
+/// and `chat.history` pages; it fetches history whenever the reducer asks (a run ended, a reconnect, a
+/// seq gap), so at rest the transcript equals the gateway's.
+///
+/// It runs on a ``ChatStore``: the stored transcript is shown at once on launch, every history page is
+/// recorded, and every message goes through the outbox (an ``Outbox``), so what the
+/// user typed survives a lost connection, a crash or a kill, and is delivered once.
+///
+/// Consumers learn what changed from ``changes(of:)``, typed by kind, and read the current state: the
+/// terminal and the one-shot commands do so directly; ``ChatViewModel`` adapts it for SwiftUI.
+@MainActor
+public final class ChatSession {
+    /// The session's rows, oldest first.
+    public var messages: [TranscriptEntry] { transcript.entries }
+    /// `off`, `minimal`, `low`, `medium`, `high` … sent with each message; nil leaves the session's level.
+    public var thinkingLevel: String? {
+        didSet { changed(.settings) }
+    }
+    /// Whether each socket also subscribes to live usage and loads the gateway's commands: what a screen
+    /// shows over time. A one-shot command (one message, one reply) turns it off and makes two requests
+    /// fewer.
+    public var followsGatewayExtras = true
+    /// The queue mode chosen for each session (``setQueueMode(_:)``), sent with its messages.
+    public internal(set) var queueModes: [String: QueueMode] = [:] {
+        didSet { changed(.settings) }
+    }
+    /// One message's own mode (``steer(_:)``), by message id, until history confirms it. Kept in memory
+    /// only: a message resent after a relaunch goes with its session's mode.
+    var messageQueueModes: [String: QueueMode] = [:]
+    /// The connection's state, followed from ``start(waitingForSessionLoad:)`` on: for a status line or a banner.
+    public internal(set) var connectionState: ConnectionState = .disconnected(nil) {
+        didSet { changed(.connection) }
+    }
+    /// The session shown; ``switchSession(to:)`` changes it.
+    public private(set) var currentSessionKey: String {
+        didSet { changed(.currentSession) }
+    }
+    /// The gateway's sessions, loaded after connecting and by ``refreshSessions()``.
+    public internal(set) var sessions: [SessionSummary] = [] {
+        didSet { changed(.sessions) }
+    }
+    /// The agent's name and avatar for a header, loaded after connecting.
+    public internal(set) var agentIdentity: AgentIdentity? {
+        didSet { changed(.agent) }
+    }
+    /// Each session's usage as `sessions.changed` last reported it, by canonical session key
+    /// (``usage`` is the current session's).
+    public internal(set) var sessionUsage: [String: SessionUsage] = [:] {
+        didSet { changed(.usage) }
+    }
+    /// The gateway's own slash commands (`commands.list`), loaded after connecting; empty when the
+    /// gateway has no such method (then `/help` and completion offer only this client's commands).
+    public internal(set) var gatewayCommands: [GatewaySlashCommand] = [] {
+        didSet { changed(.commands) }
+    }
+    /// Errors to show, each with a next step; the newest last.
+    public var alerts: [ChatAlert] { alertLog.alerts }
+    /// Behind ``alerts``: a value, so ids and dismissal are tested without a connection.
+    var alertLog = AlertLog() {
+        didSet { changed(.alerts) }
+    }
+    /// The reducer behind ``messages``, for what the rows alone do not say (``Transcript/activeRunIds``,
+    /// ``Transcript/hasOlderHistory``).
+    public internal(set) var transcript: Transcript {
+        didSet { changed(.transcript) }
+    }
+    /// Messages of this gateway not yet confirmed by history (every session), oldest first.
+    public var outbox: [OutboxMessage] { outboxQueue.messages }
+    /// The outbox's state and rules; this session carries out what it decides.
+    var outboxQueue: Outbox {
+        didSet { changed(.outbox) }
+    }
+    let changeHub = ChatChangeHub()
+    /// Told of every change in the turn it happens, before any stream: an adapter's views must not
+    /// draw a state its observation has not been told about (see ``ChatViewModel``).
+    var changeObserver: (@MainActor (ChatChanges) -> Void)?
+
+    /// The reply still running, if any: its row carries the live text and activity steps.
+    public var runningReply: TranscriptEntry? {
+        guard let runId = transcript.activeRunIds.last else { return nil }
+        return transcript.entries.last { $0.runId == runId && $0.role == .assistant }
+    }
+
+    /// Whether a run may still produce text: what enables a stop button.
+    public var isRunning: Bool { !transcript.activeRunIds.isEmpty }
+
+    let client: ChatClient
+    let store: any ChatStore
+    /// Scopes everything stored: two gateways never share transcripts or an outbox.
+    public let gatewayID: String
+    let now: @Sendable () -> Int
+    private let makeID: @Sendable () -> String
+    /// Takes the connection's events in batches, decodes and applies them on the main actor.
+    ///
+    /// Waking the main thread costs more than reducing a delta: one wake per event capped a fast
+    /// stream far below what the reducer can do. The task takes everything waiting (a slice at most) per
+    /// wake; with the subscription's own bound, a main actor that falls behind holds the socket's
+    /// reading back. An earlier relay task decoded off the main actor and posted to an inbox: it saved
+    /// the main actor about a microsecond per delta and cost a thread hand-off per batch.
+    private var eventTask: Task<Void, Never>?
+    /// Events applied per main-actor turn when a whole slice was waiting (the main actor is behind a
+    /// burst); fewer waiting are applied one per turn, so observers see every state.
+    static let catchUpSlice = 64
+    private var stateTask: Task<Void, Never>?
+    var historyLimit = 200
+    /// Messages fetched whole with `chat.message.get`, with their `__openclaw.id`, newest last and at most
+    /// `fullMessageLimit`: each page read shows these instead of the page's shortened copies
+    /// (``showAll(_:)``).
+    var fullMessages: [(id: String, message: ChatMessage)] = []
+    /// Which history fetch is under way and who waits for a later page; this view model does the fetches.
+    var historySync = HistorySync<CheckedContinuation<Void, Never>>()
+    /// A history fetch started from the event path (it never waits for the network itself).
+    var historyTask: Task<Void, Never>?
+    /// The socket generation whose session was last loaded.
+    var loadedGeneration: Int?
+    /// The load of the latest socket's session, for a second reporter of the same socket to wait on.
+    var sessionLoad: (generation: Int, task: Task<Void, Never>)?
+    var gaps = SequenceGapTracker()
+    /// Painting from the store, started by the first `start()` or `loadStoredState()`; later calls wait for it.
+    var storeLoad: Task<Void, Never>?
+    var storeFailureReported = false
+    /// Whether an outbox flush is running, and whether another pass must follow it.
+    var flushSchedule = FlushSchedule()
+    var retryTask: Task<Void, Never>?
+    /// The flush ``submit(_:attachments:)`` started, for ``finishDelivery()``.
+    var submittedDelivery: Task<Void, Never>?
+    /// The attachment limits of the last connection (before any: ``AttachmentLimits/notNegotiated``).
+    var lastAttachmentLimits = AttachmentLimits.notNegotiated
+
+    /// Makes a session for one connection. Nothing happens until ``start(waitingForSessionLoad:)``.
+    ///
+    /// - Parameters:
+    ///   - client: the chat calls and events of the connection to use.
+    ///   - sessionKey: the session to show first (`main`, the gateway's main session, by default).
+    ///   - store: where transcripts and the outbox live; the default forgets them at exit.
+    ///   - gatewayID: the scope of what is stored; by default the connection URL's `storageIdentity`
+    ///     (scheme, host, port and path, without the query).
+    ///   - outboxPolicy: how many messages may wait, and for how long.
+    ///   - now: the clock, in epoch milliseconds; tests pass a fixed one.
+    ///   - makeID: makes each message's idempotency key (also its row id and run id); random UUIDs by
+    ///     default, fixed ones in tests.
+    public init(
+        client: ChatClient,
+        sessionKey: String = "main",
+        store: any ChatStore = InMemoryChatStore(),
+        gatewayID: String? = nil,
+        outboxPolicy: OutboxPolicy = OutboxPolicy(),
+        now: @escaping @Sendable () -> Int = { Int(UnixTime.nowMs()) },
+        makeID: @escaping @Sendable () -> String = { RequestID.make() }
+    ) {
+        self.client = client
+        self.currentSessionKey = sessionKey
+        self.transcript = Transcript(sessionKey: sessionKey)
+        self.store = store
+        self.gatewayID = gatewayID ?? client.connection.configuration.url.storageIdentity
+        self.outboxQueue = Outbox(policy: outboxPolicy)
+        self.now = now
+        self.makeID = makeID
+    }
+
+    deinit {
+        changeHub.finish()
+    }
+
+    // MARK: - Changes
+
+    /// What changes from now on, among `kinds`: each element holds every kind that changed since the
+    /// previous element was taken. Read the session's state when one arrives; the stream ends when the
+    /// session is gone.
+    public func changes(of kinds: ChatChanges = .all) -> ChatChangeStream {
+        changeHub.subscribe(to: kinds)
+    }
+
+    func changed(_ kinds: ChatChanges) {
+        changeObserver?(kinds)
+        changeHub.publish(kinds)
+    }
+
+    // MARK: - Lifecycle
+
+    /// Shows the stored transcript and outbox, subscribes to the connection, connects, loads the
+    /// session and delivers the outbox. Safe to call again after `stop()`.
+    ///
+    /// - Parameter waitingForSessionLoad: false returns once connected, while the history page loads:
+    ///   a one-shot sender's message then leaves at once instead of after a round trip it does not need.
+    public func start(waitingForSessionLoad: Bool = true) async {
+        await loadStoredState()
+        if eventTask == nil {
+            let events = client.events()
+            eventTask = Task { [weak self] in
+                var iterator = events.makeAsyncIterator()
+                while let batch = await iterator.next(upTo: Self.catchUpSlice) {
+                    for event in batch {
+                        // Stopped: what is left of the batch is not this view model's any more.
+                        guard !Task.isCancelled else { return }
+                        self?.handle(event)
+                        // Each event in its own main-actor turn, so observers see every state (a rewrite
+                        // the next event replaces at once) — unless the main actor has fallen behind a
+                        // burst (a whole slice was waiting): then it catches up a slice per turn.
+                        if batch.count < Self.catchUpSlice { await Task.yield() }
+                    }
+                    if batch.count == Self.catchUpSlice { await Task.yield() }
+                }
+            }
+            let states = client.connection.stateChanges()
+            stateTask = Task { [weak self] in
+                for await state in states { self?.connectionState = state }
+            }
+        }
+        // With a reconnect policy a first attempt that fails for a passing reason keeps trying: the
+        // stored transcript is on screen and new messages queue until the gateway is reachable.
+        await client.connection.keepConnected()
+        let state = await client.connection.state
+        connectionState = state
+        switch state {
+        case .connected(let session):
+            // An already open connection announced itself before this subscription: load from here.
+            let load = connectionEstablished(session)
+            if waitingForSessionLoad { await load.value }
+        case .failed(let error):
+            raise(error)
+        case .disconnected, .connecting, .reconnecting:
+            break
+        }
+    }
+
+    /// Stops listening and closes the connection.
+    public func stop() async {
+        eventTask?.cancel()
+        stateTask?.cancel()
+        retryTask?.cancel()
+        historyTask?.cancel()
+        eventTask = nil
+        stateTask = nil
+        retryTask = nil
+        historyTask = nil
+        await client.connection.disconnect()
+        // Nothing updates the state once the subscription is gone.
+        connectionState = await client.connection.state
+    }
+
+    // MARK: - Actions
+
+    /// Sends `text` and returns its run id (the row id of the message). The message appears at once and
+    /// is in the outbox before the first attempt: offline it waits there, shown as queued.
+    @discardableResult
+    public func send(_ text: String) async -> String {
+        await enqueue(text, attachments: [])
+    }
+
+    /// Sends `text` with files. An attachment this gateway would refuse or drop (too large for its
+    /// kind, an archive, a non-image on protocol 3) is refused here, before anything is queued, with an
+    /// error naming the limit and the size; offline, the limits of the last connection stand (or, before
+    /// any, the defaults of gateways that advertise none), and delivery checks again.
+    @discardableResult
+    public func send(_ text: String, attachments: [Attachment]) async throws(AttachmentError) -> String {
+        let limits = await attachmentLimits()
+        for attachment in attachments {
+            try limits.check(attachment)
+        }
+        return await enqueue(text, attachments: attachments)
+    }
+
+    /// Like ``send(_:attachments:)``, but returns once the message is in the outbox (and its row shown),
+    /// while its delivery goes on: for a caller that bounds its own wait. ``send(_:attachments:)`` returns
+    /// only when the flush does, which a gateway that never answers `chat.send` holds for the whole
+    /// request timeout — longer than a `send --timeout 5` may take.
+    @discardableResult
+    public func submit(_ text: String, attachments: [Attachment] = []) async throws(AttachmentError) -> String {
+        let limits = await attachmentLimits()
+        for attachment in attachments {
+            try limits.check(attachment)
+        }
+        return await enqueue(text, attachments: attachments, waitingForDelivery: false)
+    }
+
+    /// What the gateway accepts: the current connection's limits, else the last ones known.
+    public func attachmentLimits() async -> AttachmentLimits {
+        if let session = await client.connection.session {
+            lastAttachmentLimits = AttachmentLimits(hello: session.hello)
+        }
+        return lastAttachmentLimits
+    }
+
+    func enqueue(
+        _ text: String, attachments: [Attachment], waitingForDelivery: Bool = true, queueMode: QueueMode? = nil
+    ) async -> String {
+        let id = makeID()
+        if let queueMode { messageQueueModes[id] = queueMode }
+        let timestamp = now()
+        // Shown at once; the attempt (if connected) comes with the flush below.
+        transcript.apply(
+            .send(
+                LocalSend(
+                    id: id, text: text, timestampMs: timestamp, isAttempt: false,
+                    attachments: attachments.map(\.summary))))
+        let message = outboxQueue.enqueue(
+            OutboxMessage(
+                id: id,
+                gateway: gatewayID,
+                sessionKey: currentSessionKey,
+                text: text,
+                thinking: thinkingLevel,
+                createdAtMs: timestamp,
+                attachments: attachments
+            ))
+        if case .failed(let reason) = message.state {
+            transcript.apply(.sendFailed(id: id, reason: reason))
+        } else if !connectionState.isConnected {
+            transcript.apply(.sendQueued(id: id))
+        }
+        await persist(.added(message))
+        if waitingForDelivery {
+            await flushOutbox()
+        } else {
+            submittedDelivery = Task { [weak self] in await self?.flushOutbox() }
+        }
+        return id
+    }
+
+    /// Waits for the flush the last ``submit(_:attachments:)`` started, so the outcome of its attempt is
+    /// stored before a one-shot command stops the view model.
+    public func finishDelivery() async {
+        await submittedDelivery?.value
+    }
+
+    /// Stops the running reply, if any.
+    public func abort() async {
+        guard let runId = transcript.activeRunIds.last else { return }
+        do {
+            _ = try await client.abort(sessionKey: currentSessionKey, runId: runId)
+        } catch {
+            raise(error)
+        }
+    }
+
+    /// Follows another session; its stored history replaces the transcript.
+    public func switchSession(to key: String) async {
+        guard key != currentSessionKey else { return }
+        currentSessionKey = key
+        transcript = Transcript(sessionKey: key, sessionKeys: transcript.sessionKeys)
+        historyLimit = 200
+        await restoreStoredTranscript()
+        restoreOutboxRows()
+        await refreshHistory()
+    }
+
+    /// Loads more of the past: a larger page (the gateway returns the latest N, up to 1000).
+    public func loadOlder() async {
+        guard historyLimit < ChatHistoryParams.maximumLimit else { return }
+        historyLimit = min(ChatHistoryParams.maximumLimit, historyLimit * 2)
+        await refreshHistory()
+    }
+
+    /// Reloads the session list.
+    public func refreshSessions() async {
+        do {
+            sessions = try await client.sessions().sessions
+        } catch {
+            raise(error)
+        }
+    }
+
+    // MARK: - Events
+
+    /// One event, handled without waiting for the network: history, outbox and header loads run in
+    /// tasks of their own, so deltas keep flowing while they do.
+    private func handle(_ event: ChatStreamEvent) {
+        switch event {
+        case .connected(let session):
+            gaps.reset()
+            _ = connectionEstablished(session)
+        case .disconnected:
+            break
+        case .chat(let chatEvent):
+            reduce(.chatEvent(chatEvent))
+            gaps.runEvent(runActive: isRunning)
+        case .agent(let agentEvent):
+            reduce(.agentEvent(agentEvent))
+            gaps.runEvent(runActive: isRunning)
+        case .gap:
+            let version = connectionState.session?.protocolVersion
+            if gaps.gap(protocolVersion: version, runActive: isRunning) == .resyncNow {
+                reduce(.resyncNeeded(.sequenceGap))
+            }
+        case .other(let frame) where frame.event == GatewayEventName.tick:
+            if gaps.tick() { reduce(.resyncNeeded(.sequenceGap)) }
+        case .other(let frame) where frame.event == GatewayEventName.sessionsChanged:
+            applySessionsChanged(frame.payload)
+        case .shutdown, .other, .ignored:
+            break
+        }
+    }
+
+    /// Applies `action` to the transcript and carries out what the reducer asks for.
+    func reduce(_ action: TranscriptAction) {
+        for effect in transcript.reduce(action) {
+            switch effect {
+            case .fetchHistory: refreshHistoryInBackground()
+            }
+        }
+    }
+
+    func adopt(_ session: GatewaySession) {
+        connectionState = .connected(session)
+        let matcher = SessionKeyMatcher(defaults: session.hello.snapshot.sessionDefaults)
+        if matcher != transcript.sessionKeys {
+            var fresh = Transcript(sessionKey: currentSessionKey, sessionKeys: matcher)
+            fresh.apply(.restored(transcript.storableMessages))
+            for entry in transcript.entries
+            where entry.source == .local && !outboxQueue.contains(id: entry.id) {
+                fresh.apply(.send(LocalSend(id: entry.id, text: entry.text, timestampMs: entry.timestampMs ?? now())))
+            }
+            transcript = fresh
+            restoreOutboxRows()
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import OpenClawChat
+import OpenClawProtocol
+import Testing
+
+/// The reducer says what its driver must do: a history fetch when a run ends or events were lost, and
+/// nothing for a delta or once the page is in.
+@Suite("Transcript effects")
+struct TranscriptEffectTests {
+    @Test func aRunsEndAsksForHistoryUntilThePageIsApplied() throws {
+        var transcript = Transcript(sessionKey: "main")
+        #expect(transcript.reduce(.send(LocalSend(id: "r1", text: "hi", timestampMs: 1))).isEmpty)
+        let delta = try Recording.action(
+            #"{"type":"event","event":"chat","payload":{"runId":"r1","sessionKey":"agent:main:main","seq":1,"state":"delta","deltaText":"He"}}"#
+        )
+        #expect(transcript.reduce(delta).isEmpty, "a delta asks for nothing")
+        let final = try Recording.action(
+            #"{"type":"event","event":"chat","payload":{"runId":"r1","sessionKey":"agent:main:main","seq":2,"state":"final","message":{"role":"assistant","content":[{"type":"text","text":"Hello"}],"timestamp":5}}}"#
+        )
+        #expect(transcript.reduce(final) == [.fetchHistory(.runEnded(runId: "r1"))])
+        // Still asked for with the next action while no fetch has begun (the driver may have been offline).
+        #expect(transcript.reduce(.sendQueued(id: "none")) == [.fetchHistory(.runEnded(runId: "r1"))])
+        #expect(transcript.reduce(.historyRequested).isEmpty)
+        let page = try Recording.action(
+            #"{"type":"res","id":"2","ok":true,"payload":{"sessionKey":"agent:main:main","messages":[{"role":"user","content":[{"type":"text","text":"hi"}],"timestamp":1},{"role":"assistant","content":[{"type":"text","text":"Hello"}],"timestamp":5}]}}"#
+        )
+        #expect(transcript.reduce(page).isEmpty)
+        #expect(transcript.texts == ["hi", "Hello"])
+    }
+
+    @Test func lostEventsAskForHistory() {
+        var transcript = Transcript(sessionKey: "main")
+        #expect(transcript.reduce(.resyncNeeded(.sequenceGap)) == [.fetchHistory(.resync(.sequenceGap))])
+    }
+}
