@@ -83,6 +83,18 @@ struct LineEditorTests {
         #expect(editor.history == ["one", "two", "draft"], "blank lines and repeats are not kept")
     }
 
+    @Test func anAnswerToTheAgentsQuestionIsNeverKept() {
+        var editor = LineEditor(history: ["one"])
+        Self.typing("/answer ab12cd34 hunter2", into: &editor)
+        #expect(editor.handle(.enter) == .submit("/answer ab12cd34 hunter2"))
+        Self.typing("  /answer hunter3", into: &editor)
+        _ = editor.handle(.enter)
+        #expect(editor.history == ["one"], "a secret the agent asked for is neither recalled nor saved")
+        Self.typing("/answers are kept", into: &editor)
+        _ = editor.handle(.enter)
+        #expect(editor.history == ["one", "/answers are kept"])
+    }
+
     @Test func historyIsBounded() {
         var editor = LineEditor(history: (1...10).map(String.init), historyLimit: 3)
         #expect(editor.history == ["8", "9", "10"])

@@ -29,6 +29,7 @@ extension InteractiveChat {
         terminal.errorLine(
             terminal.styled("Waiting for the approval: the chat starts by itself then (Ctrl-C to stop).", .dim))
         var attempt = 0
+        var shownRequestId = request.requestId
         while true {
             let delay = Self.pairingRetryDelays[min(attempt, Self.pairingRetryDelays.count - 1)]
             attempt += 1
@@ -48,7 +49,14 @@ extension InteractiveChat {
             case .connected:
                 terminal.errorLine(terminal.styled("Approved: connected.", .green))
                 return nil
-            case .failed(.pairingRequired):
+            case .failed(.pairingRequired(let renewed)):
+                // Rejected or expired meanwhile, the gateway made a new request: the command shown changes.
+                if renewed.requestId != shownRequestId {
+                    shownRequestId = renewed.requestId
+                    terminal.errorLine(
+                        "  → A new request: on the gateway host run: \(TerminalText.escapedLine(renewed.approveCommand))"
+                    )
+                }
                 continue
             case .failed(let error):
                 terminal.error(error.message, hint: error.nextStep)

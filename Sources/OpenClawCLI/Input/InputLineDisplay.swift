@@ -207,7 +207,8 @@ final class InputLineDisplay: Sendable {
         guard let range = text.range(of: marker, options: .backwards), !text[range.upperBound...].contains("\n")
         else { return text }
         let row = String(text[range.lowerBound...])
-        let clipped = StyledCells.clip(row, to: state.columns)
+        // The width now, not the one last read: see `erase`.
+        let clipped = StyledCells.clip(row, to: min(state.columns, Self.windowSize().columns))
         return clipped.utf8.count == row.utf8.count ? text : String(text[..<range.lowerBound]) + clipped
     }
 
@@ -239,8 +240,10 @@ final class InputLineDisplay: Sendable {
         var out = Self.cursorUp(shown.cursorRow)
         out += "\r\u{1B}[J"
         if shown.belowLiveRow {
-            // Back to the end of the live row (drawn again: its column is not known otherwise).
-            out += "\u{1B}[A" + state.openRow
+            // Back to the end of the live row (drawn again: its column is not known otherwise), cut to the
+            // width the terminal has now: narrowed before its SIGWINCH is handled, a row drawn at the old
+            // width would wrap, and the next `CR ESC[2K` would clear only its last part.
+            out += "\u{1B}[A" + StyledCells.clip(state.openRow, to: min(state.columns, Self.windowSize().columns))
         }
         return out
     }

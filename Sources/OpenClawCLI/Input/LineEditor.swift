@@ -192,9 +192,16 @@ struct LineEditor: Equatable {
     }
 
     private mutating func remember(_ text: String) {
-        guard !text.allSatisfy(\.isWhitespace), history.last != text else { return }
+        guard !text.allSatisfy(\.isWhitespace), history.last != text, !Self.staysOutOfHistory(text) else { return }
         history.append(text)
         if history.count > historyLimit { history.removeFirst(history.count - historyLimit) }
+    }
+
+    /// An answer to the agent's question may be a secret it asked for (`isSecret`): never kept, so it is
+    /// neither recalled nor written to the history file.
+    static func staysOutOfHistory(_ text: String) -> Bool {
+        let command = text.drop { $0 == " " }
+        return command == "/answer" || command.hasPrefix("/answer ")
     }
 
     /// ↑ shows the previous entry (the line being written is kept as the draft); ↓ the next one, then

@@ -78,6 +78,8 @@ public struct QuestionQueue: Sendable {
             }
         }
         if let exact = pending.first(where: { $0.id == wanted }) { return .success(exact) }
+        // A closed question named in full is that one, never another whose id it begins.
+        if let outcome = closed[wanted] { return .failure(.closed(wanted, outcome)) }
         let matches = pending.filter { $0.id.hasPrefix(wanted) }
         if matches.count == 1 { return .success(matches[0]) }
         if matches.count > 1 { return .failure(.ambiguous(wanted, candidates: matches.map(\.id))) }

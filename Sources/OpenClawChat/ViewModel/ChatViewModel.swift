@@ -115,7 +115,8 @@ public final class ChatViewModel {
     }
     /// See ``ChatSession/usage``.
     public var usage: SessionUsage? {
-        _ = (usageChanges, currentSessionChanges)
+        // The usage is found by the canonical key, which the transcript's key matcher gives.
+        _ = (usageChanges, currentSessionChanges, transcriptChanges)
         return session.usage
     }
     /// See ``ChatSession/gatewayCommands``.
