@@ -29,16 +29,9 @@ sed -i "s/^    static let commit: String? = nil$/    static let commit: String? 
 grep -q "\"$commit\"" "$src/$build_info" || { echo "package.sh: could not stamp the commit" >&2; exit 1; }
 
 echo "== static release build (the README's one-file recipe)"
-# The static Foundation networking library links curl by name (-lcurl), which needs the development link
-# libcurl.so; a machine with only the runtime (libcurl.so.4) gets one in a directory of its own.
-link_dir="$work/link"
-mkdir -p "$link_dir"
-curl_runtime=$(ldconfig -p | awk '$1 == "libcurl.so.4" { print $NF; exit }')
-[ -n "$curl_runtime" ] || { echo "package.sh: libcurl.so.4 not found (Debian: libcurl4)" >&2; exit 1; }
-ln -sf "$curl_runtime" "$link_dir/libcurl.so"
 started=$(date +%s)
 (cd "$src" && swift build -c release --static-swift-stdlib --product "$name" --scratch-path "$work/.build-static" \
-    -Xswiftc -Xclang-linker -Xswiftc -no-pie -Xlinker --no-export-dynamic -Xlinker -L"$link_dir")
+    -Xswiftc -Xclang-linker -Xswiftc -no-pie -Xlinker --no-export-dynamic)
 echo "   built in $(( $(date +%s) - started )) s"
 
 stage="$work/stage"

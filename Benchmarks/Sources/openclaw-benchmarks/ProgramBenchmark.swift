@@ -31,21 +31,6 @@ enum ProgramBenchmark {
         try await search(report, program: program, settings: settings)
     }
 
-    /// A directory holding `libcurl.so`, the development link the static Foundation networking library
-    /// links by name (`-lcurl`), pointing at the runtime's `libcurl.so.4` (as `scripts/package.sh` does).
-    private static func curlLinkDirectory() throws -> String {
-        let directory = repository + "/.build-static/link"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let link = directory + "/libcurl.so"
-        try? FileManager.default.removeItem(atPath: link)
-        guard
-            let runtime = ["/usr/lib/x86_64-linux-gnu/libcurl.so.4", "/usr/lib/aarch64-linux-gnu/libcurl.so.4"]
-                .first(where: FileManager.default.fileExists(atPath:))
-        else { throw BenchmarkError.setup("libcurl.so.4 not found (Debian: libcurl4)") }
-        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: runtime)
-        return directory
-    }
-
     /// Builds the release binary (incremental: quick when it is up to date) and returns it.
     private static func build() throws -> ChildProcess {
         Output.line("  building openclaw-chat (release) …")
@@ -62,7 +47,6 @@ enum ProgramBenchmark {
                     "swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "openclaw-chat",
                     "--scratch-path", repository + "/.build-static", "--package-path", repository,
                     "-Xswiftc", "-Xclang-linker", "-Xswiftc", "-no-pie", "-Xlinker", "--no-export-dynamic",
-                    "-Xlinker", "-L" + (try curlLinkDirectory()),
                 ],
                 timeout: .seconds(3600))
             guard staticBuilt.status == 0 else {

@@ -16,7 +16,8 @@ extension ChatClient {
     /// Never stored: upstream asks clients to keep the reference, not the bytes or the short-lived URL
     /// (`gateway/clients.md`). Bounded to ``ArtifactLimits/maximumImageBytes`` (`limit`) whether the
     /// gateway sends them inline (base64, length checked before decoding) or as a URL (fetched only from
-    /// the gateway's own origin, cut off past the limit while it streams).
+    /// the gateway's own origin, with the connection's certificate trust, cut off past the limit while
+    /// it streams).
     public func artifactBytes(
         sessionKey: String, artifactId: String, limit: Int = ArtifactLimits.maximumImageBytes
     ) async throws(ArtifactFetchError) -> ArtifactImage {
@@ -39,9 +40,14 @@ extension ChatClient {
         case .url(let text):
             let policy = ArtifactURLPolicy(gateway: connection.configuration.url)
             let url = try policy.resolve(text)
-            let seconds = Double(timeouts.history.components.seconds)
-            let data = try await CappedDownload.fetch(
-                url, limit: limit, timeout: max(5, seconds), allows: { policy.allows($0) })
+            // The longest silence allowed while connecting or streaming, not a bound on the whole fetch.
+            let idleTimeout = max(.seconds(5), timeouts.history)
+            let data: Data
+            do throws(HTTPDownloadError) {
+                data = try await connection.download(url, limit: limit, idleTimeout: idleTimeout)
+            } catch {
+                throw ArtifactFetchError(error, limit: limit, url: url, policy: policy)
+            }
             return ArtifactImage(artifactId: result.artifactId, mimeType: result.mimeType, data: data)
         }
     }

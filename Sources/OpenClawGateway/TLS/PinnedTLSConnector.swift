@@ -7,10 +7,6 @@ import NIOWebSocket
 import Synchronization
 import WebSocketKit
 
-#if canImport(Network)
-    import NIOTransportServices
-#endif
-
 /// Opens `wss://` sockets whose certificate is checked by fingerprint instead of the system trust store.
 ///
 /// websocket-kit builds its TLS handler itself and takes no custom verification, so for these sockets
@@ -53,25 +49,10 @@ enum PinnedTLSConnector {
         let host = url.host
         let requestTarget = url.path + (url.query.map { "?\($0)" } ?? "")
         let hostHeader = (host.contains(":") ? "[\(host)]" : host) + (url.port == 443 ? "" : ":\(url.port)")
-        let bootstrap = makeBootstrap(on: group)
+        let bootstrap = ClientTLS.bootstrap(on: group)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    var tls = TLSConfiguration.makeClientConfiguration()
-                    tls.minimumTLSVersion = .tlsv12
-                    // Closing need not wait the default 5 s for a peer that never answers close_notify.
-                    tls.shutdownTimeout = .seconds(1)
-                    let context = try NIOSSLContext(configuration: tls)
-                    let verify: NIOSSLCustomVerificationCallback = { certificates, promise in
-                        promise.succeed(judge(certificates, check: check, host: host, verdict: verdict))
-                    }
-                    let sslHandler: NIOSSLClientHandler
-                    do {
-                        sslHandler = try NIOSSLClientHandler(
-                            context: context, serverHostname: host, customVerificationCallback: verify)
-                    } catch let error as NIOSSLExtraError where error == .cannotUseIPAddressInSNI {
-                        sslHandler = try NIOSSLClientHandler(
-                            context: context, serverHostname: nil, customVerificationCallback: verify)
-                    }
+                    let sslHandler = try ClientTLS.handler(host: host, check: check, verdict: verdict)
                     let operations = channel.pipeline.syncOperations
                     try operations.addHandler(sslHandler)
                     let requestHandler = UpgradeRequestHandler(
@@ -99,41 +80,6 @@ enum PinnedTLSConnector {
         let connected = bootstrap.connect(host: host, port: url.port)
         connected.cascadeFailure(to: upgradePromise)
         return connected.flatMap { _ in upgradePromise.futureResult }
-    }
-
-    /// Runs on the event loop during the handshake.
-    private static func judge(
-        _ certificates: [NIOSSLCertificate], check: Check, host: String, verdict: Verdict
-    ) -> NIOSSLVerificationResult {
-        guard let leaf = certificates.first, let der = try? leaf.toDERBytes() else {
-            verdict.record(nil, failure: nil)
-            return .failed
-        }
-        let certificate = TLSPeerCertificate(
-            fingerprint: TLSFingerprint(certificateDER: der),
-            notValidBefore: Date(timeIntervalSince1970: TimeInterval(leaf.notValidBefore)),
-            notValidAfter: Date(timeIntervalSince1970: TimeInterval(leaf.notValidAfter))
-        )
-        switch check {
-        case .recordOnly:
-            verdict.record(certificate, failure: nil)
-            return .failed
-        case .fingerprint(let pinned, let expected, let now):
-            let failure = TLSTrust.check(certificate, pinned: pinned, expected: expected, host: host, now: now)
-            verdict.record(certificate, failure: failure)
-            return failure == nil ? .certificateVerified : .failed
-        }
-    }
-
-    private static func makeBootstrap(on group: any EventLoopGroup) -> any NIOClientTCPBootstrapProtocol {
-        #if canImport(Network)
-            if let bootstrap = NIOTSConnectionBootstrap(validatingGroup: group) {
-                return bootstrap.channelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
-            }
-        #endif
-        // The transport's groups are NIOTS or POSIX ones; a POSIX group always validates.
-        let bootstrap = ClientBootstrap(validatingGroup: group) ?? ClientBootstrap(group: group)
-        return bootstrap.channelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
     }
 }
 

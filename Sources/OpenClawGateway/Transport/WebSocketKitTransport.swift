@@ -18,7 +18,7 @@ import WebSocketKit
 /// swift-websocket's `WSClient`, and because Foundation's `URLSessionWebSocketTask` has no WebSocket
 /// support on Linux.
 public struct WebSocketKitTransport: WebSocketTransport {
-    private let group: any EventLoopGroup
+    let group: any EventLoopGroup
     /// How `wss://` certificates are trusted; nil leaves it to the system trust store alone.
     public let tlsTrust: TLSTrust?
 

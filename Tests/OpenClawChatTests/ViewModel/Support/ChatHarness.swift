@@ -21,7 +21,7 @@ enum ChatHarness {
 
     /// A new (not yet connected) connection to `gateway`.
     static func connection(
-        to gateway: TestGateway, scopes: [String] = OperatorScope.chatDefault
+        to gateway: TestGateway, scopes: [String] = OperatorScope.chatDefault, tlsTrust: TLSTrust? = nil
     ) throws -> GatewayConnection {
         let configuration = GatewayConnectionConfiguration(
             url: try GatewayURL(parsing: gateway.url),
@@ -34,7 +34,7 @@ enum ChatHarness {
         )
         return GatewayConnection(
             configuration: configuration,
-            transport: WebSocketKitTransport(),
+            transport: WebSocketKitTransport(tlsTrust: tlsTrust),
             identityStore: InMemoryDeviceIdentityStore(identity: DeviceIdentity(createdAtMs: 0)),
             tokenStore: InMemoryDeviceTokenStore()
         )
@@ -43,11 +43,12 @@ enum ChatHarness {
     /// A view model on a new connection to `gateway`, started and waited for until it is connected and
     /// has loaded its session.
     static func startedViewModel(
-        on gateway: TestGateway, sessionKey: String = "main", scopes: [String] = OperatorScope.chatDefault
+        on gateway: TestGateway, sessionKey: String = "main", scopes: [String] = OperatorScope.chatDefault,
+        tlsTrust: TLSTrust? = nil
     ) async throws -> (
         GatewayConnection, ChatSession
     ) {
-        let connection = try connection(to: gateway, scopes: scopes)
+        let connection = try connection(to: gateway, scopes: scopes, tlsTrust: tlsTrust)
         let viewModel = ChatSession(client: ChatClient(connection: connection), sessionKey: sessionKey)
         await viewModel.start()
         let ready = await eventually {
@@ -63,12 +64,13 @@ enum ChatHarness {
         _ configuration: TestGatewayConfiguration,
         sessionKey: String = "main",
         scopes: [String] = OperatorScope.chatDefault,
+        tlsTrust: (TestGateway) throws -> TLSTrust? = { _ in nil },
         _ body: (ChatFixture) async throws -> T
     ) async throws -> T {
         let gateway = try await TestGateway.start(configuration)
         do {
             let (connection, viewModel) = try await startedViewModel(
-                on: gateway, sessionKey: sessionKey, scopes: scopes)
+                on: gateway, sessionKey: sessionKey, scopes: scopes, tlsTrust: try tlsTrust(gateway))
             let fixture = ChatFixture(gateway: gateway, connection: connection, viewModel: viewModel)
             do {
                 let result = try await body(fixture)
