@@ -13,8 +13,7 @@ public actor ApprovalsClient {
     public private(set) var queue = ApprovalQueue()
     public private(set) var availability: ApprovalAvailability
     private let wallClockMs: @Sendable () -> Int
-    private var subscribers: [Int: AsyncStream<ApprovalUpdate>.Continuation] = [:]
-    private var nextSubscriber = 0
+    private var subscribers = UpdateSubscribers<ApprovalUpdate>()
     private var eventTask: Task<Void, Never>?
     private var deadlineTask: Task<Void, Never>?
     private var catchUpTask: Task<Void, Never>?
@@ -51,23 +50,17 @@ public actor ApprovalsClient {
         catchUpTask = nil
         checkTask?.cancel()
         checkTask = nil
-        for continuation in subscribers.values { continuation.finish() }
-        subscribers.removeAll()
+        subscribers.finishAll()
     }
 
     /// Every change from now on, starting with the current availability and the pending requests.
     public func updates() -> AsyncStream<ApprovalUpdate> {
-        let (stream, continuation) = AsyncStream.makeStream(of: ApprovalUpdate.self)
-        let id = nextSubscriber
-        nextSubscriber += 1
-        subscribers[id] = continuation
-        continuation.onTermination = { [weak self] _ in Task { await self?.unsubscribe(id) } }
-        continuation.yield(.availability(availability))
-        for approval in queue.pending { continuation.yield(.requested(approval)) }
-        return stream
+        subscribers.subscribe(initial: [.availability(availability)] + queue.pending.map { .requested($0) }) {
+            [weak self] id in Task { await self?.unsubscribe(id) }
+        }
     }
 
-    private func unsubscribe(_ id: Int) { subscribers.removeValue(forKey: id) }
+    private func unsubscribe(_ id: Int) { subscribers.remove(id) }
 
     public var pending: [PendingApproval] { queue.pending }
 
@@ -308,7 +301,7 @@ public actor ApprovalsClient {
     }
 
     private func publish(_ update: ApprovalUpdate) {
-        for continuation in subscribers.values { continuation.yield(update) }
+        subscribers.publish(update)
     }
 
     // MARK: - Deadlines

@@ -14,8 +14,7 @@ public actor QuestionsClient {
     public private(set) var queue = QuestionQueue()
     public private(set) var availability: QuestionAvailability
     private let wallClockMs: @Sendable () -> Int
-    private var subscribers: [Int: AsyncStream<QuestionUpdate>.Continuation] = [:]
-    private var nextSubscriber = 0
+    private var subscribers = UpdateSubscribers<QuestionUpdate>()
     private var eventTask: Task<Void, Never>?
     private var deadlineTask: Task<Void, Never>?
     private var catchUpTask: Task<Void, Never>?
@@ -48,23 +47,17 @@ public actor QuestionsClient {
         deadlineTask = nil
         catchUpTask?.cancel()
         catchUpTask = nil
-        for continuation in subscribers.values { continuation.finish() }
-        subscribers.removeAll()
+        subscribers.finishAll()
     }
 
     /// Every change from now on, starting with the current availability and the pending questions.
     public func updates() -> AsyncStream<QuestionUpdate> {
-        let (stream, continuation) = AsyncStream.makeStream(of: QuestionUpdate.self)
-        let id = nextSubscriber
-        nextSubscriber += 1
-        subscribers[id] = continuation
-        continuation.onTermination = { [weak self] _ in Task { await self?.unsubscribe(id) } }
-        continuation.yield(.availability(availability))
-        for question in queue.pending { continuation.yield(.requested(question)) }
-        return stream
+        subscribers.subscribe(initial: [.availability(availability)] + queue.pending.map { .requested($0) }) {
+            [weak self] id in Task { await self?.unsubscribe(id) }
+        }
     }
 
-    private func unsubscribe(_ id: Int) { subscribers.removeValue(forKey: id) }
+    private func unsubscribe(_ id: Int) { subscribers.remove(id) }
 
     public var pending: [PendingQuestion] { queue.pending }
 
@@ -239,7 +232,7 @@ public actor QuestionsClient {
     }
 
     private func publish(_ update: QuestionUpdate) {
-        for continuation in subscribers.values { continuation.yield(update) }
+        subscribers.publish(update)
     }
 
     // MARK: - Deadlines
