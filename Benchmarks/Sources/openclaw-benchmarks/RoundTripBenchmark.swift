@@ -19,7 +19,7 @@ enum RoundTripBenchmark {
         let client = ChatClient(connection: connection)
 
         let health = try await measure(iterations: settings.healthRequests, warmup: settings.healthRequests / 10) {
-            guard try await connection.request("health")?["ok"]?.boolValue == true else {
+            guard try await connection.call(HealthParams())["ok"]?.boolValue == true else {
                 throw BenchmarkError.wrongResult("health is not ok")
             }
         }
@@ -52,7 +52,7 @@ enum RoundTripBenchmark {
         let connection = try Harness.connection(url: child.url)
         try await connection.connect()
         let health = try await measure(iterations: settings.healthRequests, warmup: settings.healthRequests / 10) {
-            _ = try await connection.request("health")
+            _ = try await connection.call(HealthParams())
         }
         report.addLatency("3", "health round trip, gateway in another process", health)
         let used = try await usage(of: connection, requests: settings.healthRequests)
@@ -71,7 +71,7 @@ enum RoundTripBenchmark {
         of connection: GatewayConnection, requests: Int
     ) async throws -> (cpu: Double, switches: Double) {
         let before = ProcessUsage.now()
-        for _ in 0..<requests { _ = try await connection.request("health") }
+        for _ in 0..<requests { _ = try await connection.call(HealthParams()) }
         let used = ProcessUsage.now() - before
         return (used.cpu.seconds * 1e6 / Double(requests), Double(used.contextSwitches) / Double(requests))
     }

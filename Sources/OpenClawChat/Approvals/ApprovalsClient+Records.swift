@@ -18,9 +18,8 @@ extension ApprovalsClient {
     /// `approval.get {id}` with the exact full id (upstream accepts no prefix).
     public func recordedState(_ id: String) async throws(GatewayError) -> ApprovalRecordLookup {
         guard await offers(ApprovalNames.getMethod) else { return .unsupported }
-        let reply: JSONValue?
         do {
-            reply = try await connection.request(ApprovalGetParams.method, params: ApprovalGetParams(id: id).json)
+            return .recorded(try await connection.call(ApprovalGetParams(id: id)))
         } catch {
             if case .requestFailed(_, let shape) = error,
                 shape.approvalRefusalReason == .notFound || shape.code == .approvalNotFound
@@ -29,21 +28,12 @@ extension ApprovalsClient {
             }
             throw error
         }
-        guard let snapshot = ApprovalSnapshot(json: reply?["approval"]) else {
-            throw .invalidResponse(method: ApprovalGetParams.method, reason: "no approval in the answer")
-        }
-        return .recorded(snapshot)
     }
 
     /// One page of `approval.history`, newest first; nil when the gateway does not offer it.
     public func history(limit: Int = 20, cursor: String? = nil) async throws(GatewayError) -> ApprovalHistoryPage? {
         guard await offers(ApprovalNames.historyMethod) else { return nil }
-        let params = ApprovalHistoryParams(cursor: cursor, limit: limit)
-        let reply = try await connection.request(ApprovalHistoryParams.method, params: params.json)
-        guard let page = ApprovalHistoryPage(json: reply) else {
-            throw GatewayError.invalidResponse(method: ApprovalHistoryParams.method, reason: "no items in the answer")
-        }
-        return page
+        return try await connection.call(ApprovalHistoryParams(cursor: cursor, limit: limit))
     }
 
     private func offers(_ method: String) async -> Bool {

@@ -89,14 +89,10 @@ public actor ApprovalsClient {
         var lost: ApprovalResolveResult?
         do {
             if unified {
-                let payload = try await connection.request(
-                    ApprovalResolveParams.method,
-                    params: ApprovalResolveParams(id: approval.id, decision: decision).json)
-                if let result = ApprovalResolveResult(json: payload), !result.applied { lost = result }
+                let result = try await connection.call(ApprovalResolveParams(id: approval.id, decision: decision))
+                if let result, !result.applied { lost = result }
             } else {
-                _ = try await connection.request(
-                    ExecApprovalResolveParams.method,
-                    params: ExecApprovalResolveParams(id: approval.id, decision: decision).json)
+                _ = try await connection.call(ExecApprovalResolveParams(id: approval.id, decision: decision))
             }
         } catch {
             if Self.mayHaveLanded(error) {
@@ -274,11 +270,7 @@ public actor ApprovalsClient {
         let since = ContinuousClock.now
         catchUpTask?.cancel()
         catchUpTask = Task { [weak self, connection] in
-            guard let listed = try? await connection.request(ExecApprovalNames.listMethod, params: .object([:])) else {
-                return
-            }
-            // Upstream answers with an array; other implementations wrap it (`approvals`, `items`).
-            let items = listed.arrayValue ?? listed["approvals"]?.arrayValue ?? listed["items"]?.arrayValue ?? []
+            guard let items = try? await connection.call(ExecApprovalListParams()) else { return }
             let requests = items.prefix(ApprovalQueue.maxPending).compactMap(ExecApprovalRequest.init(json:))
             await self?.reconcile(requests, since: since, generation: generation)
         }

@@ -30,8 +30,7 @@ enum DecisionCheck: Sendable, Equatable {
         case false?: break
         }
         do {
-            _ = try await connection.request(
-                ExecApprovalResolveParams.method, params: ExecApprovalResolveParams(id: id, decision: decision).json)
+            _ = try await connection.call(ExecApprovalResolveParams(id: id, decision: decision))
             return .recorded
         } catch {
             guard case .requestFailed(_, let shape) = error else { return .unanswered }
@@ -44,16 +43,13 @@ enum DecisionCheck: Sendable, Equatable {
     /// `exec.approval.get`, or the list on a gateway without it; nil when neither answers.
     private static func isPending(_ id: String, connection: GatewayConnection) async -> Bool? {
         do {
-            _ = try await connection.request(ExecApprovalNames.getMethod, params: ["id": .string(id)])
+            _ = try await connection.call(ExecApprovalGetParams(id: id))
             return true
         } catch {
             guard case .requestFailed(_, let shape) = error else { return nil }
             if shape.approvalRefusalReason == .notFound || shape.code == .approvalNotFound { return false }
         }
-        guard let listed = try? await connection.request(ExecApprovalNames.listMethod, params: .object([:])) else {
-            return nil
-        }
-        let items = listed.arrayValue ?? listed["approvals"]?.arrayValue ?? listed["items"]?.arrayValue ?? []
+        guard let items = try? await connection.call(ExecApprovalListParams()) else { return nil }
         return items.contains { $0["id"]?.stringValue == id }
     }
 }

@@ -104,7 +104,7 @@ public actor QuestionsClient {
         defer { inFlight.remove(id) }
         let reply: JSONValue?
         do {
-            reply = try await connection.request(QuestionResolveParams.method, params: params.json)
+            reply = try await connection.call(params)
         } catch {
             if let outcome = queue.outcome(of: id) { throw .closed(id, outcome) }
             switch error {
@@ -152,8 +152,7 @@ public actor QuestionsClient {
     /// unknown (the gateway forgets terminal records after a grace period).
     private func recordedOutcome(_ id: String) async -> QuestionOutcome? {
         guard await connection.session?.hello.features.methods.contains(QuestionNames.getMethod) == true,
-            let reply = try? await connection.request(QuestionGetParams.method, params: QuestionGetParams(id: id).json),
-            let record = QuestionRecord(json: reply["question"]), record.status != .pending
+            let record = try? await connection.call(QuestionGetParams(id: id)), record.status != .pending
         else { return nil }
         return QuestionOutcome(QuestionResolved(id: id, status: record.status, answers: record.answers), byUs: false)
     }
@@ -206,9 +205,7 @@ public actor QuestionsClient {
         let since = ContinuousClock.now
         catchUpTask?.cancel()
         catchUpTask = Task { [weak self, connection] in
-            guard let listed = try? await connection.request(QuestionNames.listMethod, params: .object([:])),
-                let items = listed["questions"]?.arrayValue
-            else { return }
+            guard let items = try? await connection.call(QuestionListParams()) else { return }
             let records = items.prefix(QuestionQueue.maxPending).compactMap(QuestionRecord.init(json:))
             await self?.reconcile(records, since: since, generation: generation)
         }

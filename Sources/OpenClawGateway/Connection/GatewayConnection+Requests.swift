@@ -7,7 +7,9 @@ extension GatewayConnection {
     ///
     /// Fails with a typed error when the gateway refuses it, when it times out, when the connection ends
     /// before the answer, or at once when the frame would exceed the gateway's `policy.maxPayload`.
-    public func request(
+    /// Within the package only: callers name a method by its type (``call(_:timeout:)``), so a method's
+    /// name, params and answer are written once.
+    package func request(
         _ method: String, params: JSONValue? = nil, timeout: Duration? = nil
     ) async throws(GatewayError)
         -> JSONValue?

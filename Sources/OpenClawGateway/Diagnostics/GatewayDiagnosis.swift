@@ -183,8 +183,7 @@ public struct GatewayDiagnosis: Sendable {
         record(
             DiagnosisStep(kind: .pairing, outcome: .passed, detail: "device \(session.deviceId.prefix(12))… approved"))
         do {
-            let probe = ChatHistoryParams(sessionKey: "main", limit: 1)
-            _ = try await connection.request(ChatHistoryParams.method, params: probe.json)
+            _ = try await connection.call(ChatHistoryParams(sessionKey: "main", limit: 1))
             let tokenScopes = hello.auth?.scopes ?? session.scopes
             let canWrite = tokenScopes.contains(OperatorScope.write) || tokenScopes.contains(OperatorScope.admin)
             if canWrite {

@@ -48,13 +48,11 @@ actor InvokeProgress {
     }
 
     private func send(_ chunk: String, bytes: Int) async {
-        let params: JSONValue = [
-            "invokeId": .string(invokeId), "nodeId": .string(nodeId), "seq": .int(seq), "chunk": .string(chunk),
-        ]
+        let params = NodeInvokeProgressParams(invokeId: invokeId, nodeId: nodeId, seq: seq, chunk: chunk)
         seq += 1
         streamed += bytes
         do {
-            _ = try await connection.request(NodeMethod.invokeProgress, params: params)
+            _ = try await connection.call(params)
         } catch {
             stop()
         }

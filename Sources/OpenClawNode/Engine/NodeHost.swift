@@ -201,7 +201,7 @@ public actor NodeHost {
         let connection = connection
         Task { [weak self] in
             do throws(GatewayError) {
-                _ = try await connection.request(NodeMethod.invokeResult, params: result.json)
+                _ = try await connection.call(result)
             } catch {
                 switch error {
                 case .notConnected, .connectionLost: await self?.keepUnsent(result)
@@ -224,7 +224,7 @@ public actor NodeHost {
 
     private func sendEvent(_ event: NodeEvent) async {
         do throws(GatewayError) {
-            _ = try await connection.request(NodeMethod.event, params: event.json)
+            _ = try await connection.call(event)
         } catch {
             logger.debug("node.event \(event.event) not delivered: \(error)")
         }

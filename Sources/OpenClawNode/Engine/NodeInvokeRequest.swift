@@ -76,10 +76,10 @@ public enum NodeEventName {
     public static let invokeCancel = "node.invoke.cancel"
 }
 
-/// Methods a node calls.
+/// Methods a node calls: the names of ``GatewayMethodName``, which the test gateway serves by.
 public enum NodeMethod {
-    public static let invokeResult = "node.invoke.result"
-    public static let event = "node.event"
+    public static let invokeResult = GatewayMethodName.nodeInvokeResult
+    public static let event = GatewayMethodName.nodeEvent
     /// Summer 2026: ordered output chunks of a running invoke (``InvokeProgress``).
-    public static let invokeProgress = "node.invoke.progress"
+    public static let invokeProgress = GatewayMethodName.nodeInvokeProgress
 }
