@@ -13,7 +13,7 @@ struct TypedCallTests {
         static let method = GatewayMethodName.health
         static let access = GatewayMethodAccess.operatorScope(OperatorScope.read)
         var json: JSONValue { .object([:]) }
-        static func response(from payload: JSONValue?) -> Int? { payload?["uptimeFortnights"]?.intValue }
+        func response(from payload: JSONValue?) -> Int? { payload?["uptimeFortnights"]?.intValue }
     }
 
     @Test func anAnswerComesBackTypedAndAWrongShapeIsAnInvalidResponse() async throws {
@@ -34,13 +34,16 @@ struct TypedCallTests {
 
     @Test func theApprovalListIsReadAsUpstreamAndOtherGatewaysSendIt() {
         let item: JSONValue = ["id": "a1"]
-        #expect(ExecApprovalListParams.response(from: [item]) == [item])
-        #expect(ExecApprovalListParams.response(from: ["approvals": [item]]) == [item])
-        #expect(ExecApprovalListParams.response(from: ["items": [item]]) == [item])
-        #expect(ExecApprovalListParams.response(from: nil) == [])
-        #expect(ApprovalGetParams.response(from: ["nothing": true]) == nil)
-        #expect(QuestionListParams.response(from: ["questions": []]) == [])
-        #expect(QuestionListParams.response(from: [:]) == nil)
+        #expect(ExecApprovalListParams().response(from: [item]) == [item])
+        #expect(ExecApprovalListParams().response(from: ["approvals": [item]]) == [item])
+        #expect(ExecApprovalListParams().response(from: ["items": [item]]) == [item])
+        #expect(ExecApprovalListParams().response(from: nil) == [])
+        #expect(ApprovalGetParams(id: "a1").response(from: ["nothing": true]) == nil)
+        #expect(QuestionListParams().response(from: ["questions": []]) == [])
+        #expect(QuestionListParams().response(from: [:]) == nil)
+        // A gateway that does not echo the session key answered for the one asked about.
+        let page = ChatHistoryParams(sessionKey: "agent:main:work", limit: 1).response(from: ["messages": []])
+        #expect(page?.sessionKey == "agent:main:work")
     }
 
     @Test func eachTypedMethodSaysWhoMayCallIt() {

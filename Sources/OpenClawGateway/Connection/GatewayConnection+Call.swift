@@ -13,7 +13,7 @@ extension GatewayConnection {
         _ method: Method, timeout: Duration? = nil
     ) async throws(GatewayError) -> Method.Response {
         let payload = try await request(Method.method, params: method.json, timeout: timeout)
-        guard let response = Method.response(from: payload) else {
+        guard let response = method.response(from: payload) else {
             throw .invalidResponse(method: Method.method, reason: "the answer is not what \(Method.method) returns")
         }
         return response

@@ -27,7 +27,7 @@ public struct ExecApprovalListParams: GatewayMethod, Hashable {
 
     public var json: JSONValue { .object([:]) }
 
-    public static func response(from payload: JSONValue?) -> [JSONValue]? {
+    public func response(from payload: JSONValue?) -> [JSONValue]? {
         payload?.arrayValue ?? payload?["approvals"]?.arrayValue ?? payload?["items"]?.arrayValue ?? []
     }
 }
@@ -36,19 +36,19 @@ extension ApprovalResolveParams: GatewayMethod {
     /// The recorded result, nil when the gateway's answer does not say (then the decision stands).
     public typealias Response = ApprovalResolveResult?
     public static let access = GatewayMethodAccess.operatorScope(OperatorScope.approvals)
-    public static func response(from payload: JSONValue?) -> ApprovalResolveResult?? {
+    public func response(from payload: JSONValue?) -> ApprovalResolveResult?? {
         .some(ApprovalResolveResult(json: payload))
     }
 }
 
 extension ApprovalGetParams: GatewayMethod {
     public static let access = GatewayMethodAccess.operatorScope(OperatorScope.approvals)
-    public static func response(from payload: JSONValue?) -> ApprovalSnapshot? {
+    public func response(from payload: JSONValue?) -> ApprovalSnapshot? {
         ApprovalSnapshot(json: payload?["approval"])
     }
 }
 
 extension ApprovalHistoryParams: GatewayMethod {
     public static let access = GatewayMethodAccess.operatorScope(OperatorScope.approvals)
-    public static func response(from payload: JSONValue?) -> ApprovalHistoryPage? { ApprovalHistoryPage(json: payload) }
+    public func response(from payload: JSONValue?) -> ApprovalHistoryPage? { ApprovalHistoryPage(json: payload) }
 }

@@ -7,8 +7,9 @@ public protocol GatewayMethod: GatewayMethodParams {
     /// Who the gateway lets call it.
     static var access: GatewayMethodAccess { get }
     /// The answer read from the response payload; nil when the payload is not this method's answer
-    /// (the call then fails as an invalid response).
-    static func response(from payload: JSONValue?) -> Response?
+    /// (the call then fails as an invalid response). An instance method: reading an answer may need what
+    /// was asked (a gateway that leaves out the session key answered for the one requested).
+    func response(from payload: JSONValue?) -> Response?
 }
 
 /// Who may call a gateway method.
@@ -25,5 +26,5 @@ public struct GatewayAcknowledgement: Sendable, Hashable {
 }
 
 extension GatewayMethod where Response == GatewayAcknowledgement {
-    public static func response(from payload: JSONValue?) -> GatewayAcknowledgement? { GatewayAcknowledgement() }
+    public func response(from payload: JSONValue?) -> GatewayAcknowledgement? { GatewayAcknowledgement() }
 }

@@ -9,12 +9,15 @@ public struct HealthParams: GatewayMethod, Hashable {
 
     public var json: JSONValue { .object([:]) }
 
-    public static func response(from payload: JSONValue?) -> JSONValue? { payload ?? .null }
+    public func response(from payload: JSONValue?) -> JSONValue? { payload ?? .null }
 }
 
 extension ChatHistoryParams: GatewayMethod {
     /// The page; a catch-up read (with a cursor) answers differently, and `ChatClient` reads that itself.
     public typealias Response = ChatHistoryPage
     public static let access = GatewayMethodAccess.operatorScope(OperatorScope.read)
-    public static func response(from payload: JSONValue?) -> ChatHistoryPage? { ChatHistoryPage(json: payload) }
+    /// A gateway that does not echo the session key answered for the one asked about.
+    public func response(from payload: JSONValue?) -> ChatHistoryPage? {
+        ChatHistoryPage(json: payload, requestedSessionKey: sessionKey)
+    }
 }

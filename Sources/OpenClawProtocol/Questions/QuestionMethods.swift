@@ -4,12 +4,12 @@ extension QuestionResolveParams: GatewayMethod {
     /// knows what it sent.
     public typealias Response = JSONValue
     public static let access = GatewayMethodAccess.operatorScope(OperatorScope.questions)
-    public static func response(from payload: JSONValue?) -> JSONValue? { payload ?? .null }
+    public func response(from payload: JSONValue?) -> JSONValue? { payload ?? .null }
 }
 
 extension QuestionGetParams: GatewayMethod {
     public static let access = GatewayMethodAccess.operatorScope(OperatorScope.questions)
-    public static func response(from payload: JSONValue?) -> QuestionRecord? {
+    public func response(from payload: JSONValue?) -> QuestionRecord? {
         QuestionRecord(json: payload?["question"])
     }
 }
@@ -24,5 +24,5 @@ public struct QuestionListParams: GatewayMethod, Hashable {
 
     public var json: JSONValue { .object([:]) }
 
-    public static func response(from payload: JSONValue?) -> [JSONValue]? { payload?["questions"]?.arrayValue }
+    public func response(from payload: JSONValue?) -> [JSONValue]? { payload?["questions"]?.arrayValue }
 }
