@@ -8,7 +8,7 @@ extension GatewayConnection {
     /// ends before the answer, at once when the frame would exceed the gateway's `policy.maxPayload`, and
     /// with ``GatewayError/invalidResponse(method:reason:)`` when the answer is not what the method returns.
     /// A method no type here describes is called by conforming a params type of your own to
-    /// ``GatewayMethod``.
+    /// `GatewayMethod` (in `OpenClawProtocol`).
     public func call<Method: GatewayMethod>(
         _ method: Method, timeout: Duration? = nil
     ) async throws(GatewayError) -> Method.Response {
