@@ -325,18 +325,6 @@ final class InteractiveChat {
         }
     }
 
-    /// Lays the input line and the live row out again when the window changes size (SIGWINCH).
-    private func watchWindowSize() -> Task<Void, Never>? {
-        guard usesLineEditor else { return nil }
-        let signals = SignalEvents([SIGWINCH])
-        return Task { @MainActor in
-            defer { signals.cancel() }
-            for await _ in signals.stream {
-                InputLineDisplay.shared.resized()
-            }
-        }
-    }
-
     // MARK: - Terminal plumbing
 
     /// The prompt: the line editor's input line when it is on (drawn again after output), else `› `.
