@@ -99,7 +99,7 @@ public struct ApprovalQueue: Sendable {
     /// The pending request a person means by `reference`: its id, a unique prefix of it, or nothing at
     /// all when exactly one request is pending.
     public func match(_ reference: String) -> Result<PendingApproval, ApprovalError> {
-        let wanted = reference.trimmingASCIISpaces()
+        let wanted = PendingIDs.trimmed(reference)
         if wanted.isEmpty {
             switch pending.count {
             case 0: return .failure(.nothingPending)
@@ -120,13 +120,7 @@ public struct ApprovalQueue: Sendable {
 
     /// The shortest prefix (at least `minimum` characters) that names `id` among the pending requests.
     public func shortId(_ id: String, minimum: Int = 8) -> String {
-        var length = min(minimum, id.count)
-        while length < id.count {
-            let prefix = String(id.prefix(length))
-            if pending.filter({ $0.id.hasPrefix(prefix) }).count <= 1 { return prefix }
-            length += 1
-        }
-        return id
+        PendingIDs.shortest(id, among: pending.map(\.id), minimum: minimum)
     }
 
     private mutating func remember(_ id: String, _ outcome: ApprovalOutcome) {
@@ -134,14 +128,5 @@ public struct ApprovalQueue: Sendable {
         if closedOrder.count > Self.closedMemory {
             closed.removeValue(forKey: closedOrder.removeFirst())
         }
-    }
-}
-
-extension String {
-    fileprivate func trimmingASCIISpaces() -> String {
-        var view = Substring(self)
-        while view.first == " " || view.first == "\t" { view.removeFirst() }
-        while view.last == " " || view.last == "\t" { view.removeLast() }
-        return String(view)
     }
 }

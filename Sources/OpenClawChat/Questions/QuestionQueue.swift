@@ -69,7 +69,7 @@ public struct QuestionQueue: Sendable {
     /// The pending question a person means by `reference`: its id, a unique prefix of it, or nothing at
     /// all when exactly one is pending. A closed one is named as such.
     public func match(_ reference: String) -> Result<PendingQuestion, QuestionError> {
-        let wanted = reference.trimmingSpacesAndTabs()
+        let wanted = PendingIDs.trimmed(reference)
         if wanted.isEmpty {
             switch pending.count {
             case 0: return .failure(.nothingPending)
@@ -98,13 +98,7 @@ public struct QuestionQueue: Sendable {
 
     /// The shortest prefix (at least `minimum` characters) that names `id` among the pending questions.
     public func shortId(_ id: String, minimum: Int = 8) -> String {
-        var length = min(minimum, id.count)
-        while length < id.count {
-            let prefix = String(id.prefix(length))
-            if pending.filter({ $0.id.hasPrefix(prefix) }).count <= 1 { return prefix }
-            length += 1
-        }
-        return id
+        PendingIDs.shortest(id, among: pending.map(\.id), minimum: minimum)
     }
 
     private mutating func remember(_ id: String, _ outcome: QuestionOutcome) {
@@ -112,14 +106,5 @@ public struct QuestionQueue: Sendable {
         if closedOrder.count > Self.closedMemory {
             closed.removeValue(forKey: closedOrder.removeFirst())
         }
-    }
-}
-
-extension String {
-    fileprivate func trimmingSpacesAndTabs() -> String {
-        var view = Substring(self)
-        while let first = view.first, first == " " || first == "\t" { view.removeFirst() }
-        while let last = view.last, last == " " || last == "\t" { view.removeLast() }
-        return String(view)
     }
 }
