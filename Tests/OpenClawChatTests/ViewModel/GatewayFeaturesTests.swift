@@ -70,7 +70,8 @@ struct GatewayFeaturesTests {
             #expect(viewModel.usage == nil)
             let id = await viewModel.send("hello")
             #expect(await eventually { viewModel.transcript.outcome(ofRun: id) != nil })
-            #expect(await eventually { viewModel.usage?.outputTokens != nil })
+            // The run's end report (the start's comes first, with no tokens yet and not fresh).
+            #expect(await eventually { viewModel.usage?.totalTokensFresh == true })
             let usage = try #require(viewModel.usage)
             #expect(usage.inputTokens == 12)
             #expect(usage.contextTokens == 200_000)
