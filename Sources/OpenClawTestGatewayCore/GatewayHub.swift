@@ -147,6 +147,7 @@ package actor GatewayHub {
     /// One inbound text or binary message.
     package func received(_ bytes: [UInt8], from id: Int) {
         guard let connection = connections[id] else { return }
+        tap(.received, .gateway, String(decoding: bytes, as: UTF8.self), connection: id)
         switch connection.phase {
         case .closing:
             return
@@ -217,7 +218,10 @@ package actor GatewayHub {
     /// Queues a frame (a response or targeted event) with no frame `seq`.
     func send(_ frame: JSONValue, to id: Int, delayMs: Int = 0) {
         guard let connection = connections[id], connection.phase != .closing else { return }
-        connection.handle.enqueue(.text(JSONSerializer.string(configuration.quirks.outbound(frame)), delayMs: delayMs))
+        let outbound = configuration.quirks.outbound(frame)
+        let text = JSONSerializer.string(outbound)
+        tap(.sent, outbound == frame ? .gateway : .alteredByQuirk, text, connection: id)
+        connection.handle.enqueue(.text(text, delayMs: delayMs))
     }
 
     func respond(to id: Int, requestId: String, payload: JSONValue) {
@@ -253,7 +257,9 @@ package actor GatewayHub {
                 connections[id] = connection
                 let stateVersion = withStateVersion ? currentStateVersion : nil
                 let frame = EventFrame(event: event, payload: payload, seq: globalSeq, stateVersion: stateVersion)
-                connection.handle.enqueue(.text(JSONSerializer.string(frame.json), delayMs: faults.eventDelayMs))
+                let text = JSONSerializer.string(frame.json)
+                tap(.sent, .gateway, text, connection: id)
+                connection.handle.enqueue(.text(text, delayMs: faults.eventDelayMs))
                 reached.append(id)
                 continue
             }
@@ -269,7 +275,9 @@ package actor GatewayHub {
             connections[id] = connection
             let stateVersion = withStateVersion ? currentStateVersion : nil
             let frame = EventFrame(event: event, payload: payload, seq: seq, stateVersion: stateVersion)
-            let text = JSONSerializer.string(configuration.quirks.outbound(frame.json))
+            let outbound = configuration.quirks.outbound(frame.json)
+            let text = JSONSerializer.string(outbound)
+            tap(.sent, outbound == frame.json ? .gateway : .alteredByQuirk, text, connection: id)
             connection.handle.enqueue(.text(text, delayMs: faults.eventDelayMs))
             reached.append(id)
         }
@@ -348,7 +356,10 @@ package actor GatewayHub {
 
     func sendRaw(_ texts: [String]) {
         for connection in connections.values where connection.isOpen {
-            for text in texts { connection.handle.enqueue(.text(text, delayMs: 0)) }
+            for text in texts {
+                tap(.sent, .injected, text, connection: connection.handle.id)
+                connection.handle.enqueue(.text(text, delayMs: 0))
+            }
         }
     }
 
