@@ -73,7 +73,9 @@ extension GatewayHub {
 
     /// `models.list`: v4 refuses `preparedOnly` and `refresh` both true (the schema's `not` clause).
     private func handleModelsList(_ request: RequestFrame, from id: Int) {
-        guard let params = validParams(request, shape: ProtocolShapes.modelsListParams(v4: v4), from: id) else { return }
+        guard let params = validParams(request, shape: ProtocolShapes.modelsListParams(v4: v4), from: id) else {
+            return
+        }
         if params["preparedOnly"] == true, params["refresh"] == true {
             let message = "invalid models.list params: at root: must NOT be valid"
             respond(to: id, requestId: request.id, error: ErrorShape(code: .invalidRequest, message: message))

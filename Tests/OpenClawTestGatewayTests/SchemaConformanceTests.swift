@@ -39,14 +39,18 @@ struct SchemaConformanceTests {
             _ = try await client.closeCode()
         }
         let report = recorder.report()
-        var expected = ["RequestFrame", "ResponseFrame", "EventFrame", "ConnectParams", "HelloOk", "ChatSendParams",
+        var expected = [
+            "RequestFrame", "ResponseFrame", "EventFrame", "ConnectParams", "HelloOk", "ChatSendParams",
             "ChatHistoryParams", "ChatAbortParams", "ChatEvent", "AgentEvent", "TickEvent", "ShutdownEvent",
             "SessionsListParams", "SessionsPatchParams", "SessionsResetParams", "ModelsListParams",
             "ModelsListResult", "AgentIdentityParams", "AgentIdentityResult", "CommandsListParams",
-            "CommandsListResult", "DevicePairListParams", "NodeListParams"]
+            "CommandsListResult", "DevicePairListParams", "NodeListParams",
+        ]
         if version >= 4 {
-            expected += ["ConnectChallengeEvent", "ChatMessageGetParams", "ChatMessageGetResult",
-                "ExecApprovalListParams", "ApprovalHistoryParams", "QuestionListParams"]
+            expected += [
+                "ConnectChallengeEvent", "ChatMessageGetParams", "ChatMessageGetResult",
+                "ExecApprovalListParams", "ApprovalHistoryParams", "QuestionListParams",
+            ]
         }
         for name in expected {
             #expect(report.checked[name, default: 0] > 0, "v\(version): no \(name) was validated")
@@ -67,7 +71,8 @@ struct SchemaConformanceTests {
         ]
         if version >= 4 {
             requests += [
-                ("models.list", ["view": "configured"]), ("chat.message.get", ["sessionKey": "main", "messageId": "m-none"]),
+                ("models.list", ["view": "configured"]),
+                ("chat.message.get", ["sessionKey": "main", "messageId": "m-none"]),
                 ("exec.approval.list", [:]), ("approval.history", ["limit": 5]), ("question.list", [:]),
                 ("sessions.list", ["sortBy": "updatedAt", "archived": false]),
             ]

@@ -22,30 +22,61 @@ struct UpstreamFieldSetTests {
         Entry(method: "chat.history", definition: "ChatHistoryParams") { ProtocolShapes.chatHistoryParams(v4: $0) },
         Entry(method: "chat.send", definition: "ChatSendParams") { ProtocolShapes.chatSendParams(v4: $0) },
         Entry(method: "chat.abort", definition: "ChatAbortParams") { ProtocolShapes.chatAbortParams(v4: $0) },
-        Entry(method: "chat.message.get", definition: "ChatMessageGetParams", shape: { _ in ProtocolShapes.chatMessageGetParams }, versions: [4]),
+        Entry(
+            method: "chat.message.get", definition: "ChatMessageGetParams",
+            shape: { _ in ProtocolShapes.chatMessageGetParams }, versions: [4]),
         Entry(method: "sessions.list", definition: "SessionsListParams") { ProtocolShapes.sessionsListParams(v4: $0) },
-        Entry(method: "sessions.patch", definition: "SessionsPatchParams") { ProtocolShapes.sessionsPatchParams(v4: $0) },
-        Entry(method: "sessions.reset", definition: "SessionsResetParams") { ProtocolShapes.sessionsResetParams(v4: $0) },
+        Entry(method: "sessions.patch", definition: "SessionsPatchParams") {
+            ProtocolShapes.sessionsPatchParams(v4: $0)
+        },
+        Entry(method: "sessions.reset", definition: "SessionsResetParams") {
+            ProtocolShapes.sessionsResetParams(v4: $0)
+        },
         Entry(method: "models.list", definition: "ModelsListParams") { ProtocolShapes.modelsListParams(v4: $0) },
-        Entry(method: "agent.identity.get", definition: "AgentIdentityParams") { _ in ProtocolShapes.agentIdentityParams },
+        Entry(method: "agent.identity.get", definition: "AgentIdentityParams") { _ in ProtocolShapes.agentIdentityParams
+        },
         Entry(method: "commands.list", definition: "CommandsListParams") { ProtocolShapes.commandsListParams(v4: $0) },
-        Entry(method: "exec.approval.list", definition: "ExecApprovalListParams", shape: { _ in ProtocolShapes.emptyParams }, versions: [4]),
-        Entry(method: "exec.approval.get", definition: "ExecApprovalGetParams") { _ in ProtocolShapes.execApprovalGetParams },
-        Entry(method: "exec.approval.resolve", definition: "ExecApprovalResolveParams") { ProtocolShapes.execApprovalResolveParams(v4: $0) },
-        Entry(method: "approval.get", definition: "ApprovalGetParams", shape: { _ in ProtocolShapes.approvalGetParams }, versions: [4]),
-        Entry(method: "approval.resolve", definition: "ApprovalResolveParams", shape: { _ in ProtocolShapes.approvalResolveParams }, versions: [4]),
-        Entry(method: "approval.history", definition: "ApprovalHistoryParams", shape: { _ in ProtocolShapes.approvalHistoryParams }, versions: [4]),
-        Entry(method: "question.list", definition: "QuestionListParams", shape: { _ in ProtocolShapes.emptyParams }, versions: [4]),
-        Entry(method: "question.get", definition: "QuestionGetParams", shape: { _ in ProtocolShapes.questionGetParams }, versions: [4]),
-        Entry(method: "artifacts.download", definition: "ArtifactsDownloadParams", shape: { _ in ProtocolShapes.artifactsDownloadParams }, versions: [4]),
+        Entry(
+            method: "exec.approval.list", definition: "ExecApprovalListParams",
+            shape: { _ in ProtocolShapes.emptyParams }, versions: [4]),
+        Entry(method: "exec.approval.get", definition: "ExecApprovalGetParams") { _ in
+            ProtocolShapes.execApprovalGetParams
+        },
+        Entry(method: "exec.approval.resolve", definition: "ExecApprovalResolveParams") {
+            ProtocolShapes.execApprovalResolveParams(v4: $0)
+        },
+        Entry(
+            method: "approval.get", definition: "ApprovalGetParams", shape: { _ in ProtocolShapes.approvalGetParams },
+            versions: [4]),
+        Entry(
+            method: "approval.resolve", definition: "ApprovalResolveParams",
+            shape: { _ in ProtocolShapes.approvalResolveParams }, versions: [4]),
+        Entry(
+            method: "approval.history", definition: "ApprovalHistoryParams",
+            shape: { _ in ProtocolShapes.approvalHistoryParams }, versions: [4]),
+        Entry(
+            method: "question.list", definition: "QuestionListParams", shape: { _ in ProtocolShapes.emptyParams },
+            versions: [4]),
+        Entry(
+            method: "question.get", definition: "QuestionGetParams", shape: { _ in ProtocolShapes.questionGetParams },
+            versions: [4]),
+        Entry(
+            method: "artifacts.download", definition: "ArtifactsDownloadParams",
+            shape: { _ in ProtocolShapes.artifactsDownloadParams }, versions: [4]),
         Entry(method: "node.list", definition: "NodeListParams") { _ in ProtocolShapes.emptyParams },
         Entry(method: "node.describe", definition: "NodeDescribeParams") { _ in ProtocolShapes.nodeDescribeParams },
         Entry(method: "node.invoke", definition: "NodeInvokeParams") { ProtocolShapes.nodeInvokeParams(v4: $0) },
-        Entry(method: "node.invoke.result", definition: "NodeInvokeResultParams") { _ in ProtocolShapes.nodeInvokeResultParams },
-        Entry(method: "node.invoke.progress", definition: "NodeInvokeProgressParams", shape: { _ in ProtocolShapes.nodeInvokeProgressParams }, versions: [4]),
+        Entry(method: "node.invoke.result", definition: "NodeInvokeResultParams") { _ in
+            ProtocolShapes.nodeInvokeResultParams
+        },
+        Entry(
+            method: "node.invoke.progress", definition: "NodeInvokeProgressParams",
+            shape: { _ in ProtocolShapes.nodeInvokeProgressParams }, versions: [4]),
         Entry(method: "node.event", definition: "NodeEventParams") { _ in ProtocolShapes.nodeEventParams },
         Entry(method: "device.pair.list", definition: "DevicePairListParams") { _ in ProtocolShapes.emptyParams },
-        Entry(method: "device.pair.approve", definition: "DevicePairApproveParams") { _ in ProtocolShapes.pairApproveParams },
+        Entry(method: "device.pair.approve", definition: "DevicePairApproveParams") { _ in
+            ProtocolShapes.pairApproveParams
+        },
     ]
 
     static let cases: [(Entry, Int)] = entries.flatMap { entry in entry.versions.map { (entry, $0) } }
@@ -55,8 +86,7 @@ struct UpstreamFieldSetTests {
         let validator = try RepositorySchemas.validator(forProtocol: version)
         let definition = try #require(
             validator.document["definitions"]?[entry.definition], "v\(version) schema has no \(entry.definition)")
-        for problem in Self.differences(entry.shape(version >= 4), definition, document: validator.document, path: "")
-        {
+        for problem in Self.differences(entry.shape(version >= 4), definition, document: validator.document, path: "") {
             Issue.record("v\(version) \(entry.method): \(problem)")
         }
     }

@@ -53,12 +53,15 @@ struct UpstreamFieldTableTests {
         Row(method: "chat.send", params: chatSend(["queueMode": "later"]), v3: false, v4: false),
         Row(method: "chat.send", params: chatSend(["clarification": [:]]), v3: false, v4: false),
         // Current v4 additions (Tests/Fixtures/protocol/README.md), and their bounds.
-        Row(method: "chat.send", params: chatSend(["mentions": [["profileId": "p1", "start": 0, "end": 2]]]), v3: false, v4: true),
+        Row(
+            method: "chat.send", params: chatSend(["mentions": [["profileId": "p1", "start": 0, "end": 2]]]), v3: false,
+            v4: true),
         Row(method: "chat.send", params: chatSend(["mentions": [["start": 0]]]), v3: false, v4: false),
         Row(method: "chat.send", params: chatSend(["expectedPermissionMode": "guarded"]), v3: false, v4: true),
         Row(method: "chat.send", params: chatSend(["expectedToolOverrides": ["webSearch": true]]), v3: false, v4: true),
         Row(method: "chat.history", params: ["sessionKey": "main", "inputRunIds": ["r1"]], v3: false, v4: true),
-        Row(method: "chat.history", params: ["sessionKey": "main", "inputRunIds": ["r1", "r1"]], v3: false, v4: false),
+        Row(
+            method: "chat.history", params: ["sessionKey": "main", "inputRunIds": ["r1", "r1"]], v3: false, v4: false),
         Row(method: "models.list", params: ["view": "configured", "agentId": "main"], v3: false, v4: true),
         Row(method: "models.list", params: ["refresh": true], v3: false, v4: true),
         Row(method: "models.list", params: ["preparedOnly": true, "refresh": true], v3: false, v4: false),
@@ -67,12 +70,16 @@ struct UpstreamFieldTableTests {
         Row(method: "sessions.list", params: ["activityPulseBoundaries": [1, 2]], v3: false, v4: true),
         Row(method: "sessions.list", params: ["activityPulseBoundaries": [1]], v3: false, v4: false),
         Row(method: "sessions.patch", params: ["key": "main", "permissionMode": "guarded"], v3: false, v4: true),
-        Row(method: "sessions.patch", params: ["key": "main", "toolOverrides": ["webSearch": false]], v3: false, v4: true),
+        Row(
+            method: "sessions.patch", params: ["key": "main", "toolOverrides": ["webSearch": false]], v3: false,
+            v4: true),
         Row(method: "sessions.patch", params: ["key": "main", "toolOverrides": ["web": true]], v3: false, v4: false),
         Row(method: "sessions.patch", params: ["key": "main", "threadId": .null], v3: false, v4: true),
         Row(method: "sessions.patch", params: ["key": "main", "threadId": "t1"], v3: false, v4: false),
         Row(method: "sessions.patch", params: ["key": "main", "ttlMinutes": 121], v3: false, v4: false),
-        Row(method: "exec.approval.resolve", params: ["id": "a1", "decision": "deny", "grantExpiresInDays": 30], v3: false, v4: true),
+        Row(
+            method: "exec.approval.resolve", params: ["id": "a1", "decision": "deny", "grantExpiresInDays": 30],
+            v3: false, v4: true),
         Row(
             method: "exec.approval.resolve",
             params: ["id": "a1", "decision": "deny", "reviewer": ["channel": "telegram", "accountId": "a"]],

@@ -99,7 +99,8 @@ public final class FrameConformanceRecorder: Sendable {
             guard json["ok"] == true, let payload = json["payload"] else { return problems }
             if method == "chat.history", protocolVersion >= 4, payload["kind"] != nil {
                 let union: JSONValue = [
-                    "anyOf": .array(ProtocolFrameDefinitions.chatHistoryCursorResults.map { ["$ref": "#/definitions/\($0)"] })
+                    "anyOf": .array(
+                        ProtocolFrameDefinitions.chatHistoryCursorResults.map { ["$ref": "#/definitions/\($0)"] })
                 ]
                 state.report.checked["ChatHistoryCursorResult", default: 0] += 1
                 problems += validator.validate(payload, against: union).map { "response to chat.history: \($0)" }

@@ -62,14 +62,18 @@ struct ClientFrameConformanceTests {
             await connection.disconnect()
         }
         let report = recorder.report()
-        var expected = ["ConnectParams", "HelloOk", "ChatHistoryParams", "ChatSendParams", "ChatAbortParams",
+        var expected = [
+            "ConnectParams", "HelloOk", "ChatHistoryParams", "ChatSendParams", "ChatAbortParams",
             "ChatEvent", "SessionsListParams", "SessionsPatchParams", "SessionsResetParams", "ModelsListParams",
             "ModelsListResult", "CommandsListParams", "AgentIdentityParams", "AgentIdentityResult",
-            "ExecApprovalResolveParams"]
+            "ExecApprovalResolveParams",
+        ]
         if version >= 4 {
-            expected += ["ChatHistoryCursorResult", "ExecApprovalRequestedEvent", "ApprovalResolveParams",
+            expected += [
+                "ChatHistoryCursorResult", "ExecApprovalRequestedEvent", "ApprovalResolveParams",
                 "ApprovalGetParams", "ApprovalHistoryParams", "QuestionListParams", "QuestionResolveParams",
-                "QuestionRecord", "QuestionResolvedEvent", "CommandsListResult"]
+                "QuestionRecord", "QuestionResolvedEvent", "CommandsListResult",
+            ]
         }
         for name in expected where name != "ExecApprovalResolveParams" || version < 4 {
             #expect(report.checked[name, default: 0] > 0, "v\(version): no \(name) was validated")
