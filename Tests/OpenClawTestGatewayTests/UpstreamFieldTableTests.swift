@@ -109,6 +109,50 @@ struct UpstreamFieldTableTests {
                 let schemaRefused = message.hasPrefix("invalid \(row.method) params")
                 let expected = protocolNumber >= 4 ? row.v4 : row.v3
                 #expect(schemaRefused != expected, "v\(protocolNumber) \(row): \(response)")
+                if schemaRefused {
+                    // Upstream's shape for a params refusal: INVALID_REQUEST, the validator's message.
+                    #expect(response["error"]?["code"] == "INVALID_REQUEST", "v\(protocolNumber) \(row): \(response)")
+                }
+            }
+            await client.close()
+        }
+    }
+    /// Minimal valid params of each method the gateway validates; each gets an unknown field added.
+    static func minimalParams(v4: Bool) -> [(String, JSONValue)] {
+        var rows: [(String, JSONValue)] = [
+            ("chat.send", chatSend([:])), ("chat.history", ["sessionKey": "main"]),
+            ("chat.abort", ["sessionKey": "main"]), ("sessions.list", [:]), ("sessions.patch", ["key": "main"]),
+            ("sessions.reset", ["key": "main"]), ("models.list", [:]), ("agent.identity.get", [:]),
+            ("commands.list", [:]), ("exec.approval.list", [:]), ("exec.approval.get", ["id": "a1"]),
+            ("exec.approval.resolve", ["id": "a1", "decision": "deny"]), ("device.pair.list", [:]),
+            ("node.list", [:]),
+        ]
+        if v4 {
+            rows += [
+                ("chat.message.get", ["sessionKey": "main", "messageId": "m1"]), ("approval.get", ["id": "a1"]),
+                ("approval.resolve", ["id": "a1", "kind": "exec", "decision": "deny"]), ("approval.history", [:]),
+                ("artifacts.download", ["artifactId": "x1"]), ("question.list", [:]), ("question.get", ["id": "q1"]),
+            ]
+        }
+        return rows
+    }
+
+    @Test(arguments: [3, 4])
+    func anUnknownFieldIsRefusedAsUpstreamRefusesIt(protocolNumber: Int) async throws {
+        var helper = HandshakeHelper()
+        helper.scopes = [OperatorScope.admin]
+        try await withTestGateway(.init(protocolNumber: protocolNumber)) { gateway in
+            let (client, _) = try await helper.open(gateway.url)
+            for (method, params) in Self.minimalParams(v4: protocolNumber >= 4) {
+                guard case .object(var members) = params else { continue }
+                members["bogusField"] = 1
+                let response = try await client.request(method, params: .object(members))
+                #expect(response["error"]?["code"] == "INVALID_REQUEST", "v\(protocolNumber) \(method): \(response)")
+                let message = response["error"]?["message"]?.stringValue ?? ""
+                #expect(
+                    message.hasPrefix("invalid \(method) params")
+                        && message.contains("unexpected property 'bogusField'"),
+                    "v\(protocolNumber) \(method): \(message)")
             }
             await client.close()
         }
