@@ -100,7 +100,9 @@ public final class FrameConformanceRecorder: Sendable {
             if method == "chat.history", protocolVersion >= 4, payload["kind"] != nil {
                 let union: JSONValue = [
                     "anyOf": .array(
-                        ProtocolFrameDefinitions.chatHistoryCursorResults.map { ["$ref": "#/definitions/\($0)"] })
+                        ProtocolFrameDefinitions.chatHistoryCursorResults.map { name -> JSONValue in
+                            ["$ref": .string("#/definitions/\(name)")]
+                        })
                 ]
                 state.report.checked["ChatHistoryCursorResult", default: 0] += 1
                 problems += validator.validate(payload, against: union).map { "response to chat.history: \($0)" }

@@ -19,7 +19,9 @@ struct ClientFrameConformanceTests {
         var configuration = TestGatewayConfiguration(protocolNumber: version, deltaThrottleMs: 0)
         configuration.agent = ScriptedAgent(chunkSize: 12, chunkDelayMs: 1, slowChunkDelayMs: 100, toolDurationMs: 5)
         try await withValidatedTestGateway(configuration, recorder: recorder) { gateway in
-            let (connection, session) = try await ChatHarness.startedViewModel(on: gateway)
+            // Admin: `sessions.patch` and `sessions.reset` need it on some versions; scopes are not the subject.
+            let scopes = OperatorScope.chatDefault + [OperatorScope.admin]
+            let (connection, session) = try await ChatHarness.startedViewModel(on: gateway, scopes: scopes)
             let client = ChatClient(connection: connection)
             let approver = try await ApprovalsEndToEndTests.approver(on: gateway, name: "approver")
 
@@ -51,7 +53,7 @@ struct ClientFrameConformanceTests {
             if version >= 4 {
                 let cursor = try #require(page.deltaCursor, "a v4 tail page carries a deltaCursor")
                 _ = try await client.catchUp(sessionKey: "main", cursor: cursor)
-                if let messageId = page.messages.compactMap(\.id).last {
+                if let messageId = page.messages.compactMap({ $0.entry?.id }).last {
                     _ = try await client.fullMessage(sessionKey: "main", messageId: messageId)
                 }
                 try await askAndAnswer(on: gateway, session: session)
