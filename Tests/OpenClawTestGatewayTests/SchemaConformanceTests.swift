@@ -55,6 +55,9 @@ struct SchemaConformanceTests {
         for name in expected {
             #expect(report.checked[name, default: 0] > 0, "v\(version): no \(name) was validated")
         }
+        let unexpected = report.unchecked.subtracting(
+            ProtocolFrameDefinitions.knownUnchecked.union(["params of does.not.exist"]))
+        #expect(unexpected.isEmpty, "v\(version): frames without a definition: \(unexpected.sorted())")
         #expect(report.exempted.isEmpty, "v\(version): nothing here is wrong on purpose: \(report.exempted)")
     }
 

@@ -73,13 +73,16 @@ struct ClientFrameConformanceTests {
         if version >= 4 {
             expected += [
                 "ChatHistoryCursorResult", "ExecApprovalRequestedEvent", "ApprovalResolveParams",
-                "ApprovalGetParams", "ApprovalHistoryParams", "QuestionListParams", "QuestionResolveParams",
+                "ApprovalGetParams", "ApprovalHistoryParams", "ApprovalGetResult", "ApprovalResolveResult",
+                "ApprovalHistoryResult", "QuestionListParams", "QuestionResolveParams",
                 "QuestionRecord", "QuestionResolvedEvent", "CommandsListResult",
             ]
         }
         for name in expected where name != "ExecApprovalResolveParams" || version < 4 {
             #expect(report.checked[name, default: 0] > 0, "v\(version): no \(name) was validated")
         }
+        let unexpected = report.unchecked.subtracting(ProtocolFrameDefinitions.knownUnchecked)
+        #expect(unexpected.isEmpty, "v\(version): frames without a definition: \(unexpected.sorted())")
         #expect(report.exempted.isEmpty, "v\(version): nothing here is wrong on purpose: \(report.exempted)")
     }
 
