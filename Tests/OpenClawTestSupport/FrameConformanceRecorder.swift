@@ -25,6 +25,8 @@ public final class FrameConformanceRecorder: Sendable {
         var report = Report()
         /// Per connection, the method of each request id still awaiting its response.
         var pending: [Int: [String: String]] = [:]
+        /// Frames tapped but not yet validated: the tap only queues them, so the gateway is not slowed.
+        var queued: [TappedFrame] = []
     }
 
     public let protocolVersion: Int
@@ -43,7 +45,15 @@ public final class FrameConformanceRecorder: Sendable {
     /// The closure to set as `TestGatewayConfiguration.frameTap`.
     public var tap: @Sendable (TappedFrame) -> Void { { [self] frame in record(frame) } }
 
-    public func report() -> Report { state.withLock { $0.report } }
+    /// Validates the frames tapped so far, in order, and returns everything found.
+    public func report() -> Report {
+        state.withLock { state in
+            let frames = state.queued
+            state.queued = []
+            for frame in frames { check(frame, state: &state) }
+            return state.report
+        }
+    }
 
     /// Throws a `FrameConformanceError` naming every frame that did not validate.
     public func verify() throws {
@@ -52,25 +62,27 @@ public final class FrameConformanceRecorder: Sendable {
     }
 
     func record(_ frame: TappedFrame) {
-        state.withLock { state in
-            switch frame.origin {
-            case .gateway: break
-            case .alteredByQuirk, .injected:
-                state.report.exempted.append("\(frame.origin) frame: \(Self.excerpt(frame.text))")
-                return
-            }
-            guard let json = try? JSONParser().parse(Array(frame.text.utf8)) else {
-                state.report.problems.append("\(frame.direction) frame is not JSON: \(Self.excerpt(frame.text))")
-                return
-            }
-            let problems: [String]
-            switch frame.direction {
-            case .received: problems = checkRequest(json, connection: frame.connection, state: &state)
-            case .sent: problems = checkOutbound(json, connection: frame.connection, state: &state)
-            }
-            for problem in problems {
-                state.report.problems.append("v\(protocolVersion) \(problem)\n    frame: \(Self.excerpt(frame.text))")
-            }
+        state.withLock { $0.queued.append(frame) }
+    }
+
+    private func check(_ frame: TappedFrame, state: inout State) {
+        switch frame.origin {
+        case .gateway: break
+        case .alteredByQuirk, .injected:
+            state.report.exempted.append("\(frame.origin) frame: \(Self.excerpt(frame.text))")
+            return
+        }
+        guard let json = try? JSONParser().parse(Array(frame.text.utf8)) else {
+            state.report.problems.append("\(frame.direction) frame is not JSON: \(Self.excerpt(frame.text))")
+            return
+        }
+        let problems: [String]
+        switch frame.direction {
+        case .received: problems = checkRequest(json, connection: frame.connection, state: &state)
+        case .sent: problems = checkOutbound(json, connection: frame.connection, state: &state)
+        }
+        for problem in problems {
+            state.report.problems.append("v\(protocolVersion) \(problem)\n    frame: \(Self.excerpt(frame.text))")
         }
     }
 
