@@ -220,8 +220,7 @@ package actor GatewayHub {
         guard let connection = connections[id], connection.phase != .closing else { return }
         let outbound = configuration.quirks.outbound(frame)
         let text = JSONSerializer.string(outbound)
-        tap(.sent, outbound == frame ? .gateway : .alteredByQuirk, text, connection: id)
-        connection.handle.enqueue(.text(text, delayMs: delayMs))
+        enqueue(text, origin: outbound == frame ? .gateway : .alteredByQuirk, on: connection.handle, delayMs: delayMs)
     }
 
     func respond(to id: Int, requestId: String, payload: JSONValue) {
@@ -258,8 +257,7 @@ package actor GatewayHub {
                 let stateVersion = withStateVersion ? currentStateVersion : nil
                 let frame = EventFrame(event: event, payload: payload, seq: globalSeq, stateVersion: stateVersion)
                 let text = JSONSerializer.string(frame.json)
-                tap(.sent, .gateway, text, connection: id)
-                connection.handle.enqueue(.text(text, delayMs: faults.eventDelayMs))
+                enqueue(text, origin: .gateway, on: connection.handle, delayMs: faults.eventDelayMs)
                 reached.append(id)
                 continue
             }
@@ -277,8 +275,8 @@ package actor GatewayHub {
             let frame = EventFrame(event: event, payload: payload, seq: seq, stateVersion: stateVersion)
             let outbound = configuration.quirks.outbound(frame.json)
             let text = JSONSerializer.string(outbound)
-            tap(.sent, outbound == frame.json ? .gateway : .alteredByQuirk, text, connection: id)
-            connection.handle.enqueue(.text(text, delayMs: faults.eventDelayMs))
+            let origin: TappedFrame.Origin = outbound == frame.json ? .gateway : .alteredByQuirk
+            enqueue(text, origin: origin, on: connection.handle, delayMs: faults.eventDelayMs)
             reached.append(id)
         }
         return reached
@@ -356,10 +354,7 @@ package actor GatewayHub {
 
     func sendRaw(_ texts: [String]) {
         for connection in connections.values where connection.isOpen {
-            for text in texts {
-                tap(.sent, .injected, text, connection: connection.handle.id)
-                connection.handle.enqueue(.text(text, delayMs: 0))
-            }
+            for text in texts { enqueue(text, origin: .injected, on: connection.handle, delayMs: 0) }
         }
     }
 

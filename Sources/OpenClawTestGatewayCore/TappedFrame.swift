@@ -33,4 +33,10 @@ extension GatewayHub {
     func tap(_ direction: TappedFrame.Direction, _ origin: TappedFrame.Origin, _ text: String, connection id: Int) {
         configuration.frameTap?(TappedFrame(direction: direction, origin: origin, connection: id, text: text))
     }
+
+    /// Queues an outbound text frame on `handle`, tapped first.
+    func enqueue(_ text: String, origin: TappedFrame.Origin, on handle: ConnectionHandle, delayMs: Int) {
+        tap(.sent, origin, text, connection: handle.id)
+        handle.enqueue(.text(text, delayMs: delayMs))
+    }
 }
