@@ -232,6 +232,16 @@ enum ProtocolShapes {
         return ObjectShape(fields, required: ["id", "decision"])
     }
 
+    /// `sessions.messages.subscribe` (upstream `SessionsMessagesSubscribeParamsSchema`, closed):
+    /// `includeApprovals` may only be `true` (checked by the handler).
+    static let sessionsMessagesSubscribeParams = ObjectShape(
+        ["key": .string(minLength: 1), "agentId": .string(minLength: 1), "includeApprovals": .boolean],
+        required: ["key"])
+
+    /// `sessions.messages.unsubscribe` (upstream `SessionsMessagesUnsubscribeParamsSchema`, closed).
+    static let sessionsMessagesUnsubscribeParams = ObjectShape(
+        ["key": .string(minLength: 1), "agentId": .string(minLength: 1)], required: ["key"])
+
     /// `approval.resolve` (upstream `ApprovalResolveParamsSchema`): `{id, kind, decision}` required, and
     /// the newest builds' optional `reviewer` and `grantExpiresInDays` (built bundle, code search id 71397062804).
     static let approvalResolveParams = ObjectShape(

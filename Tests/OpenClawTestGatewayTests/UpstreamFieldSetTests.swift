@@ -32,6 +32,12 @@ struct UpstreamFieldSetTests {
         Entry(method: "sessions.reset", definition: "SessionsResetParams") {
             ProtocolShapes.sessionsResetParams(v4: $0)
         },
+        Entry(
+            method: "sessions.messages.subscribe", definition: "SessionsMessagesSubscribeParams",
+            shape: { _ in ProtocolShapes.sessionsMessagesSubscribeParams }, versions: [4]),
+        Entry(
+            method: "sessions.messages.unsubscribe", definition: "SessionsMessagesUnsubscribeParams",
+            shape: { _ in ProtocolShapes.sessionsMessagesUnsubscribeParams }, versions: [4]),
         Entry(method: "models.list", definition: "ModelsListParams") { ProtocolShapes.modelsListParams(v4: $0) },
         Entry(method: "agent.identity.get", definition: "AgentIdentityParams") { _ in ProtocolShapes.agentIdentityParams
         },

@@ -49,6 +49,8 @@ public struct ProtocolFrameDefinitions: Sendable {
             "sessions.list": Method(params: "SessionsListParams"),
             "sessions.patch": Method(params: "SessionsPatchParams"),
             "sessions.reset": Method(params: "SessionsResetParams"),
+            "sessions.messages.subscribe": Method(params: "SessionsMessagesSubscribeParams"),
+            "sessions.messages.unsubscribe": Method(params: "SessionsMessagesUnsubscribeParams"),
             "models.list": Method(params: "ModelsListParams", result: "ModelsListResult"),
             "agent.identity.get": Method(params: "AgentIdentityParams", result: "AgentIdentityResult"),
             "commands.list": Method(params: "CommandsListParams", result: "CommandsListResult"),

@@ -7,7 +7,8 @@ import OpenClawProtocol
 extension InteractiveChat {
     /// The approval and question cards' printers (those this chat has).
     func watchCards() async -> [Task<Void, Never>] {
-        [await watchApprovals(), await watchQuestions()].compactMap { $0 }
+        // The chat's session is followed as an approval audience where the gateway has one.
+        [await watchApprovals(), approvals?.follow(chat), await watchQuestions()].compactMap { $0 }
     }
 
     /// Quitting: no more cards, and the engines stop following the connection.
