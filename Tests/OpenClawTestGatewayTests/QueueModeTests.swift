@@ -7,9 +7,10 @@ import Testing
 /// running turn, followup and collect wait for it, interrupt stops it.
 @Suite("Test gateway: queue modes")
 struct QueueModeTests {
-    /// A reply slow enough for a second message to arrive while it runs.
+    /// A reply slow enough for the next messages to arrive while it runs, on a loaded machine too (600 ms
+    /// was not, with every test target running at once).
     static let slow = ScriptedAgent.custom { _ in
-        AgentScript(steps: [.say("first part "), .pause(ms: 600), .say("second part")], chunkDelayMs: 0)
+        AgentScript(steps: [.say("first part "), .pause(ms: 2_500), .say("second part")], chunkDelayMs: 0)
     }
 
     static func send(
