@@ -70,17 +70,7 @@ struct ApprovalBanner: View {
             .padding(10)
             .background(.yellow.opacity(0.25))
         } else if let notice = approvals.notice {
-            Button {
-                approvals.dismissNotice()
-            } label: {
-                VStack(alignment: .leading) {
-                    Text(notice.message)
-                    if let next = notice.nextStep { Text(next).font(.caption) }
-                }
-                .frame(maxWidth: .infinity, alignment: .leading)
-            }
-            .padding(10)
-            .background(notice.isError ? Color.red.opacity(0.15) : Color.green.opacity(0.15))
+            NoticeBanner(notice: notice) { approvals.dismissNotice() }
         } else if let next = approvals.availability.nextStep, approvals.availability != .off {
             Text([approvals.availability.message, next].joined(separator: " "))
                 .font(.caption)

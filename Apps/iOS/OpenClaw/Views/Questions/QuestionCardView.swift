@@ -15,17 +15,7 @@ struct QuestionCardsView: View {
                 QuestionCardView(questions: questions, card: card)
             }
             if let notice = questions.notice {
-                Button {
-                    questions.dismissNotice()
-                } label: {
-                    VStack(alignment: .leading) {
-                        Text(notice.message)
-                        if let next = notice.nextStep { Text(next).font(.caption) }
-                    }
-                    .frame(maxWidth: .infinity, alignment: .leading)
-                }
-                .padding(10)
-                .background(notice.isError ? Color.red.opacity(0.15) : Color.green.opacity(0.15))
+                NoticeBanner(notice: notice) { questions.dismissNotice() }
             }
         }
         .padding(.horizontal, 10)
