@@ -15,7 +15,7 @@ struct DeviceProofVerifier: Sendable {
     struct SignedFields: Sendable {
         var clientId: String
         var clientMode: String
-        var role: String
+        var role: GatewayRole
         var scopes: [String]
         var token: String
         var platform: String

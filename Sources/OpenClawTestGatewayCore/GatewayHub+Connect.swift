@@ -112,7 +112,7 @@ extension GatewayHub {
             let verifier = DeviceProofVerifier(nowMs: Self.nowMs(), socketNonce: connection.nonce)
             let fields = DeviceProofVerifier.SignedFields(
                 clientId: client["id"]?.stringValue ?? "", clientMode: client["mode"]?.stringValue ?? "",
-                role: role, scopes: requestedScopes, token: signatureToken,
+                role: GatewayRole(rawValue: role), scopes: requestedScopes, token: signatureToken,
                 platform: client["platform"]?.stringValue ?? "", deviceFamily: client["deviceFamily"]?.stringValue ?? ""
             )
             if let failure = verifier.verify(device: device, fields: fields) {
@@ -218,7 +218,7 @@ extension GatewayHub {
         guard var connection = connections[id] else { return }
         let client = params["client"] ?? [:]
         connection.phase = .open
-        connection.role = role
+        connection.role = GatewayRole(rawValue: role)
         connection.scopes = Set(scopes)
         connection.caps = Set(params["caps"]?.stringArrayValue ?? [])
         connection.clientName = client["displayName"]?.nonEmptyStringValue ?? client["id"]?.nonEmptyStringValue

@@ -16,7 +16,7 @@ struct ConnectionState: Sendable {
     let connId: String
     let nonce: String
     var phase: Phase = .awaitingConnect
-    var role = "operator"
+    var role: GatewayRole = .operator
     var scopes: Set<String> = []
     var caps: Set<String> = []
     /// Called `sessions.subscribe`: receives `sessions.changed` until it closes.

@@ -7,7 +7,7 @@ struct HandshakeHelper {
     var client = ClientInfo(id: .cli, mode: .ui, version: "1.0.0", platform: "linux", deviceFamily: "server")
     var minProtocol = 3
     var maxProtocol = 4
-    var role = "operator"
+    var role: GatewayRole = .operator
     var scopes = [OperatorScope.read, OperatorScope.write]
     var caps: [String] = []
     var auth: ConnectAuth? = ConnectAuth(token: "test-token")

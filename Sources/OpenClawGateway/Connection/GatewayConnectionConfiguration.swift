@@ -40,7 +40,7 @@ public struct GatewayConnectionConfiguration: Sendable {
     /// 2026 both accept us. Narrower only for tests and diagnostics.
     public var offeredProtocols: ClosedRange<Int>
     /// `operator` for a client that chats; `node` for a computer that runs commands for the agent.
-    public var role: String
+    public var role: GatewayRole
     /// Requested scopes: read + write is what a chat client needs. Asking for more triggers a
     /// scope-upgrade pairing on the gateway.
     public var scopes: [String]
@@ -89,7 +89,7 @@ public struct GatewayConnectionConfiguration: Sendable {
         client: ClientInfo,
         offeredProtocols: ClosedRange<Int> = ProtocolVersion.minimumSupported
             .rawValue...ProtocolVersion.maximumSupported.rawValue,
-        role: String = "operator",
+        role: GatewayRole = .operator,
         scopes: [String] = OperatorScope.chatDefault,
         caps: [String] = ["tool-events"],
         locale: String? = nil,

@@ -4,11 +4,11 @@ import Synchronization
 /// A device token the gateway issued in `hello-ok.auth`, reused on the next connect.
 public struct DeviceTokenRecord: Sendable, Hashable {
     public var token: String
-    public var role: String
+    public var role: GatewayRole
     public var scopes: [String]
     public var issuedAtMs: Int?
 
-    public init(token: String, role: String, scopes: [String], issuedAtMs: Int? = nil) {
+    public init(token: String, role: GatewayRole, scopes: [String], issuedAtMs: Int? = nil) {
         self.token = token
         self.role = role
         self.scopes = scopes
@@ -26,9 +26,9 @@ extension DeviceTokenRecord: CustomStringConvertible, CustomDebugStringConvertib
 public struct DeviceTokenKey: Sendable, Hashable {
     public var gateway: String
     public var deviceId: String
-    public var role: String
+    public var role: GatewayRole
 
-    public init(gateway: String, deviceId: String, role: String) {
+    public init(gateway: String, deviceId: String, role: GatewayRole) {
         self.gateway = gateway
         self.deviceId = deviceId
         self.role = role
@@ -130,7 +130,7 @@ public final class FileDeviceTokenStore: DeviceTokenStore {
             guard let token = entry["token"]?.nonEmptyStringValue else { return nil }
             return DeviceTokenRecord(
                 token: token,
-                role: entry["role"]?.stringValue ?? "operator",
+                role: entry["role"]?.stringValue.map(GatewayRole.init(rawValue:)) ?? .operator,
                 scopes: entry["scopes"]?.stringArrayValue ?? [],
                 issuedAtMs: entry["issuedAtMs"]?.intValue
             )
@@ -140,7 +140,7 @@ public final class FileDeviceTokenStore: DeviceTokenStore {
     private func writeAll(_ all: [String: DeviceTokenRecord]) throws(CredentialStoreError) {
         let entries = all.mapValues { record -> JSONValue in
             .object(dropping: [
-                ("token", .string(record.token)), ("role", .string(record.role)),
+                ("token", .string(record.token)), ("role", .string(record.role.rawValue)),
                 ("scopes", .strings(record.scopes)), ("issuedAtMs", .int(record.issuedAtMs)),
             ])
         }

@@ -55,7 +55,7 @@ public struct DeviceIdentity: Sendable {
     public func proof(
         for challenge: ConnectChallenge,
         client: ClientInfo,
-        role: String,
+        role: GatewayRole,
         scopes: [String],
         auth: ConnectAuth?,
         localNowMs: Int = Int(UnixTime.nowMs())

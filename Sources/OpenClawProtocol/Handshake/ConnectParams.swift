@@ -152,7 +152,7 @@ public struct ConnectParams: Sendable, Hashable {
     public var minProtocol: Int
     public var maxProtocol: Int
     public var client: ClientInfo
-    public var role: String
+    public var role: GatewayRole
     public var scopes: [String]
     public var caps: [String]
     public var device: DeviceProof?
@@ -170,7 +170,7 @@ public struct ConnectParams: Sendable, Hashable {
         minProtocol: Int = ProtocolVersion.minimumSupported.rawValue,
         maxProtocol: Int = ProtocolVersion.maximumSupported.rawValue,
         client: ClientInfo,
-        role: String = "operator",
+        role: GatewayRole = .operator,
         scopes: [String] = OperatorScope.chatDefault,
         caps: [String] = [],
         device: DeviceProof? = nil,
@@ -199,7 +199,7 @@ public struct ConnectParams: Sendable, Hashable {
     public var json: JSONValue {
         .object(dropping: [
             ("minProtocol", .int(minProtocol)), ("maxProtocol", .int(maxProtocol)), ("client", client.json),
-            ("role", .string(role)), ("scopes", .strings(scopes)), ("caps", .strings(caps)),
+            ("role", .string(role.rawValue)), ("scopes", .strings(scopes)), ("caps", .strings(caps)),
             ("device", device?.json), ("auth", auth.flatMap { $0.isEmpty ? JSONValue?.none : .some($0.json) }),
             ("locale", .string(locale.nilIfBlank)), ("userAgent", .string(userAgent.nilIfBlank)),
             ("commands", .strings(commands?.filter { !$0.isEmpty })),

@@ -7,7 +7,7 @@ public struct DeviceAuthPayload: Sendable, Hashable {
     public var deviceId: String
     public var clientId: String
     public var clientMode: String
-    public var role: String
+    public var role: GatewayRole
     public var scopes: [String]
     public var signedAtMs: Int
     public var token: String
@@ -19,7 +19,7 @@ public struct DeviceAuthPayload: Sendable, Hashable {
         deviceId: String,
         clientId: String,
         clientMode: String,
-        role: String,
+        role: GatewayRole,
         scopes: [String],
         signedAtMs: Int,
         token: String,
@@ -42,7 +42,8 @@ public struct DeviceAuthPayload: Sendable, Hashable {
     /// The v3 payload string.
     public var v3: String {
         [
-            "v3", deviceId, clientId, clientMode, role.isEmpty ? "operator" : role, scopes.joined(separator: ","),
+            "v3", deviceId, clientId, clientMode, role.rawValue.isEmpty ? GatewayRole.operator.rawValue : role.rawValue,
+            scopes.joined(separator: ","),
             String(signedAtMs), token, nonce, Self.normalizeMetadata(platform), Self.normalizeMetadata(deviceFamily),
         ].joined(separator: "|")
     }
@@ -50,7 +51,8 @@ public struct DeviceAuthPayload: Sendable, Hashable {
     /// The older v2 payload (no platform or family); gateways still accept it, we never sign it.
     public var v2: String {
         [
-            "v2", deviceId, clientId, clientMode, role.isEmpty ? "operator" : role, scopes.joined(separator: ","),
+            "v2", deviceId, clientId, clientMode, role.rawValue.isEmpty ? GatewayRole.operator.rawValue : role.rawValue,
+            scopes.joined(separator: ","),
             String(signedAtMs), token, nonce,
         ].joined(separator: "|")
     }

@@ -221,7 +221,7 @@ public struct HelloOk: Sendable, Hashable {
 
     /// `hello-ok.auth`: the role and scopes granted, and the device token to reuse next time.
     public struct AuthInfo: Sendable, Hashable {
-        public var role: String
+        public var role: GatewayRole
         public var scopes: [String]
         public var deviceToken: String?
         public var issuedAtMs: Int?
@@ -229,7 +229,7 @@ public struct HelloOk: Sendable, Hashable {
         public var deviceTokens: [IssuedDeviceToken]
 
         public init(
-            role: String, scopes: [String], deviceToken: String? = nil, issuedAtMs: Int? = nil,
+            role: GatewayRole, scopes: [String], deviceToken: String? = nil, issuedAtMs: Int? = nil,
             deviceTokens: [IssuedDeviceToken] = []
         ) {
             self.role = role
@@ -242,7 +242,7 @@ public struct HelloOk: Sendable, Hashable {
         init?(json: JSONValue) {
             guard json.objectValue != nil else { return nil }
             self.init(
-                role: json["role"]?.stringValue ?? "operator",
+                role: json["role"]?.stringValue.map(GatewayRole.init(rawValue:)) ?? .operator,
                 scopes: json["scopes"]?.stringArrayValue ?? [],
                 deviceToken: json["deviceToken"]?.nonEmptyStringValue,
                 issuedAtMs: WireTimestamp.epochMilliseconds(json["issuedAtMs"]),
@@ -254,11 +254,11 @@ public struct HelloOk: Sendable, Hashable {
     /// One entry of `hello-ok.auth.deviceTokens`; entries without a token or role are skipped.
     public struct IssuedDeviceToken: Sendable, Hashable {
         public var deviceToken: String
-        public var role: String
+        public var role: GatewayRole
         public var scopes: [String]
         public var issuedAtMs: Int?
 
-        public init(deviceToken: String, role: String, scopes: [String], issuedAtMs: Int? = nil) {
+        public init(deviceToken: String, role: GatewayRole, scopes: [String], issuedAtMs: Int? = nil) {
             self.deviceToken = deviceToken
             self.role = role
             self.scopes = scopes
@@ -269,7 +269,7 @@ public struct HelloOk: Sendable, Hashable {
             guard let token = json["deviceToken"]?.nonEmptyStringValue, let role = json["role"]?.nonEmptyStringValue
             else { return nil }
             self.init(
-                deviceToken: token, role: role, scopes: json["scopes"]?.stringArrayValue ?? [],
+                deviceToken: token, role: GatewayRole(rawValue: role), scopes: json["scopes"]?.stringArrayValue ?? [],
                 issuedAtMs: WireTimestamp.epochMilliseconds(json["issuedAtMs"]))
         }
     }
