@@ -16,7 +16,7 @@ struct ReflowResizeScreenTests {
     func narrowingWhileAReplyStreamsLeavesNoStaleRow(reflows: Bool) async throws {
         try await Self.streamingWithADraft(reflows: reflows) { chat in
             chat.resize(to: .init(columns: 45, rows: 30))
-            try await Self.waitForTheInputLine(chat)
+            try await Self.waitForTheRedraw(chat, wide: false)
         }
     }
 
@@ -25,7 +25,7 @@ struct ReflowResizeScreenTests {
         try await Self.streamingWithADraft(reflows: reflows) { chat in
             chat.resize(to: .init(columns: 70, rows: 30))
             chat.resize(to: .init(columns: 45, rows: 30))
-            try await Self.waitForTheInputLine(chat)
+            try await Self.waitForTheRedraw(chat, wide: false)
         }
     }
 
@@ -33,29 +33,35 @@ struct ReflowResizeScreenTests {
     func wideningAgainLeavesNoStaleRow(reflows: Bool) async throws {
         try await Self.streamingWithADraft(reflows: reflows) { chat in
             chat.resize(to: .init(columns: 45, rows: 30))
-            try await Self.waitForTheInputLine(chat)
-            chat.resize(to: .init(columns: 100, rows: 30))
-            try await Self.waitForTheInputLine(chat)
+            try await Self.waitForTheRedraw(chat, wide: false)
+            // Not back to 100: the row a terminal that reflows joins from the live row's two must still
+            // take two rows at the new width, or a lone clear of it would hide a miscount.
+            chat.resize(to: .init(columns: 80, rows: 30))
+            try await Self.waitForTheRedraw(chat, wide: true)
         }
     }
 
-    /// A 120-word reply streams; a few rows in, a draft is typed and `resize` runs; once the reply has
-    /// ended the screen is checked.
+    /// A 120-word reply streams and pauses with a long partial row live (word30 to word41, 83 cells at
+    /// 100 columns: two rows or more once narrowed); then a draft is typed and `resize` runs, and once
+    /// the reply has ended the screen is checked.
     static func streamingWithADraft(
         reflows: Bool, _ resize: (InteractiveProcess) async throws -> Void
     ) async throws {
-        let text = ChatScreenTests.paragraph(words: 120)
+        let words = reply.dropLast()
         let agent = ScriptedAgent.custom { _ in
-            AgentScript(steps: [.say(text), .say(" end.")], chunkSize: 8, chunkDelayMs: 30)
+            AgentScript(
+                steps: [
+                    .say(words.prefix(41).joined(separator: " ")), .pause(ms: 4_000),
+                    .say(" " + words.dropFirst(41).joined(separator: " ")), .say(" end."),
+                ], chunkSize: 8, chunkDelayMs: 10)
         }
         try await ChatScreenTests.withChat(agent: agent, reflows: reflows) { chat in
             chat.type(question, mode: .terminal)
-            try await chat.waitForScreen("two rows of the reply", timeout: .seconds(10)) { screen in
-                ResizeScreenTests.replyWords(screen, question: question).count >= 3
-            }
             chat.write("draft")
-            try await chat.waitForScreen("the draft under the live row", timeout: .seconds(5)) { screen in
-                screen.cursorLine == "› draft"
+            try await chat.waitForScreen("the long live row over the draft", timeout: .seconds(10)) { screen in
+                screen.cursorLine == "› draft" && screen.cursorRow > 0
+                    && screen.rows[screen.cursorRow - 1].hasPrefix("word30 ")
+                    && screen.rows[screen.cursorRow - 1].hasSuffix(" word41")
             }
             try await resize(chat)
             try await chat.waitForScreen("the reply's end and its footer", timeout: .seconds(30)) { screen in
@@ -63,15 +69,21 @@ struct ReflowResizeScreenTests {
                 return lines.contains { $0.hasSuffix("word120 end.") }
                     && lines.contains { $0.hasPrefix("  scripted-agent") }
             }
-            try await waitForTheInputLine(chat)
+            try await waitForTheRedraw(chat, wide: nil)
             expectNoStaleRow(chat.screen(), wholeReply: reflows)
             chat.write("\u{03}")
         }
     }
 
-    static func waitForTheInputLine(_ chat: InteractiveProcess) async throws {
+    /// Until the input line and the status row under it are drawn for the new width: the status row
+    /// whole (cut or re-wrapped by the terminal it is not), naming the model only when wide.
+    static func waitForTheRedraw(_ chat: InteractiveProcess, wide: Bool?) async throws {
         try await chat.waitForScreen("the input line redrawn", timeout: .seconds(5)) { screen in
-            screen.cursorLine == "› draft" && screen.cursorColumn == 7
+            guard screen.cursorLine == "› draft", screen.cursorColumn == 7,
+                screen.rows.indices.contains(screen.cursorRow + 1)
+            else { return false }
+            let status = screen.rows[screen.cursorRow + 1]
+            return ChatScreenTests.isStatusRow(status) && (wide.map { status.contains("scripted-agent") == $0 } ?? true)
         }
     }
 
