@@ -345,7 +345,7 @@ struct ScreenEmulator: CustomStringConvertible {
         return start + 2
     }
 
-    private mutating func restoreCursor() {
+    mutating func restoreCursor() {
         guard let saved else { return }
         cursorRow = min(saved.row, rowCount - 1)
         cursorColumn = min(saved.column, columns - 1)
@@ -428,96 +428,5 @@ struct ScreenEmulator: CustomStringConvertible {
         default:
             break  // SGR (`m`) and modes change how text looks, not what it is
         }
-    }
-
-    private mutating func setPrivateModes(_ modes: [Int?], on: Bool) {
-        if modes.contains(7) { autowrap = on }
-        for mode in modes.compactMap({ $0 }) where [47, 1047, 1049].contains(mode) {
-            if on, mainScreen == nil {
-                if mode == 1049 { saved = (cursorRow, cursorColumn) }
-                mainScreen = (grid, wrapped)
-                grid = Array(repeating: blankRow, count: rowCount)
-                wrapped = Array(repeating: false, count: rowCount)
-            } else if !on, let main = mainScreen {
-                grid = main.grid
-                wrapped = main.wrapped
-                mainScreen = nil
-                if mode == 1049 { restoreCursor() }
-            }
-        }
-    }
-
-    private mutating func eraseInLine(_ mode: Int) {
-        let range: Range<Int> =
-            switch mode {
-            case 0: cursorColumn..<columns
-            case 1: 0..<(cursorColumn + 1)
-            default: 0..<columns
-            }
-        // A wide character cut in half by the erase goes entirely.
-        if range.lowerBound > 0, grid[cursorRow][range.lowerBound] == .wideTail {
-            grid[cursorRow][range.lowerBound - 1] = .blank
-        }
-        if range.upperBound < columns, grid[cursorRow][range.upperBound] == .wideTail {
-            grid[cursorRow][range.upperBound] = .blank
-        }
-        for column in range { grid[cursorRow][column] = .blank }
-        // The row's last cell erased: nothing continues on the next row any more (kitty keeps the mark in
-        // that cell; xterm and VTE clear it with the row's text).
-        if range.upperBound >= columns { wrapped[cursorRow] = false }
-    }
-
-    private mutating func eraseInDisplay(_ mode: Int) {
-        switch mode {
-        case 0:
-            eraseInLine(0)
-            for row in (cursorRow + 1)..<rowCount {
-                grid[row] = blankRow
-                wrapped[row] = false
-            }
-        case 1:
-            eraseInLine(1)
-            for row in 0..<cursorRow {
-                grid[row] = blankRow
-                wrapped[row] = false
-            }
-        case 2:
-            grid = Array(repeating: blankRow, count: rowCount)
-            wrapped = Array(repeating: false, count: rowCount)
-        case 3:
-            scrolledRows = []
-        default:
-            break
-        }
-    }
-
-    // MARK: Widths
-
-    /// Cells a character takes, as terminals following Unicode's East Asian Width and emoji
-    /// presentation count them.
-    static func width(of character: Character) -> Int {
-        let scalars = character.unicodeScalars
-        guard let first = scalars.first else { return 0 }
-        switch first.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .format, .control:
-            // Zero-width joiner, variation selectors, marks on their own: nothing of their own.
-            return 0
-        default:
-            break
-        }
-        if first.properties.isEmojiPresentation || scalars.contains("\u{FE0F}") { return 2 }
-        if (0x1F1E6...0x1F1FF).contains(first.value) { return 2 }  // regional indicators: a flag
-        let wideRanges: [ClosedRange<UInt32>] = [
-            0x1100...0x115F, 0x2E80...0x2FFF, 0x3000...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF,
-            0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF,
-            0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F000...0x1FAFF,
-            0x20000...0x3FFFD,
-        ]
-        if wideRanges.contains(where: { $0.contains(first.value) }) {
-            // In the emoji blocks, only what is shown as emoji by default is wide (☺︎-style text symbols
-            // are not): the emoji-presentation test above took those.
-            return first.value >= 0x1F000 && first.value < 0x20000 ? 1 : 2
-        }
-        return 1
     }
 }
