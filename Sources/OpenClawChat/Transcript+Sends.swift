@@ -103,8 +103,24 @@ extension Transcript {
         }
         entries[index].mayHaveLeft = true
         switch entries[index].status {
-        case .sending, .failed, .queued, .unconfirmed: entries[index].status = .sent
+        case .sending, .failed, .queued, .unconfirmed:
+            entries[index].status = .sent
+            sendsProvenByEvents.append(run.runId)
         default: break
         }
+    }
+
+    mutating func applyDelivery(id: String, status: TranscriptEntryStatus) -> TranscriptApplyResult {
+        guard let index = lastIndex(ofEntry: id), entries[index].source == .local, entries[index].role == .user else {
+            return .ignored(.noSuchEntry)
+        }
+        switch status {
+        case .queued, .sending, .sent, .unconfirmed, .failed: break
+        case .streaming, .complete, .stopped: return .ignored(.noSuchEntry)
+        }
+        guard entries[index].status != status else { return .ignored(.duplicate) }
+        entries[index].status = status
+        if status == .sent { entries[index].mayHaveLeft = true }
+        return .applied
     }
 }

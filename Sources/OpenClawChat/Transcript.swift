@@ -43,6 +43,9 @@ public struct Transcript: Sendable, Hashable {
     /// Sends the gateway answered as a command (a stop phrase): no run started, and their rows are gone.
     /// Kept so whoever waits for such a send learns how it ended.
     public internal(set) var sendsHandledAsCommand: Set<String> = []
+    /// Local sends the last action's events proved the gateway has: the driver tells the outbox
+    /// (``TranscriptEffect/sendAccepted(id:)``). Only the last action's, so it stays small.
+    var sendsProvenByEvents: [String] = []
 
     /// An empty transcript for one session. Pass the matcher of the gateway's `hello-ok`
     /// (`SessionKeyMatcher(defaults:)`) when it names its main session differently from the defaults.
@@ -55,6 +58,7 @@ public struct Transcript: Sendable, Hashable {
     /// duplicated or late event) leave it unchanged and say why.
     @discardableResult
     public mutating func apply(_ action: TranscriptAction) -> TranscriptApplyResult {
+        sendsProvenByEvents = []
         switch action {
         case .send(let send): return applySend(send)
         case .sendQueued(let id): return applySendQueued(id: id)
@@ -63,6 +67,7 @@ public struct Transcript: Sendable, Hashable {
         case .discard(let id): return discardFailedSend(id: id)
         case .sendHandledAsCommand(let id): return removeCommandSend(id: id)
         case .sendUnconfirmed(let id): return applySendUnconfirmed(id: id)
+        case .delivery(let id, let status): return applyDelivery(id: id, status: status)
         case .restored(let messages): return restore(messages)
         case .chatEvent(let event): return applyChatEvent(event)
         case .agentEvent(let event): return applyAgentEvent(event)

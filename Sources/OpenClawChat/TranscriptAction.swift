@@ -19,6 +19,10 @@ public enum TranscriptAction: Sendable {
     case sendHandledAsCommand(id: String)
     /// The message's delivery cannot be known any more (see ``TranscriptEntryStatus/unconfirmed``).
     case sendUnconfirmed(id: String)
+    /// Where the outbox holds the message now, as its row shows it (``OutboxState/rowStatus(isConnected:)``):
+    /// the one way a chat session sets a local row's delivery status, so the row never says other than
+    /// the outbox. A row history has confirmed is left alone.
+    case delivery(id: String, status: TranscriptEntryStatus)
     /// Stored history from a previous launch, shown before the gateway answers. Ignored once a history
     /// page has been applied: the gateway's word wins.
     case restored([StoredMessage])

@@ -6,13 +6,18 @@ public enum TranscriptEffect: Sendable, Hashable {
     /// could not be made (no connection) is asked for again; a driver runs one fetch at a time and lets
     /// requests that come meanwhile join it.
     case fetchHistory(HistoryRefreshReason)
+    /// Events of this local send's run prove the gateway has the message, whatever its `chat.send` said
+    /// or has yet to say: the outbox must stop treating it as undelivered, and the row follows the
+    /// outbox (``TranscriptAction/delivery(id:status:)``).
+    case sendAccepted(id: String)
 }
 
 extension Transcript {
     /// Applies `action` and returns what the driver must do about it.
     public mutating func reduce(_ action: TranscriptAction) -> [TranscriptEffect] {
         apply(action)
-        guard let reason = pendingHistoryRefresh else { return [] }
-        return [.fetchHistory(reason)]
+        var effects = sendsProvenByEvents.map(TranscriptEffect.sendAccepted(id:))
+        if let reason = pendingHistoryRefresh { effects.append(.fetchHistory(reason)) }
+        return effects
     }
 }

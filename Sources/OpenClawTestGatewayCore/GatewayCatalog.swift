@@ -39,6 +39,9 @@ enum GatewayCatalog {
         if !quirks.contains(.noSessionsChanged) { methods.append(GatewayMethodName.sessionsSubscribe) }
         if v4, !quirks.contains(.noArtifacts) { methods.append(GatewayMethodName.artifactsDownload) }
         if v4, !quirks.contains(.noQuestions) { methods += questionMethods }
+        if v4, !quirks.contains(.noSessionApprovals) {
+            methods += [SessionApprovalNames.subscribeMethod, SessionApprovalNames.unsubscribeMethod]
+        }
         return methods
     }
 
@@ -46,8 +49,11 @@ enum GatewayCatalog {
     /// `GATEWAY_EVENTS`, not listed in `hello-ok.features.events`: a client knows the family by its methods.
     static let questionMethods = [QuestionNames.listMethod, QuestionNames.getMethod, QuestionNames.resolveMethod]
 
-    static func events(quirks: GatewayQuirks) -> [String] {
-        quirks.contains(.noSessionsChanged) ? events.filter { $0 != GatewayEventName.sessionsChanged } : events
+    static func events(v4: Bool = true, quirks: GatewayQuirks) -> [String] {
+        var events =
+            quirks.contains(.noSessionsChanged) ? events.filter { $0 != GatewayEventName.sessionsChanged } : events
+        if v4, !quirks.contains(.noSessionApprovals) { events.append(SessionApprovalNames.event) }
+        return events
     }
 
     /// The gateway's own chat commands (`commands.list`), as upstream's native ones describe themselves.

@@ -39,7 +39,8 @@ extension GatewayHub {
             "id": .string(id), "request": request, "createdAtMs": .int(now), "expiresAtMs": .int(now + timeoutMs),
         ]
         let reached = broadcast(ExecApprovalNames.requestedEvent, payload: payload, include: Self.isExecApprover)
-        if reached.isEmpty {
+        let audience = emitSessionApproval(id)
+        if reached.isEmpty, audience.isEmpty {
             _ = approvals.expire(id, verdict: .noApprover)
             return .noApprover
         }
@@ -55,7 +56,7 @@ extension GatewayHub {
     }
 
     func expireApproval(_ id: String) {
-        _ = approvals.expire(id)
+        if approvals.expire(id) { emitSessionApproval(id) }
     }
 
     func releaseApproval(_ id: String) {
@@ -185,5 +186,6 @@ extension GatewayHub {
             ("ts", .int(Self.nowMs())), ("request", record.request),
         ])
         broadcast(ExecApprovalNames.resolvedEvent, payload: resolved, include: Self.isExecApprover)
+        emitSessionApproval(approvalId)
     }
 }

@@ -39,6 +39,10 @@ extension GatewayHub {
             handleCommandsList(request, from: id)
         case GatewayMethodName.sessionsSubscribe where !configuration.quirks.contains(.noSessionsChanged):
             handleSessionsSubscribe(request, from: id)
+        case SessionApprovalNames.subscribeMethod where sessionApprovalsOffered:
+            handleSessionsMessagesSubscribe(request, from: id)
+        case SessionApprovalNames.unsubscribeMethod where sessionApprovalsOffered:
+            handleSessionsMessagesUnsubscribe(request, from: id)
         case GatewayMethodName.artifactsDownload where v4 && !configuration.quirks.contains(.noArtifacts):
             handleArtifactsDownload(request, from: id)
         case GatewayMethodName.devicePairList: handlePairList(request, from: id)

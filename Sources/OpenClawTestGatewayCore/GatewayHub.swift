@@ -21,6 +21,9 @@ struct ConnectionState: Sendable {
     var caps: Set<String> = []
     /// Called `sessions.subscribe`: receives `sessions.changed` until it closes.
     var sessionsSubscribed = false
+    /// Sessions (canonical keys) subscribed with `sessions.messages.subscribe {includeApprovals: true}`:
+    /// their `session.approval` events come here.
+    var approvalAudience: Set<String> = []
     /// `client.displayName`, else `client.id`: how `exec.approval.resolved` names the approver.
     var clientName: String?
     var deviceId: String?

@@ -51,6 +51,9 @@ public struct GatewayQuirks: OptionSet, Sendable, Hashable {
     /// As gateways before agent questions (`ask_user`, 2026.7): no `question.*` methods or events, and
     /// the agent does not ask (it goes on with its own judgement).
     public static let noQuestions = GatewayQuirks(rawValue: 1 << 15)
+    /// As gateways before the session approval audience (2026.7): no `sessions.messages.subscribe` /
+    /// `unsubscribe` (unknown methods) and no `session.approval` events, in `hello-ok` or on the wire.
+    public static let noSessionApprovals = GatewayQuirks(rawValue: 1 << 16)
 
     /// Each quirk with its command-line name (`openclaw-chat gateway --quirk NAME`).
     public static let named: [(name: String, quirk: GatewayQuirks)] = [
@@ -62,7 +65,7 @@ public struct GatewayQuirks: OptionSet, Sendable, Hashable {
         ("no-sessions-changed", .noSessionsChanged),
         ("no-history-catch-up", .noHistoryCatchUp), ("no-unified-approvals", .noUnifiedApprovals),
         ("no-node-invoke-progress", .noNodeInvokeProgress), ("no-artifacts", .noArtifacts),
-        ("no-questions", .noQuestions),
+        ("no-questions", .noQuestions), ("no-session-approvals", .noSessionApprovals),
     ]
 
     /// The quirk called `name`; nil for an unknown name.

@@ -21,7 +21,8 @@ struct HelloOkBuilder: Sendable {
         var features: [String: JSONValue] = [
             "methods": .strings(GatewayCatalog.methods(v4: configuration.speaksV4Shapes, quirks: configuration.quirks))
                 ?? [],
-            "events": .strings(GatewayCatalog.events(quirks: configuration.quirks)) ?? [],
+            "events": .strings(GatewayCatalog.events(v4: configuration.speaksV4Shapes, quirks: configuration.quirks))
+                ?? [],
         ]
         var policy: [String: JSONValue] = [
             "maxPayload": .int(configuration.maxPayload),

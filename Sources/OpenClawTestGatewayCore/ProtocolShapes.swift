@@ -206,6 +206,16 @@ enum ProtocolShapes {
     static let execApprovalResolveParams = ObjectShape(
         ["id": .string(minLength: 1), "decision": .string(minLength: 1)], required: ["id", "decision"])
 
+    /// `sessions.messages.subscribe` (upstream `SessionsMessagesSubscribeParamsSchema`, closed):
+    /// `includeApprovals` may only be `true` (checked by the handler).
+    static let sessionsMessagesSubscribeParams = ObjectShape(
+        ["key": .string(minLength: 1), "agentId": .string(minLength: 1), "includeApprovals": .boolean],
+        required: ["key"])
+
+    /// `sessions.messages.unsubscribe` (upstream `SessionsMessagesUnsubscribeParamsSchema`, closed).
+    static let sessionsMessagesUnsubscribeParams = ObjectShape(
+        ["key": .string(minLength: 1), "agentId": .string(minLength: 1)], required: ["key"])
+
     /// `approval.resolve` (upstream `ApprovalResolveParamsSchema`): `{id, kind, decision}`, all required.
     static let approvalResolveParams = ObjectShape(
         [

@@ -18,6 +18,8 @@ enum ScopePolicy {
         GatewayMethodName.agentIdentity: OperatorScope.read,
         GatewayMethodName.commandsList: OperatorScope.read,
         GatewayMethodName.sessionsSubscribe: OperatorScope.read,
+        SessionApprovalNames.subscribeMethod: OperatorScope.read,
+        SessionApprovalNames.unsubscribeMethod: OperatorScope.read,
         GatewayMethodName.chatSend: OperatorScope.write,
         GatewayMethodName.chatAbort: OperatorScope.write,
         // At least write; the handler asks admin for what v3 and v4 keep admin-only.

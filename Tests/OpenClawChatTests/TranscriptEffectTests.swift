@@ -12,9 +12,13 @@ struct TranscriptEffectTests {
         let delta = try Recording.action(
             #"{"type":"event","event":"chat","payload":{"runId":"r1","sessionKey":"agent:main:main","seq":1,"state":"delta","deltaText":"He"}}"#
         )
-        #expect(transcript.reduce(delta).isEmpty, "a delta asks for nothing")
+        #expect(transcript.reduce(delta) == [.sendAccepted(id: "r1")], "the run's first event proves the send")
+        let next = try Recording.action(
+            #"{"type":"event","event":"chat","payload":{"runId":"r1","sessionKey":"agent:main:main","seq":2,"state":"delta","deltaText":"ll"}}"#
+        )
+        #expect(transcript.reduce(next).isEmpty, "a further delta asks for nothing")
         let final = try Recording.action(
-            #"{"type":"event","event":"chat","payload":{"runId":"r1","sessionKey":"agent:main:main","seq":2,"state":"final","message":{"role":"assistant","content":[{"type":"text","text":"Hello"}],"timestamp":5}}}"#
+            #"{"type":"event","event":"chat","payload":{"runId":"r1","sessionKey":"agent:main:main","seq":3,"state":"final","message":{"role":"assistant","content":[{"type":"text","text":"Hello"}],"timestamp":5}}}"#
         )
         #expect(transcript.reduce(final) == [.fetchHistory(.runEnded(runId: "r1"))])
         // Still asked for with the next action while no fetch has begun (the driver may have been offline).
@@ -25,6 +29,24 @@ struct TranscriptEffectTests {
         )
         #expect(transcript.reduce(page).isEmpty)
         #expect(transcript.texts == ["hi", "Hello"])
+    }
+
+    /// A message whose answer was lost (queued for a resend) is proved delivered by its run's events:
+    /// the driver must tell the outbox, which the row then follows. Another client's run proves nothing
+    /// of ours.
+    @Test func aRunsEventsProveItsQueuedSend() throws {
+        var transcript = Transcript(sessionKey: "main")
+        transcript.apply(.send(LocalSend(id: "mine", text: "hi", timestampMs: 1)))
+        transcript.apply(.delivery(id: "mine", status: .queued))
+        let theirs = try Recording.action(
+            #"{"type":"event","event":"chat","payload":{"runId":"theirs","sessionKey":"agent:main:main","seq":1,"state":"delta","deltaText":"x"}}"#
+        )
+        #expect(transcript.reduce(theirs).isEmpty)
+        let mine = try Recording.action(
+            #"{"type":"event","event":"chat","payload":{"runId":"mine","sessionKey":"agent:main:main","seq":1,"state":"delta","deltaText":"He"}}"#
+        )
+        #expect(transcript.reduce(mine) == [.sendAccepted(id: "mine")])
+        #expect(transcript.entry(id: "mine")?.status == .sent)
     }
 
     @Test func lostEventsAskForHistory() {

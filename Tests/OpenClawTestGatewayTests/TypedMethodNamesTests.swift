@@ -18,6 +18,7 @@ struct TypedMethodNamesTests {
         GatewayMethodName.chatMessageGet, ApprovalNames.resolveMethod, GatewayMethodName.nodeInvokeProgress,
         GatewayMethodName.artifactsDownload, ApprovalNames.getMethod, ApprovalNames.historyMethod,
         QuestionNames.listMethod, QuestionNames.getMethod, QuestionNames.resolveMethod,
+        SessionApprovalNames.subscribeMethod, SessionApprovalNames.unsubscribeMethod,
     ]
 
     @Test func everyAdvertisedMethodHasATypedNameAndIsServed() async throws {

@@ -15,6 +15,8 @@ public final class ChatContext {
     public let approvals: ApprovalsModel?
     /// The agent's question cards when this device answers them (the setting), else nil.
     public let questions: QuestionsModel?
+    /// Keeps the approvals client on the chat's session (`session.approval`) while the chat runs.
+    private var approvalsFollow: Task<Void, Never>?
 
     init(connection: GatewayConnection, store: any ChatStore, dependencies: AppDependencies) {
         self.connection = connection
@@ -33,6 +35,8 @@ public final class ChatContext {
 
     /// Paints the stored transcript, connects and loads the session.
     func start() async {
+        approvalsFollow?.cancel()
+        approvalsFollow = approvals?.client.follow(chat.session)
         await approvals?.start()
         await questions?.start()
         await chat.session.start()
@@ -40,6 +44,7 @@ public final class ChatContext {
 
     func stop() async {
         search.cancel()
+        approvalsFollow?.cancel()
         await approvals?.stop()
         await questions?.stop()
         await chat.session.stop()

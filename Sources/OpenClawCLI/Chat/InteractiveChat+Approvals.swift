@@ -25,7 +25,7 @@ extension InteractiveChat {
             printCard(approval, queue: queue)
             prompt()
         case .closed(let closed):
-            guard printedApprovalOutcomes.insert(closed.id).inserted else { return }
+            guard printedApprovalOutcomes.insert(closed.id) else { return }
             terminal.clearStatus()
             terminal.line(ApprovalText.outcome(closed, shortId: String(closed.id.prefix(8)), terminal: terminal))
         case .undelivered(let approval, let sent):
@@ -67,11 +67,11 @@ extension InteractiveChat {
         }
         do {
             let closed = try await approvals.decide(reference, decision)
-            guard printedApprovalOutcomes.insert(closed.id).inserted else { return }
+            guard printedApprovalOutcomes.insert(closed.id) else { return }
             terminal.line(ApprovalText.outcome(closed, shortId: String(closed.id.prefix(8)), terminal: terminal))
         } catch {
             switch error {
-            case .expired(let id), .alreadyResolved(let id, _): printedApprovalOutcomes.insert(id)
+            case .expired(let id), .alreadyResolved(let id, _): _ = printedApprovalOutcomes.insert(id)
             default: break
             }
             terminal.error(error.message, hint: error.nextStep)

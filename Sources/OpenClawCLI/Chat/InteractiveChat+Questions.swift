@@ -7,7 +7,8 @@ import OpenClawProtocol
 extension InteractiveChat {
     /// The approval and question cards' printers (those this chat has).
     func watchCards() async -> [Task<Void, Never>] {
-        [await watchApprovals(), await watchQuestions()].compactMap { $0 }
+        // The chat's session is followed as an approval audience where the gateway has one.
+        [await watchApprovals(), approvals?.follow(chat), await watchQuestions()].compactMap { $0 }
     }
 
     /// Quitting: no more cards, and the engines stop following the connection.
@@ -36,7 +37,7 @@ extension InteractiveChat {
             printCard(question, queue: queue)
             prompt()
         case .closed(let closed):
-            guard printedQuestionOutcomes.insert(closed.id).inserted else { return }
+            guard printedQuestionOutcomes.insert(closed.id) else { return }
             terminal.clearStatus()
             terminal.line(QuestionText.outcome(closed, shortId: String(closed.id.prefix(8)), terminal: terminal))
         case .availability(let availability):
@@ -52,7 +53,11 @@ extension InteractiveChat {
     }
 
     private func printCard(_ question: PendingQuestion, queue: QuestionQueue) {
-        let lines = QuestionText.card(question, shortId: queue.shortId(question.id), now: .now, terminal: terminal)
+        // Questions of every session reach this chat: say which asked when it is not the one shown.
+        let asking = question.record.sessionKey
+        let elsewhere = asking.flatMap { chat.transcript.sessionKeys.matches($0, chat.currentSessionKey) ? nil : $0 }
+        let lines = QuestionText.card(
+            question, shortId: queue.shortId(question.id), askedIn: elsewhere, now: .now, terminal: terminal)
         terminal.line(lines.joined(separator: "\n"))
     }
 
@@ -88,10 +93,10 @@ extension InteractiveChat {
     private func report(_ action: () async throws(QuestionError) -> ClosedQuestion) async {
         do {
             let closed = try await action()
-            guard printedQuestionOutcomes.insert(closed.id).inserted else { return }
+            guard printedQuestionOutcomes.insert(closed.id) else { return }
             terminal.line(QuestionText.outcome(closed, shortId: String(closed.id.prefix(8)), terminal: terminal))
         } catch {
-            if case .closed(let id, _) = error { printedQuestionOutcomes.insert(id) }
+            if case .closed(let id, _) = error { _ = printedQuestionOutcomes.insert(id) }
             terminal.error(TerminalText.escapedLine(error.message), hint: error.nextStep)
         }
     }

@@ -37,11 +37,11 @@ final class InteractiveChat {
     /// The approvals engine when this chat is an approver (`--approvals`), else nil.
     let approvals: ApprovalsClient?
     /// Approval outcomes already printed (a decision typed here prints when answered).
-    var printedApprovalOutcomes: Set<String> = []
+    var printedApprovalOutcomes = RecentIDs()
     /// The agent's questions when this chat answers them (`--questions`), else nil.
     let questions: QuestionsClient?
     /// Question outcomes already printed (an answer typed here prints when the gateway replies).
-    var printedQuestionOutcomes: Set<String> = []
+    var printedQuestionOutcomes = RecentIDs()
     /// Files `/attach` added for the next message.
     var pendingAttachments: [Attachment] = []
     /// A question the next line answers (`!command`: allow it? send its output?).

@@ -5,15 +5,17 @@ import OpenClawProtocol
 /// the agent (the question, the header, the options, the id): each goes through `TerminalText`, so
 /// an escape sequence in a question is shown as `^[…`, never obeyed; our styling is added afterwards.
 enum QuestionText {
-    /// The card's lines: a header with the id and the countdown, each question with its numbered
-    /// options, and how to answer.
+    /// The card's lines: a header with the id, the session that asked when it is not this chat's
+    /// (`askedIn`), and the countdown, each question with its numbered options, and how to answer.
     static func card(
-        _ question: PendingQuestion, shortId: String, now: ContinuousClock.Instant, terminal: Terminal
+        _ question: PendingQuestion, shortId: String, askedIn otherSession: String? = nil,
+        now: ContinuousClock.Instant, terminal: Terminal
     ) -> [String] {
         let shortId = TerminalText.escapedLine(shortId)
+        let from = otherSession.map { "question from the agent in " + TerminalText.escapedLine($0) }
         var lines = [
-            terminal.styled("question from the agent", .yellow) + "  " + terminal.styled(shortId, .bold) + "  "
-                + terminal.styled("expires in \(question.countdown(at: now))", .dim)
+            terminal.styled(from ?? "question from the agent", .yellow) + "  " + terminal.styled(shortId, .bold)
+                + "  " + terminal.styled("expires in \(question.countdown(at: now))", .dim)
         ]
         for (index, asked) in question.questions.enumerated() {
             let header = TerminalText.escapedLine(asked.header.isEmpty ? asked.questionId : asked.header)
@@ -29,7 +31,10 @@ enum QuestionText {
             }
             var kinds: [String] = []
             if asked.multiSelect { kinds.append("choose one or more (1,3)") }
-            if asked.acceptsFreeText { kinds.append(asked.options.isEmpty ? "type your answer" : "or type your own") }
+            if asked.acceptsFreeText {
+                kinds.append(
+                    asked.options.isEmpty ? "type your answer" : "or type your own (in \"quotes\" if a number)")
+            }
             if asked.isSecret { kinds.append("the answer is secret: typed text is echoed here") }
             if !kinds.isEmpty { lines.append(terminal.styled("     " + kinds.joined(separator: " · "), .dim)) }
         }

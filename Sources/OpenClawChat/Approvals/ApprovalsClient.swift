@@ -10,16 +10,21 @@ import OpenClawProtocol
 /// decided elsewhere, not offered, or no `operator.approvals` (with the command that grants it).
 public actor ApprovalsClient {
     public nonisolated let connection: GatewayConnection
-    public private(set) var queue = ApprovalQueue()
+    public internal(set) var queue = ApprovalQueue()
     public private(set) var availability: ApprovalAvailability
-    private let wallClockMs: @Sendable () -> Int
+    let wallClockMs: @Sendable () -> Int
     private var subscribers = UpdateSubscribers<ApprovalUpdate>()
     private var eventTask: Task<Void, Never>?
     private var deadlineTask: Task<Void, Never>?
     private var catchUpTask: Task<Void, Never>?
     private var checkTask: Task<Void, Never>?
     /// Decisions sent and not yet answered, so the `resolved` event they cause is known as ours.
-    private var inFlight: [String: ExecApprovalDecision] = [:]
+    var inFlight: [String: ExecApprovalDecision] = [:]
+    /// The session whose approvals this client follows as its audience (`session.approval`), if any.
+    var followedSession: String?
+    /// The session subscribed to on the current socket, and the task doing it.
+    var subscribedSession: (key: String, generation: Int)?
+    var sessionSubscriptionTask: Task<Void, Never>?
 
     public init(connection: GatewayConnection, wallClockMs: @escaping @Sendable () -> Int = { Int(UnixTime.nowMs()) }) {
         self.connection = connection
@@ -50,6 +55,8 @@ public actor ApprovalsClient {
         catchUpTask = nil
         checkTask?.cancel()
         checkTask = nil
+        sessionSubscriptionTask?.cancel()
+        sessionSubscriptionTask = nil
         subscribers.finishAll()
     }
 
@@ -245,6 +252,8 @@ public actor ApprovalsClient {
                 publish(.closed(closed))
             }
             armDeadline()
+        case .event(let frame) where frame.event == SessionApprovalNames.event:
+            handleSessionApproval(frame.payload)
         default:
             break
         }
@@ -258,6 +267,7 @@ public actor ApprovalsClient {
             setAvailability(.active)
             checkDoubts(generation: session.generation, replacing: true)
             catchUp(generation: session.generation)
+            subscribeToFollowedSession(session)
         } else {
             setAvailability(.missingScope)
         }
@@ -292,14 +302,14 @@ public actor ApprovalsClient {
         publish(.availability(new))
     }
 
-    private func publish(_ update: ApprovalUpdate) {
+    func publish(_ update: ApprovalUpdate) {
         subscribers.publish(update)
     }
 
     // MARK: - Deadlines
 
     /// One timer, for the earliest deadline; re-armed after every change.
-    private func armDeadline() {
+    func armDeadline() {
         deadlineTask?.cancel()
         guard let next = queue.nextDeadline else {
             deadlineTask = nil

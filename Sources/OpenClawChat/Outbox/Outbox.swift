@@ -138,6 +138,8 @@ public struct Outbox: Sendable, Equatable {
     mutating func finishAttempt(id: String, outcome: SendAttemptOutcome, startedAtMs: Int) -> OutboxChange? {
         guard let index = messages.firstIndex(where: { $0.id == id }) else { return nil }
         guard let state = outcome.outboxState else { return .removed(messages.remove(at: index)) }
+        // Its run's events came first and proved it arrived: a lost answer does not make it undelivered.
+        if messages[index].state == .accepted, state.needsDelivery { return .updated(messages[index]) }
         messages[index].state = state
         if outcome == .ambiguous, messages[index].uncertainSinceMs == nil {
             messages[index].uncertainSinceMs = startedAtMs
@@ -161,6 +163,17 @@ public struct Outbox: Sendable, Equatable {
     public mutating func markUnconfirmed(id: String) -> OutboxMessage? {
         guard message(id: id)?.state.needsDelivery == true else { return nil }
         return update(id) { $0.state = .unconfirmed }
+    }
+
+    /// Events of the message's run prove the gateway has it, whatever its attempt said or has yet to
+    /// say: it waits only for history's confirmation now, and is never sent again. Nil when it is not
+    /// here or already accepted.
+    public mutating func markAccepted(id: String) -> OutboxMessage? {
+        guard let message = message(id: id), message.state != .accepted else { return nil }
+        return update(id) {
+            $0.state = .accepted
+            $0.uncertainSinceMs = nil
+        }
     }
 
     /// History showed these messages (or their run ended after an ack): they leave the outbox.

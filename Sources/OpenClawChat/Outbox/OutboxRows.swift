@@ -1,40 +1,46 @@
 import OpenClawProtocol
 
-/// How the outbox shows in the transcript: the row a waiting message gets back after a restart or a
-/// rebuilt transcript, and what an attempt's outcome does to its row.
-extension OutboxMessage {
-    /// The actions that show this message's row in its outbox state. `isConnected`: a send found in
-    /// flight is only shown as queued while there is no connection to carry it.
-    func restoredRowActions(isConnected: Bool) -> [TranscriptAction] {
-        let mayHaveLeft = state == .sending || state == .ambiguous || state == .accepted || state == .unconfirmed
-        let shown = TranscriptAction.send(
-            LocalSend(
-                id: id, text: text, timestampMs: createdAtMs, isAttempt: mayHaveLeft,
-                attachments: attachments.map(\.summary)))
-        switch state {
-        case .queued, .ambiguous:
-            return [shown, .sendQueued(id: id)]
-        case .sending:
-            return isConnected ? [shown] : [shown, .sendQueued(id: id)]
-        case .accepted:
-            // Accepted earlier, its run's events unseen: history will show the message and the reply.
-            return [shown, .sendAcknowledged(ChatSendAck(runId: id, status: .ok))]
-        case .failed(let reason):
-            return [shown, .sendFailed(id: id, reason: reason)]
-        case .unconfirmed:
-            return [shown, .sendUnconfirmed(id: id)]
+/// How the outbox shows in the transcript. A local message's delivery state lives in the outbox; its
+/// row's status is derived from it here and nowhere else, so the two cannot disagree.
+extension OutboxState {
+    /// The status a row shows for a message in this state. `isConnected`: a message waiting for
+    /// delivery on a live connection is being sent by the flush now, in order, so it reads as sending;
+    /// without a connection it waits.
+    public func rowStatus(isConnected: Bool) -> TranscriptEntryStatus {
+        switch self {
+        case .queued, .sending: isConnected ? .sending : .queued
+        case .ambiguous: .queued
+        case .accepted: .sent
+        case .failed(let reason): .failed(reason)
+        case .unconfirmed: .unconfirmed
         }
     }
 }
 
-extension SendAttemptOutcome {
-    /// What the outcome of an attempt for message `id` does to its row.
-    func rowAction(id: String) -> TranscriptAction {
-        switch self {
-        case .handledAsCommand: .sendHandledAsCommand(id: id)
-        case .accepted(let ack): .sendAcknowledged(ack)
-        case .neverLeft, .ambiguous: .sendQueued(id: id)
-        case .rejected(let reason): .sendFailed(id: id, reason: reason)
+extension OutboxMessage {
+    /// Whether an attempt may have reached the gateway: only then may history match the row by text.
+    var mayHaveLeft: Bool {
+        state == .sending || state == .ambiguous || state == .accepted || state == .unconfirmed
+    }
+
+    /// The actions that show this message's row, in its outbox state, when the transcript has none
+    /// (after a restart, or a rebuilt transcript).
+    func restoredRowActions(isConnected: Bool) -> [TranscriptAction] {
+        let shown = TranscriptAction.send(
+            LocalSend(
+                id: id, text: text, timestampMs: createdAtMs, isAttempt: mayHaveLeft,
+                attachments: attachments.map(\.summary)))
+        guard state != .accepted else {
+            // Accepted earlier, its run's events unseen: history will show the message and the reply.
+            return [
+                shown, .sendAcknowledged(ChatSendAck(runId: id, status: .ok)), deliveryAction(isConnected: isConnected),
+            ]
         }
+        return [shown, deliveryAction(isConnected: isConnected)]
+    }
+
+    /// The action that brings this message's row to its outbox state.
+    func deliveryAction(isConnected: Bool) -> TranscriptAction {
+        .delivery(id: id, status: state.rowStatus(isConnected: isConnected))
     }
 }

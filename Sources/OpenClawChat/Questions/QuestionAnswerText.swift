@@ -6,12 +6,11 @@ import OpenClawProtocol
 ///
 /// For each question (separated by `;` when the record has several): option numbers (`2`, `1,3`),
 /// an option's label (any case), or — when the question accepts it — the text itself. A chosen option
-/// is sent as its exact label.
+/// is sent as its exact label. Text in double quotes is always the person's own words, so a number
+/// (`"3"`) or a `;` can be an answer too.
 public enum QuestionAnswerText {
     public static func answers(_ text: String, for record: QuestionRecord) -> Result<QuestionAnswers, QuestionError> {
-        let parts =
-            record.questions.count == 1
-            ? [text] : text.split(separator: ";", omittingEmptySubsequences: false).map(String.init)
+        let parts = record.questions.count == 1 ? [text] : splitOutsideQuotes(text)
         guard parts.count == record.questions.count else {
             return .failure(
                 .invalidAnswer(
@@ -31,12 +30,21 @@ public enum QuestionAnswerText {
         let trimmed = text.trimmingWhitespace()
         let label = question.header.isEmpty ? question.questionId : question.header
         guard !trimmed.isEmpty else { return .failure(.invalidAnswer("\(label) needs an answer.")) }
+        if trimmed.count >= 2, trimmed.hasPrefix("\""), trimmed.hasSuffix("\"") {
+            let words = String(trimmed.dropFirst().dropLast()).trimmingWhitespace()
+            guard question.acceptsFreeText else {
+                return .failure(.invalidAnswer("\(label): choose one of its options (by number or label)."))
+            }
+            guard !words.isEmpty else { return .failure(.invalidAnswer("\(label) needs an answer.")) }
+            return .success([words])
+        }
         let tokens = trimmed.split(separator: ",").map { String($0).trimmingWhitespace() }
         let numbers = tokens.compactMap { Int($0) }
         if !question.options.isEmpty, numbers.count == tokens.count {
             guard numbers.allSatisfy({ (1...question.options.count).contains($0) }) else {
+                let ownWords = question.acceptsFreeText ? ", or put your own answer in quotes (\"\(trimmed)\")" : ""
                 return .failure(
-                    .invalidAnswer("\(label): choose options 1 to \(question.options.count)."))
+                    .invalidAnswer("\(label): choose options 1 to \(question.options.count)\(ownWords)."))
             }
             var seen: Set<Int> = []
             let chosen = numbers.filter { seen.insert($0).inserted }
@@ -52,6 +60,26 @@ public enum QuestionAnswerText {
             return .failure(.invalidAnswer("\(label): choose one of its options (by number or label)."))
         }
         return .success([trimmed])
+    }
+}
+
+extension QuestionAnswerText {
+    /// One part per question: split at each `;` that is not inside double quotes.
+    static func splitOutsideQuotes(_ text: String) -> [String] {
+        var parts: [String] = []
+        var current = ""
+        var quoted = false
+        for character in text {
+            if character == "\"" { quoted.toggle() }
+            if character == ";", !quoted {
+                parts.append(current)
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        parts.append(current)
+        return parts
     }
 }
 

@@ -38,6 +38,7 @@ extension ChatSession {
         for effect in transcript.reduce(action) {
             switch effect {
             case .fetchHistory: refreshHistoryInBackground()
+            case .sendAccepted(let id): sendProvenAccepted(id: id)
             }
         }
     }

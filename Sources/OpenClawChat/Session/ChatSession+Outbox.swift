@@ -40,11 +40,13 @@ extension ChatSession {
     private func attempt(_ id: String) async -> SendAttemptOutcome? {
         let startedAtMs = now()
         guard let message = outboxQueue.beginAttempt(id: id, nowMs: startedAtMs) else { return nil }
-        await persist(.updated(message))
+        // The row first, then the store: an observer never sees the row behind the outbox.
         let showsRow = message.sessionKey == currentSessionKey && transcript.entry(id: message.id) != nil
         if showsRow {
             transcript.apply(.send(LocalSend(id: message.id, text: message.text, timestampMs: message.createdAtMs)))
+            showDelivery(of: message)
         }
+        await persist(.updated(message))
 
         let outcome: SendAttemptOutcome
         do {
@@ -66,8 +68,18 @@ extension ChatSession {
         guard let change = outboxQueue.finishAttempt(id: id, outcome: outcome, startedAtMs: startedAtMs) else {
             return outcome
         }
+        if message.sessionKey == currentSessionKey {
+            switch change {
+            case .removed:
+                // A stop command: no run, and history will never show it.
+                transcript.apply(.sendHandledAsCommand(id: message.id))
+            case .added(let now), .updated(let now):
+                // The ack also says what became of the run (finished unseen: history has it).
+                if case .accepted(let ack) = outcome { transcript.apply(.sendAcknowledged(ack)) }
+                showDelivery(of: now)
+            }
+        }
         await persist(change)
-        if message.sessionKey == currentSessionKey { transcript.apply(outcome.rowAction(id: message.id)) }
         return outcome
     }
 
@@ -108,12 +120,31 @@ extension ChatSession {
 
     /// Marks messages that waited past the policy's expiry as failed; they stay for the user.
     func expireOutbox() async {
-        for message in outboxQueue.expire(nowMs: now()) {
-            await persist(.updated(message))
-            if message.sessionKey == currentSessionKey {
-                transcript.apply(.sendFailed(id: message.id, reason: outboxQueue.policy.expiryReason))
-            }
-        }
+        let expired = outboxQueue.expire(nowMs: now())
+        for message in expired { showDelivery(of: message) }
+        for message in expired { await persist(.updated(message)) }
+    }
+
+    /// Brings the row of an outbox message of the current session to the message's outbox state: the
+    /// one way a local row's delivery status is set, so the row is derived from the outbox.
+    func showDelivery(of message: OutboxMessage) {
+        guard message.sessionKey == currentSessionKey else { return }
+        transcript.apply(message.deliveryAction(isConnected: connectionState.isConnected))
+    }
+
+    /// Every current-session row of the outbox again: whether a waiting message reads as sending or
+    /// queued depends on the connection.
+    func showDeliveryOfAll() {
+        for message in outbox where message.sessionKey == currentSessionKey { showDelivery(of: message) }
+    }
+
+    /// Events of its run proved the gateway has this message: the outbox stops delivering it (history
+    /// confirms it later), and the row follows.
+    func sendProvenAccepted(id: String) {
+        guard let accepted = outboxQueue.markAccepted(id: id) else { return }
+        showDelivery(of: accepted)
+        // Written in the background, as the event path does not wait for the store.
+        Task { await persist(.updated(accepted)) }
     }
 
     /// Shows the current session's outbox messages that have no row yet, in their outbox state.
@@ -148,8 +179,8 @@ extension ChatSession {
             await confirmSession(message.sessionKey, including: [message.id])
         }
         guard let unconfirmed = outboxQueue.markUnconfirmed(id: id) else { return }
+        showDelivery(of: unconfirmed)
         await persist(.updated(unconfirmed))
-        if message.sessionKey == currentSessionKey { transcript.apply(.sendUnconfirmed(id: message.id)) }
     }
 
     /// The messages still waiting for delivery, split by whether the store has them (a later launch
@@ -207,7 +238,7 @@ extension ChatSession {
                 thinking: thinkingLevel, createdAtMs: now()
             )
         let change = outboxQueue.requeue(message, nowMs: now())
-        transcript.apply(.sendQueued(id: messageID))
+        if let queued = outboxQueue.message(id: messageID) { showDelivery(of: queued) }
         await persist(change)
         await flushOutbox()
     }

@@ -34,7 +34,11 @@ public final class ChatSession {
     var messageQueueModes: [String: QueueMode] = [:]
     /// The connection's state, followed from ``start(waitingForSessionLoad:)`` on: for a status line or a banner.
     public internal(set) var connectionState: ConnectionState = .disconnected(nil) {
-        didSet { changed(.connection) }
+        didSet {
+            changed(.connection)
+            // A waiting message reads as sending only while a connection can carry it.
+            if oldValue.isConnected != connectionState.isConnected { showDeliveryOfAll() }
+        }
     }
     /// The session shown; ``switchSession(to:)`` changes it.
     public private(set) var currentSessionKey: String {
@@ -309,11 +313,7 @@ public final class ChatSession {
                 createdAtMs: timestamp,
                 attachments: attachments
             ))
-        if case .failed(let reason) = message.state {
-            transcript.apply(.sendFailed(id: id, reason: reason))
-        } else if !connectionState.isConnected {
-            transcript.apply(.sendQueued(id: id))
-        }
+        showDelivery(of: message)
         await persist(.added(message))
         if waitingForDelivery {
             await flushOutbox()

@@ -161,17 +161,16 @@ extension GatewayConnection {
         publish(.event(event), cost: size, flow: flow(of: event, protocolVersion: protocolVersion))
     }
 
-    /// v3 chat deltas carry the whole reply so far: while a subscriber is behind, only the newest of a
-    /// run needs keeping. v4 deltas are appends (and everything else is distinct): never merged.
+    /// How the event hub may merge this event while a subscriber is behind: the protocol layer says
+    /// which events stand in for earlier ones (`EventFrame.coalescing(on:)`); the hub only queues.
     /// On a v4 socket nothing is cumulative, so nothing needs a barrier either (each socket's first and
     /// last events end all merging).
     func flow(of event: EventFrame, protocolVersion: ProtocolVersion) -> EventFlow {
-        guard protocolVersion == .v3, event.event == GatewayEventName.chat, let payload = event.payload,
-            let runId = payload["runId"]?.stringValue
-        else { return .plain }
-        let key = "\(payload["sessionKey"]?.stringValue ?? "")|\(runId)"
-        let isDelta = payload["state"]?.stringValue.map(ChatEventState.init(wireValue:)) == .delta
-        return isDelta ? .cumulative(key: key) : .barrier(key: key)
+        switch event.coalescing(on: protocolVersion) {
+        case .distinct: .plain
+        case .replacesEarlier(let key): .cumulative(key: key)
+        case .endsReplacement(let key): .barrier(key: key)
+        }
     }
 
     func handleRemoteClose(code: Int?, reason closeText: String?) {

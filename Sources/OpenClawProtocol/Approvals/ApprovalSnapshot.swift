@@ -44,6 +44,10 @@ public struct ApprovalSnapshot: Sendable, Hashable {
     public var createdAtMs: Int?
     public var expiresAtMs: Int?
     public var resolvedAtMs: Int?
+    /// The decisions a pending approval offers (`presentation.allowedDecisions`); empty when not said.
+    public var allowedDecisions: [ExecApprovalDecision] = []
+    /// Where an exec approval's command runs (`presentation.host`).
+    public var host: String?
 
     public init(
         id: String, status: Status, kind: String? = nil, subject: String? = nil, decision: ExecApprovalDecision? = nil,
@@ -74,6 +78,12 @@ public struct ApprovalSnapshot: Sendable, Hashable {
         self.createdAtMs = WireTimestamp.epochMilliseconds(json["createdAtMs"])
         self.expiresAtMs = WireTimestamp.epochMilliseconds(json["expiresAtMs"])
         self.resolvedAtMs = WireTimestamp.epochMilliseconds(json["resolvedAtMs"])
+        let allowed = Set(
+            (presentation?["allowedDecisions"]?.arrayValue ?? []).compactMap {
+                $0.stringValue.flatMap(ExecApprovalDecision.init(rawValue:))
+            })
+        self.allowedDecisions = ExecApprovalDecision.allCases.filter(allowed.contains)
+        self.host = presentation?["host"]?.nonEmptyStringValue
     }
 }
 

@@ -13,6 +13,9 @@ final class FaultRig {
     let viewModel: ChatSession
     let seed: UInt64
     private(set) var sent: [String] = []
+    /// Rows seen saying other than the outbox about their message (the first few).
+    private(set) var deliveryMismatches: [String] = []
+    private var deliveryWatch: Task<Void, Never>?
 
     /// Reconnects within tens of milliseconds, so a scenario with several drops stays short.
     static let fastReconnect = ReconnectPolicy(
@@ -48,7 +51,28 @@ final class FaultRig {
     }
 
     func start() async {
+        watchDelivery()
         await viewModel.start()
+    }
+
+    /// Checks, at every turn an observer is told of a change, that each local row of an outbox
+    /// message shows the status the outbox state gives it: the row is derived, never a second record.
+    private func watchDelivery() {
+        let changes = viewModel.changes(of: [.transcript, .outbox, .connection])
+        deliveryWatch = Task { [weak self] in
+            for await _ in changes { self?.checkDelivery() }
+        }
+    }
+
+    private func checkDelivery() {
+        let connected = viewModel.connectionState.isConnected
+        for entry in viewModel.transcript.entries where entry.source == .local && entry.role == .user {
+            guard let message = viewModel.outbox.first(where: { $0.id == entry.id }) else { continue }
+            let derived = message.state.rowStatus(isConnected: connected)
+            if entry.status != derived, deliveryMismatches.count < 10 {
+                deliveryMismatches.append("row \(entry.id) \(entry.status), outbox \(message.state) → \(derived)")
+            }
+        }
     }
 
     @discardableResult
@@ -85,7 +109,7 @@ final class FaultRig {
             }
             return true
         }
-        if settled { return nil }
+        if settled, deliveryMismatches.isEmpty { return nil }
         let onGateway = await gateway.sentUserMessages(sessionKey: "main")
         let history = await HistoryRow.history(of: gateway, sessionKey: "main")
         return """
@@ -95,10 +119,12 @@ final class FaultRig {
               on gateway \(onGateway)
               transcript \(HistoryRow.transcript(of: viewModel))
               history    \(history)
+              rows that disagreed with the outbox \(deliveryMismatches)
             """
     }
 
     func stop() async {
+        deliveryWatch?.cancel()
         await viewModel.stop()
         await gateway.stop()
     }

@@ -155,24 +155,52 @@ struct OutboxStateMachineTests {
         #expect(outbox.sessionsAwaitingConfirmation(besides: "main") == ["work"])
     }
 
-    @Test func restoredRowsShowTheOutboxState() {
-        var sending = Self.message("a")
-        sending.state = .sending
-        #expect(sending.restoredRowActions(isConnected: true).count == 1, "in flight on a live connection")
-        guard case .sendQueued(let queuedID) = sending.restoredRowActions(isConnected: false).last else {
-            Issue.record("offline, a send in flight shows as queued")
-            return
+    /// Its run's events prove a message arrived whose answer was lost: it is not sent again, and a lost
+    /// answer to an attempt in flight meanwhile does not make it undelivered.
+    @Test func eventsProveAMessageArrived() {
+        var outbox = Outbox()
+        _ = outbox.enqueue(Self.message("a"))
+        _ = outbox.beginAttempt(id: "a", nowMs: 10)
+        _ = outbox.finishAttempt(id: "a", outcome: .ambiguous, startedAtMs: 10)
+        #expect(outbox.deliveryOrder == ["a"])
+        #expect(outbox.markAccepted(id: "a")?.state == .accepted)
+        #expect(outbox.message(id: "a")?.uncertainSinceMs == nil)
+        #expect(outbox.deliveryOrder.isEmpty, "proved delivered: never sent again")
+        #expect(outbox.markAccepted(id: "a") == nil, "already accepted")
+
+        _ = outbox.enqueue(Self.message("b"))
+        _ = outbox.beginAttempt(id: "b", nowMs: 20)
+        _ = outbox.markAccepted(id: "b")
+        _ = outbox.finishAttempt(id: "b", outcome: .ambiguous, startedAtMs: 20)
+        #expect(outbox.message(id: "b")?.state == .accepted, "the events came first; the lost answer changes nothing")
+        #expect(outbox.awaitingConfirmation(inSession: "main").map(\.id) == ["a", "b"])
+    }
+
+    @Test(arguments: [true, false])
+    func restoredRowsShowTheOutboxState(isConnected: Bool) {
+        let states: [OutboxState] = [
+            .queued, .sending, .ambiguous, .accepted, .failed(reason: "refused"), .unconfirmed,
+        ]
+        for state in states {
+            var message = Self.message("a")
+            message.state = state
+            var transcript = Transcript(sessionKey: "main")
+            for action in message.restoredRowActions(isConnected: isConnected) { transcript.apply(action) }
+            #expect(
+                transcript.entry(id: "a")?.status == state.rowStatus(isConnected: isConnected),
+                "\(state), connected: \(isConnected)")
         }
-        #expect(queuedID == "a")
+        var sending = Self.message("s")
+        sending.state = .sending
+        #expect(sending.rowStatusAfterRestore(isConnected: false) == .queued, "offline, a send in flight waits")
+        #expect(sending.rowStatusAfterRestore(isConnected: true) == .sending)
 
         var unconfirmed = Self.message("b")
         unconfirmed.state = .unconfirmed
-        let actions = unconfirmed.restoredRowActions(isConnected: true)
-        guard case .send(let shown) = actions.first, case .sendUnconfirmed(let id) = actions.last else {
-            Issue.record("expected the row, then its unconfirmed state; got \(actions)")
+        guard case .send(let shown) = unconfirmed.restoredRowActions(isConnected: true).first else {
+            Issue.record("the row is shown first")
             return
         }
-        #expect(id == "b")
         #expect(shown.isAttempt, "an unconfirmed message may have left, so history may match it")
 
         guard case .send(let typedOffline) = Self.message("c").restoredRowActions(isConnected: true).first else {
@@ -180,5 +208,13 @@ struct OutboxStateMachineTests {
             return
         }
         #expect(!typedOffline.isAttempt, "a queued message never left: history must not match it by text")
+    }
+}
+
+extension OutboxMessage {
+    fileprivate func rowStatusAfterRestore(isConnected: Bool) -> TranscriptEntryStatus? {
+        var transcript = Transcript(sessionKey: sessionKey)
+        for action in restoredRowActions(isConnected: isConnected) { transcript.apply(action) }
+        return transcript.entry(id: id)?.status
     }
 }

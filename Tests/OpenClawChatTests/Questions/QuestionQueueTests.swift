@@ -129,6 +129,31 @@ struct QuestionQueueTests {
         #expect(throws: QuestionError.self) { try QuestionAnswerText.answers("1", for: two).get() }
     }
 
+    /// Quotes make the person's own words of what would otherwise be an option number or a separator:
+    /// "3" on a card with two options, a `;` inside an answer to a card of several questions.
+    @Test func quotedTextIsAlwaysTheirOwnWords() throws {
+        let single = Self.record("q1")
+        #expect(try QuestionAnswerText.answers("\"3\"", for: single).get() == QuestionAnswers(["target": ["3"]]))
+        #expect(try QuestionAnswerText.answers(" \"2\" ", for: single).get() == QuestionAnswers(["target": ["2"]]))
+        let refused = QuestionAnswerText.answers("3", for: single)
+        guard case .failure(.invalidAnswer(let reason)) = refused else {
+            Issue.record("an option number out of range is refused: \(refused)")
+            return
+        }
+        #expect(reason.contains("\"3\""), "it says how to give 3 as an answer: \(reason)")
+        #expect(throws: QuestionError.self) { try QuestionAnswerText.answers("\"\"", for: single).get() }
+        let closed = Self.record("q3", isOther: false)
+        #expect(throws: QuestionError.self) { try QuestionAnswerText.answers("\"Staging\"", for: closed).get() }
+
+        var two = Self.record("q4")
+        two.questions.append(
+            AskedQuestion(questionId: "when", header: "When", question: "When?", options: [], isOther: false))
+        #expect(
+            try QuestionAnswerText.answers("\"a; b\"; tonight", for: two).get()
+                == QuestionAnswers(["target": ["a; b"], "when": ["tonight"]]))
+        #expect(throws: QuestionError.self) { try QuestionAnswerText.answers("a; b; tonight", for: two).get() }
+    }
+
     @Test func recordsAreReadLenientlyButNeverWithoutAQuestion() throws {
         let wire: JSONValue = [
             "id": "q1", "status": "pending", "createdAtMs": 5, "expiresAtMs": 905, "runId": "r1",

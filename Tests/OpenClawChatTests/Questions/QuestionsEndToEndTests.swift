@@ -101,7 +101,9 @@ struct QuestionsEndToEndTests {
             let first = try await Self.answerer(on: gateway, name: "phone")
             let second = try await Self.answerer(on: gateway, name: "terminal")
             _ = await viewModel.send("ask me")
+            // Both cards are up before the first answers (the phone's may come a moment after the terminal's).
             #expect(await eventually(timeout: .seconds(20)) { await second.log.requested.count == 1 })
+            #expect(await eventually(timeout: .seconds(20)) { await first.log.requested.count == 1 })
             let id = try #require(await second.log.requested.first?.id)
             _ = try await first.client.answer(id, text: "staging (recommended)")
             // The gateway refuses a second resolution with a typed reason.

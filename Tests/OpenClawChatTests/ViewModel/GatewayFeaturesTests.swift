@@ -12,8 +12,13 @@ struct GatewayFeaturesTests {
         AgentScript(steps: [.say("first part "), .pause(ms: 500), .say("second part")], chunkDelayMs: 0)
     }
 
+    /// A run that lasts long enough for the steer to land in it on a loaded machine (500 ms did not).
+    static let slower = ScriptedAgent.custom { _ in
+        AgentScript(steps: [.say("first part "), .pause(ms: 3_000), .say("second part")], chunkDelayMs: 0)
+    }
+
     @Test func aSteerJoinsTheRunningReply() async throws {
-        try await ChatHarness.withViewModel(.init(agent: Self.slow)) { fixture in
+        try await ChatHarness.withViewModel(.init(agent: Self.slower)) { fixture in
             let viewModel = fixture.viewModel
             #expect(viewModel.gatewayTakesQueueModes)
             _ = await viewModel.send("start")

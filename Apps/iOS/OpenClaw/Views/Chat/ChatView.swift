@@ -42,6 +42,9 @@ struct ChatView: View {
                         if demo != nil, screen.rows.isEmpty {
                             DemoSuggestions(chat: context.chat)
                         }
+                        if let questions = context.questions, !questions.cards.isEmpty {
+                            QuestionCardsView(questions: questions)
+                        }
                         ComposerBar(chat: context.chat, screen: screen)
                     }
                 }
