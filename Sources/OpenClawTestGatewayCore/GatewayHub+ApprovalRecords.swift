@@ -45,10 +45,13 @@ extension GatewayHub {
                 ($0.resolvedAtMs ?? 0, $0.id) > ($1.resolvedAtMs ?? 0, $1.id)
             } : []
         let page = terminal.dropFirst(offset).prefix(limit)
-        let next = offset + page.count < terminal.count ? JSONValue.string("h\(offset + page.count)") : nil
+        // Absent on the last page: upstream's `nextCursor` is optional, never null (`JSONValue` takes a
+        // `nil` literal as `.null`, so the member is dropped explicitly).
+        var members: [(String, JSONValue?)] = [("items", .array(page.map(snapshot)))]
+        if offset + page.count < terminal.count { members.append(("nextCursor", .string("h\(offset + page.count)"))) }
         respond(
             to: id, requestId: request.id,
-            payload: .object(dropping: [("items", .array(page.map(snapshot))), ("nextCursor", next)]))
+            payload: .object(dropping: members))
     }
 }
 

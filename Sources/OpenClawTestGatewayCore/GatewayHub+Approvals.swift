@@ -125,7 +125,7 @@ extension GatewayHub {
     /// is answered `ok`, a different one `APPROVAL_ALREADY_RESOLVED`; unknown or expired ids
     /// `APPROVAL_NOT_FOUND` (both as `INVALID_REQUEST` with `details.reason`, as upstream).
     func handleApprovalResolve(_ request: RequestFrame, from id: Int) {
-        guard let params = validParams(request, shape: ProtocolShapes.execApprovalResolveParams, from: id),
+        guard let params = validParams(request, shape: ProtocolShapes.execApprovalResolveParams(v4: v4), from: id),
             let reference = params["id"]?.stringValue, let decisionText = params["decision"]?.stringValue
         else { return }
         guard let decision = ExecApprovalDecision(rawValue: decisionText) else {

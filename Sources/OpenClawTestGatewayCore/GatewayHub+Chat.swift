@@ -200,7 +200,7 @@ extension GatewayHub {
         let payload = JSONValue.object(dropping: [
             ("runId", .string(runId)), ("sessionKey", .string(rawKey)), ("seq", .int(run.nextSeq())),
             ("state", "aborted"), ("stopReason", .string(origin == "rpc" ? "rpc" : "stop")),
-            ("message", partial.isEmpty || run.silent ? nil : partialMessage),
+            ("message", partial.isEmpty || run.silent ? JSONValue?.none : partialMessage),
         ])
         broadcastRunEvent(GatewayEventName.chat, payload: payload, run: &run)
         // An interrupting message starts next, ahead of the queue.

@@ -54,7 +54,7 @@ extension GatewayHub {
     }
 
     private func handleNodeInvoke(_ request: RequestFrame, from id: Int) {
-        guard let params = validParams(request, shape: ProtocolShapes.nodeInvokeParams, from: id),
+        guard let params = validParams(request, shape: ProtocolShapes.nodeInvokeParams(v4: v4), from: id),
             let nodeId = params["nodeId"]?.stringValue, let command = params["command"]?.stringValue
         else { return }
         guard let node = nodes.node(id: nodeId), connections[node.connectionId]?.isOpen == true else {

@@ -31,8 +31,7 @@ extension GatewayHub {
         case GatewayMethodName.sessionsList: handleSessionsList(request, from: id)
         case GatewayMethodName.sessionsPatch: handleSessionsPatch(request, from: id)
         case GatewayMethodName.sessionsReset: handleSessionsReset(request, from: id)
-        case GatewayMethodName.modelsList:
-            simple(request, from: id, shape: ProtocolShapes.emptyParams, payload: GatewayCatalog.models)
+        case GatewayMethodName.modelsList: handleModelsList(request, from: id)
         case GatewayMethodName.agentIdentity:
             simple(request, from: id, shape: ProtocolShapes.agentIdentityParams, payload: GatewayCatalog.identity)
         case GatewayMethodName.commandsList where !configuration.quirks.contains(.noCommandsList):
@@ -74,6 +73,19 @@ extension GatewayHub {
             return nil
         }
         return params
+    }
+
+    /// `models.list`: v4 refuses `preparedOnly` and `refresh` both true (the schema's `not` clause).
+    private func handleModelsList(_ request: RequestFrame, from id: Int) {
+        guard let params = validParams(request, shape: ProtocolShapes.modelsListParams(v4: v4), from: id) else {
+            return
+        }
+        if params["preparedOnly"] == true, params["refresh"] == true {
+            let message = "invalid models.list params: at root: must NOT be valid"
+            respond(to: id, requestId: request.id, error: ErrorShape(code: .invalidRequest, message: message))
+            return
+        }
+        respond(to: id, requestId: request.id, payload: GatewayCatalog.models)
     }
 
     private func simple(_ request: RequestFrame, from id: Int, shape: ObjectShape, payload: JSONValue) {

@@ -4,19 +4,8 @@ import OpenClawProtocol
 /// around each run, as upstream sends them (`docs/gateway/protocol.md` "Operator helper methods";
 /// `docs/gateway/clients.md` "Subscribe instead of polling usage").
 extension GatewayHub {
-    /// `CommandsListParams`: v3 (2026-04-12 schema) `{agentId?, provider?, scope?, includeArgs?}`; v4
-    /// adds `sessionKey` (upstream `packages/gateway-protocol/src/schema/commands.ts`).
-    func commandsListParams() -> ObjectShape {
-        var fields: [String: ObjectShape.Field] = [
-            "agentId": .string(minLength: 1), "provider": .string(minLength: 1),
-            "scope": .oneOf(["text", "native", "both"]), "includeArgs": .boolean,
-        ]
-        if v4 { fields["sessionKey"] = .string(minLength: 1) }
-        return ObjectShape(fields)
-    }
-
     func handleCommandsList(_ request: RequestFrame, from id: Int) {
-        guard validParams(request, shape: commandsListParams(), from: id) != nil else { return }
+        guard validParams(request, shape: ProtocolShapes.commandsListParams(v4: v4), from: id) != nil else { return }
         let commands: [JSONValue] = GatewayCatalog.commands.map { command in
             [
                 "name": .string(command.name), "textAliases": [.string("/" + command.name)],

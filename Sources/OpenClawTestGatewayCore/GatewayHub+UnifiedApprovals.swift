@@ -42,13 +42,20 @@ extension GatewayHub {
         case .some: status = "allowed"
         case .none: status = record.expired ? "expired" : "pending"
         }
-        return .object(dropping: [
-            ("id", .string(record.id)), ("urlPath", .string("/approvals/\(record.id)")),
-            ("createdAtMs", .int(record.createdAtMs)), ("expiresAtMs", .int(record.expiresAtMs)),
-            ("presentation", presentation), ("status", .string(status)),
-            ("resolvedAtMs", record.isPending ? nil : .int(record.resolvedAtMs ?? record.expiresAtMs)),
-            ("reason", record.isPending ? nil : .string(record.expired ? "timeout" : "user")),
-            ("decision", .string(record.decision?.rawValue)),
-        ])
+        // A pending snapshot has no resolution members at all (closed schema; `null` is not absent).
+        let resolution: [(String, JSONValue?)] =
+            record.isPending
+            ? []
+            : [
+                ("resolvedAtMs", .int(record.resolvedAtMs ?? record.expiresAtMs)),
+                ("reason", .string(record.expired ? "timeout" : "user")),
+            ]
+        return .object(
+            dropping: [
+                ("id", .string(record.id)), ("urlPath", .string("/approvals/\(record.id)")),
+                ("createdAtMs", .int(record.createdAtMs)), ("expiresAtMs", .int(record.expiresAtMs)),
+                ("presentation", presentation), ("status", .string(status)),
+                ("decision", .string(record.decision?.rawValue)),
+            ] + resolution)
     }
 }

@@ -150,6 +150,7 @@ package actor GatewayHub {
     /// One inbound text or binary message.
     package func received(_ bytes: [UInt8], from id: Int) {
         guard let connection = connections[id] else { return }
+        tap(.received, .gateway, String(decoding: bytes, as: UTF8.self), connection: id)
         switch connection.phase {
         case .closing:
             return
@@ -220,7 +221,9 @@ package actor GatewayHub {
     /// Queues a frame (a response or targeted event) with no frame `seq`.
     func send(_ frame: JSONValue, to id: Int, delayMs: Int = 0) {
         guard let connection = connections[id], connection.phase != .closing else { return }
-        connection.handle.enqueue(.text(JSONSerializer.string(configuration.quirks.outbound(frame)), delayMs: delayMs))
+        let outbound = configuration.quirks.outbound(frame)
+        let text = JSONSerializer.string(outbound)
+        enqueue(text, origin: outbound == frame ? .gateway : .alteredByQuirk, on: connection.handle, delayMs: delayMs)
     }
 
     func respond(to id: Int, requestId: String, payload: JSONValue) {
@@ -256,7 +259,8 @@ package actor GatewayHub {
                 connections[id] = connection
                 let stateVersion = withStateVersion ? currentStateVersion : nil
                 let frame = EventFrame(event: event, payload: payload, seq: globalSeq, stateVersion: stateVersion)
-                connection.handle.enqueue(.text(JSONSerializer.string(frame.json), delayMs: faults.eventDelayMs))
+                let text = JSONSerializer.string(frame.json)
+                enqueue(text, origin: .gateway, on: connection.handle, delayMs: faults.eventDelayMs)
                 reached.append(id)
                 continue
             }
@@ -272,8 +276,10 @@ package actor GatewayHub {
             connections[id] = connection
             let stateVersion = withStateVersion ? currentStateVersion : nil
             let frame = EventFrame(event: event, payload: payload, seq: seq, stateVersion: stateVersion)
-            let text = JSONSerializer.string(configuration.quirks.outbound(frame.json))
-            connection.handle.enqueue(.text(text, delayMs: faults.eventDelayMs))
+            let outbound = configuration.quirks.outbound(frame.json)
+            let text = JSONSerializer.string(outbound)
+            let origin: TappedFrame.Origin = outbound == frame.json ? .gateway : .alteredByQuirk
+            enqueue(text, origin: origin, on: connection.handle, delayMs: faults.eventDelayMs)
             reached.append(id)
         }
         return reached
@@ -351,7 +357,7 @@ package actor GatewayHub {
 
     func sendRaw(_ texts: [String]) {
         for connection in connections.values where connection.isOpen {
-            for text in texts { connection.handle.enqueue(.text(text, delayMs: 0)) }
+            for text in texts { enqueue(text, origin: .injected, on: connection.handle, delayMs: 0) }
         }
     }
 

@@ -64,13 +64,22 @@ struct NodeRegistry: Sendable {
 }
 
 extension ProtocolShapes {
-    static let nodeInvokeParams = ObjectShape(
-        [
+    /// `NodeInvokeParams`; v4 adds the gateway-only `sessionKey` and `turnSource*` routing metadata
+    /// (`nodes.ts` @ 42f6189).
+    static func nodeInvokeParams(v4: Bool) -> ObjectShape {
+        var fields: [String: ObjectShape.Field] = [
             "nodeId": .string(minLength: 1), "command": .string(minLength: 1), "params": .any,
             "timeoutMs": .integer(minimum: 0), "idempotencyKey": .string(minLength: 1),
-        ],
-        required: ["nodeId", "command", "idempotencyKey"]
-    )
+        ]
+        if v4 {
+            fields["sessionKey"] = .string(minLength: 1)
+            fields["turnSourceChannel"] = .string()
+            fields["turnSourceTo"] = .string()
+            fields["turnSourceAccountId"] = .string()
+            fields["turnSourceThreadId"] = .stringOrNumber
+        }
+        return ObjectShape(fields, required: ["nodeId", "command", "idempotencyKey"])
+    }
 
     static let nodeInvokeResultParams = ObjectShape(
         [

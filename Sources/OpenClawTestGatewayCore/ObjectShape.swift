@@ -10,7 +10,22 @@ struct ObjectShape: Sendable {
         case integer(minimum: Int? = nil, maximum: Int? = nil)
         case boolean
         case oneOf([String])
-        case stringArray(itemMinLength: Int = 0)
+        case stringArray(
+            itemMinLength: Int = 0, itemMaxLength: Int? = nil, minItems: Int = 0, maxItems: Int? = nil,
+            unique: Bool = false)
+        /// An array of numbers, each at least `minimum`.
+        case numberArray(minimum: Double, minItems: Int, maxItems: Int)
+        /// An array of objects of one closed shape.
+        case objectArray(ObjectShape, maxItems: Int? = nil)
+        /// A JSON number (integer or not), at least `minimum`.
+        case number(minimum: Double)
+        /// A string or a number (upstream's `turnSourceThreadId`).
+        case stringOrNumber
+        /// Only `null` (a field that can only clear a setting).
+        case null
+        /// An open object whose values all fit `value`, with keys of 1…`keyMaxLength` characters and
+        /// at most `maxCount` members (upstream's `Type.Record`).
+        case record(Field, keyMaxLength: Int? = nil, maxCount: Int? = nil)
         case array
         case object(ObjectShape)
         /// An open object whose values must all be booleans (`permissions`).
@@ -71,12 +86,55 @@ struct ObjectShape: Sendable {
                 return ["\(at(path)): must be equal to one of the allowed values"]
             }
             return []
-        case .stringArray(let itemMinLength):
+        case .stringArray(let itemMinLength, let itemMaxLength, let minItems, let maxItems, let unique):
             guard let items = value.arrayValue else { return ["\(at(path)): must be array"] }
+            if let problem = countProblem(items.count, minItems: minItems, maxItems: maxItems, path: path) {
+                return [problem]
+            }
             for (index, item) in items.enumerated() {
-                guard let text = item.stringValue else { return ["\(at("\(path)/\(index)")): must be string"] }
-                if text.count < itemMinLength {
-                    return ["\(at("\(path)/\(index)")): must NOT have fewer than \(itemMinLength) characters"]
+                let field = Field.string(minLength: itemMinLength, maxLength: itemMaxLength)
+                let problems = problems(in: item, field: field, path: "\(path)/\(index)")
+                if !problems.isEmpty { return problems }
+                if unique, items[..<index].contains(item) {
+                    return ["\(at(path)): must NOT have duplicate items"]
+                }
+            }
+            return []
+        case .numberArray(let minimum, let minItems, let maxItems):
+            guard let items = value.arrayValue else { return ["\(at(path)): must be array"] }
+            if let problem = countProblem(items.count, minItems: minItems, maxItems: maxItems, path: path) {
+                return [problem]
+            }
+            for (index, item) in items.enumerated() {
+                let problems = problems(in: item, field: .number(minimum: minimum), path: "\(path)/\(index)")
+                if !problems.isEmpty { return problems }
+            }
+            return []
+        case .objectArray(let shape, let maxItems):
+            guard let items = value.arrayValue else { return ["\(at(path)): must be array"] }
+            if let problem = countProblem(items.count, minItems: 0, maxItems: maxItems, path: path) { return [problem] }
+            return items.enumerated().flatMap { shape.problems(in: $1, path: "\(path)/\($0)") }
+        case .number(let minimum):
+            guard let number = value.doubleValue else { return ["\(at(path)): must be number"] }
+            return number < minimum ? ["\(at(path)): must be >= \(minimum)"] : []
+        case .stringOrNumber:
+            if value.stringValue != nil || value.doubleValue != nil { return [] }
+            return ["\(at(path)): must match a schema in anyOf"]
+        case .null:
+            if case .null = value { return [] }
+            return ["\(at(path)): must be null"]
+        case .record(let field, let keyMaxLength, let maxCount):
+            guard let members = value.objectValue else { return ["\(at(path)): must be object"] }
+            if let maxCount, members.count > maxCount {
+                return ["\(at(path)): must NOT have more than \(maxCount) properties"]
+            }
+            for key in members.keys.sorted() {
+                if key.isEmpty || keyMaxLength.map({ key.count > $0 }) == true {
+                    return ["\(at(path)): property name must be valid"]
+                }
+                if let member = members[key] {
+                    let problems = problems(in: member, field: field, path: "\(path)/\(key)")
+                    if !problems.isEmpty { return problems }
                 }
             }
             return []
@@ -101,6 +159,12 @@ struct ObjectShape: Sendable {
         case .any:
             return []
         }
+    }
+
+    private static func countProblem(_ count: Int, minItems: Int, maxItems: Int?, path: String) -> String? {
+        if count < minItems { return "\(at(path)): must NOT have fewer than \(minItems) items" }
+        if let maxItems, count > maxItems { return "\(at(path)): must NOT have more than \(maxItems) items" }
+        return nil
     }
 
     private static func at(_ path: String) -> String { path.isEmpty ? "at root" : "at \(path)" }

@@ -71,7 +71,8 @@ enum ProtocolShapes {
             fields["pendingBefore"] = .integer(minimum: 1)
             fields["messageId"] = .string(minLength: 1)
             fields["sessionId"] = .string(minLength: 1)
-            fields["inputRunIds"] = .stringArray(itemMinLength: 1)
+            fields["inputRunIds"] = .stringArray(
+                itemMinLength: 1, itemMaxLength: 256, minItems: 1, maxItems: 50, unique: true)
         }
         return ObjectShape(fields, required: ["sessionKey"])
     }
@@ -113,7 +114,10 @@ enum ProtocolShapes {
             fields["expectedLeafEntryId"] = .nullable(.string(minLength: 1))
             fields["expectedSessionRoutingContract"] = .string(minLength: 1)
             fields["replyToId"] = .string(minLength: 1)
-            fields["toolBindings"] = .anyObject
+            fields["toolBindings"] = .record(.any, keyMaxLength: 128, maxCount: 16)
+            fields["mentions"] = .objectArray(mentionShape)
+            fields["expectedPermissionMode"] = .nullable(permissionMode)
+            fields["expectedToolOverrides"] = .nullable(.object(toolOverrides))
             fields["intent"] = .object(
                 ObjectShape(
                     [
@@ -143,14 +147,7 @@ enum ProtocolShapes {
             "label": .string(minLength: 1, maxLength: 512), "spawnedBy": .string(minLength: 1),
             "agentId": .string(minLength: 1), "search": .string(),
         ]
-        if v4 {
-            fields["offset"] = .integer(minimum: 0)
-            fields["configuredAgentsOnly"] = .boolean
-            fields["archived"] = .boolean
-            fields["creatorId"] = .string(minLength: 1)
-            fields["ownerId"] = .string(minLength: 1)
-            fields["involvingMe"] = .boolean
-        }
+        if v4 { fields.merge(sessionsListV4Fields) { _, new in new } }
         return ObjectShape(fields)
     }
 
@@ -179,6 +176,7 @@ enum ProtocolShapes {
             fields["inheritedToolDeny"] = .nullable(.stringArray(itemMinLength: 1))
             fields["contextWindow"] = text
             fields["expectedSessionId"] = .string(minLength: 1)
+            fields.merge(sessionsPatchV4Fields) { _, new in new }
         } else {
             fields["spawnedBy"] = text
             fields["spawnedWorkspaceDir"] = text
@@ -198,13 +196,41 @@ enum ProtocolShapes {
 
     static let emptyParams = ObjectShape([:])
 
+    /// `ModelsListParams`: empty in v3; v4 (`agents-models-skills.ts` @ 00428cf) takes an agent, a view
+    /// and cache switches, and refuses `preparedOnly` and `refresh` both true (checked by the handler).
+    static func modelsListParams(v4: Bool) -> ObjectShape {
+        guard v4 else { return emptyParams }
+        return ObjectShape([
+            "agentId": .string(minLength: 1), "includeProviderCapabilities": .boolean, "preparedOnly": .boolean,
+            "refresh": .boolean, "view": .oneOf(["default", "configured", "provider-config", "all"]),
+        ])
+    }
+
+    /// `CommandsListParams`: v3 (2026-04-12 schema) `{agentId?, provider?, scope?, includeArgs?}`; v4
+    /// adds `sessionKey` (upstream `packages/gateway-protocol/src/schema/commands.ts`).
+    static func commandsListParams(v4: Bool) -> ObjectShape {
+        var fields: [String: ObjectShape.Field] = [
+            "agentId": .string(minLength: 1), "provider": .string(minLength: 1),
+            "scope": .oneOf(["text", "native", "both"]), "includeArgs": .boolean,
+        ]
+        if v4 { fields["sessionKey"] = .string(minLength: 1) }
+        return ObjectShape(fields)
+    }
+
     static let agentIdentityParams = ObjectShape(["agentId": .string(minLength: 1), "sessionKey": .string()])
 
     static let healthParams = ObjectShape(["probe": .boolean])
 
-    /// `ExecApprovalResolveParams`: closed, both required, non-empty strings.
-    static let execApprovalResolveParams = ObjectShape(
-        ["id": .string(minLength: 1), "decision": .string(minLength: 1)], required: ["id", "decision"])
+    /// `ExecApprovalResolveParams`: closed, `id` and `decision` required non-empty strings; v4 adds the
+    /// channel `reviewer` and `grantExpiresInDays` (`exec-approvals.ts`, code search id 57460772379).
+    static func execApprovalResolveParams(v4: Bool) -> ObjectShape {
+        var fields: [String: ObjectShape.Field] = ["id": .string(minLength: 1), "decision": .string(minLength: 1)]
+        if v4 {
+            fields["reviewer"] = .object(reviewer)
+            fields["grantExpiresInDays"] = .integer(minimum: 1, maximum: 3650)
+        }
+        return ObjectShape(fields, required: ["id", "decision"])
+    }
 
     /// `sessions.messages.subscribe` (upstream `SessionsMessagesSubscribeParamsSchema`, closed):
     /// `includeApprovals` may only be `true` (checked by the handler).
@@ -216,13 +242,20 @@ enum ProtocolShapes {
     static let sessionsMessagesUnsubscribeParams = ObjectShape(
         ["key": .string(minLength: 1), "agentId": .string(minLength: 1)], required: ["key"])
 
-    /// `approval.resolve` (upstream `ApprovalResolveParamsSchema`): `{id, kind, decision}`, all required.
+    /// `approval.resolve` (upstream `ApprovalResolveParamsSchema`): `{id, kind, decision}` required, and
+    /// the newest builds' optional `reviewer` and `grantExpiresInDays` (built bundle, code search id 71397062804).
     static let approvalResolveParams = ObjectShape(
         [
             "id": .string(minLength: 1), "kind": .oneOf(["exec", "plugin"]),
-            "decision": .oneOf(["allow-once", "allow-always", "deny"]),
+            "decision": .oneOf(["allow-once", "allow-always", "deny"]), "reviewer": .object(reviewer),
+            "grantExpiresInDays": .integer(minimum: 1, maximum: 3650),
         ],
         required: ["id", "kind", "decision"])
+
+    /// `ApprovalChannelReviewerSchema`: who decided on a chat channel, all three required.
+    static let reviewer = ObjectShape(
+        ["channel": .string(minLength: 1), "accountId": .string(minLength: 1), "senderId": .string(minLength: 1)],
+        required: ["channel", "accountId", "senderId"])
 
     /// `node.invoke.progress` (upstream `NodeInvokeProgressParamsSchema`, summer 2026).
     static let nodeInvokeProgressParams = ObjectShape(

@@ -104,6 +104,9 @@ public struct TestGatewayConfiguration: Sendable {
     /// Whether the `artifacts.download` summary states `sizeBytes` (optional upstream): without it a
     /// client learns the size only as the bytes arrive.
     public var artifactStatesSize = true
+    /// Called with every text frame a client sends and every frame the gateway queues, in order per
+    /// socket; tests validate them against the protocol schema. Nil: no tap.
+    public var frameTap: (@Sendable (TappedFrame) -> Void)?
 
     public init(
         protocolNumber: Int = 4,

@@ -14,7 +14,7 @@ import Testing
 struct InvokeProgressTests {
     private static func streamedRun(quirks: GatewayQuirks) async throws -> (chunks: [NodeProgressChunk], stdout: String)
     {
-        try await withTestGateway(.init(quirks: quirks)) { gateway in
+        try await withValidatedTestGateway(.init(quirks: quirks)) { gateway in
             let fixture = try await NodeFixture.start(
                 on: gateway, policy: NodeFixture.policy(.allowlist, allow: ["/usr/bin/seq"]))
             defer { Task { await fixture.stop() } }
@@ -53,7 +53,7 @@ struct InvokeProgressTests {
 
     @Test func aCancelledInvokeKillsItsCommand() async throws {
         let marker = "31.\(Int.random(in: 100_000...999_999))"
-        try await withTestGateway { gateway in
+        try await withValidatedTestGateway { gateway in
             let fixture = try await NodeFixture.start(
                 on: gateway, policy: NodeFixture.policy(.allowlist, allow: ["/usr/bin/sleep"]))
             defer { Task { await fixture.stop() } }

@@ -48,7 +48,7 @@ struct MobileNodeTests {
     }
 
     @Test func anOperatorReadsTheDeviceAndNotifiesIt() async throws {
-        try await withTestGateway { gateway in
+        try await withValidatedTestGateway { gateway in
             let shown = LockedBox<[NodeNotification]>([])
             let mobile = MobileNode(
                 info: FakeInfo(), status: FakeStatus(), notifier: Notifications(shown: shown),

@@ -10,7 +10,7 @@ import Testing
 @Suite("Node mode end to end")
 struct NodeInvokeEndToEndTests {
     @Test func anOperatorRunsWhichAndRunOnTheNode() async throws {
-        try await withTestGateway { gateway in
+        try await withValidatedTestGateway { gateway in
             let fixture = try await NodeFixture.start(
                 on: gateway, policy: NodeFixture.policy(.allowlist, allow: ["/usr/bin/echo"]))
             defer { Task { await fixture.stop() } }
@@ -39,7 +39,7 @@ struct NodeInvokeEndToEndTests {
     }
 
     @Test func aCommandOutsideTheAllowlistIsRefusedWithoutRunning() async throws {
-        try await withTestGateway { gateway in
+        try await withValidatedTestGateway { gateway in
             let fixture = try await NodeFixture.start(
                 on: gateway, policy: NodeFixture.policy(.allowlist, allow: ["/usr/bin/echo"]))
             defer { Task { await fixture.stop() } }
@@ -61,7 +61,7 @@ struct NodeInvokeEndToEndTests {
     }
 
     @Test func aShellNeedsAnEntryNamingItEvenWhenAWildcardCoversIt() async throws {
-        try await withTestGateway { gateway in
+        try await withValidatedTestGateway { gateway in
             let fixture = try await NodeFixture.start(
                 on: gateway, policy: NodeFixture.policy(.allowlist, allow: ["/usr/bin/*"]))
             defer { Task { await fixture.stop() } }
@@ -74,7 +74,7 @@ struct NodeInvokeEndToEndTests {
     }
 
     @Test func aCommandTimeoutKillsTheChildAndItsChildren() async throws {
-        try await withTestGateway { gateway in
+        try await withValidatedTestGateway { gateway in
             let fixture = try await NodeFixture.start(on: gateway, policy: NodeFixture.policy(.full))
             defer { Task { await fixture.stop() } }
             let pidFile = fixture.directory + "/grandchild.pid"
@@ -90,7 +90,7 @@ struct NodeInvokeEndToEndTests {
     }
 
     @Test func anInvokeTimeoutCancelsTheRunOnTheNode() async throws {
-        try await withTestGateway { gateway in
+        try await withValidatedTestGateway { gateway in
             let fixture = try await NodeFixture.start(on: gateway, policy: NodeFixture.policy(.full))
             defer { Task { await fixture.stop() } }
             let pidFile = fixture.directory + "/grandchild.pid"
@@ -113,7 +113,7 @@ struct NodeInvokeEndToEndTests {
     }
 
     @Test func aDuplicatedInvokeRunsOnce() async throws {
-        try await withTestGateway { gateway in
+        try await withValidatedTestGateway { gateway in
             let fixture = try await NodeFixture.start(on: gateway, policy: NodeFixture.policy(.full))
             defer { Task { await fixture.stop() } }
             await gateway.setDuplicateNodeInvokes(true)
@@ -131,7 +131,7 @@ struct NodeInvokeEndToEndTests {
     }
 
     @Test func theApprovalsFileRoundTripsWithCompareAndSet() async throws {
-        try await withTestGateway { gateway in
+        try await withValidatedTestGateway { gateway in
             let fixture = try await NodeFixture.start(on: gateway, policy: NodeFixture.policy(.deny))
             defer { Task { await fixture.stop() } }
             let first = try #require(try await fixture.invoke("system.execApprovals.get", [:])?["payload"])
@@ -159,7 +159,7 @@ struct NodeInvokeEndToEndTests {
     }
 
     @Test func badParamsAreAnInvalidRequest() async throws {
-        try await withTestGateway { gateway in
+        try await withValidatedTestGateway { gateway in
             let fixture = try await NodeFixture.start(on: gateway, policy: NodeFixture.policy(.deny))
             defer { Task { await fixture.stop() } }
             await #expect {

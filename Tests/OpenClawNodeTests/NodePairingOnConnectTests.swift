@@ -12,7 +12,7 @@ import Testing
 @Suite("Node: pairing requested by connecting")
 struct NodePairingOnConnectTests {
     @Test func connectingCreatesThePendingRequestAndApprovalLetsTheNodeIn() async throws {
-        try await withTestGateway(.init(pairing: .requireApproval)) { gateway in
+        try await withValidatedTestGateway(.init(pairing: .requireApproval)) { gateway in
             var configuration = GatewayConnectionConfiguration(
                 url: try GatewayURL(parsing: gateway.url), credential: .token("test-token"),
                 client: ClientInfo(id: .nodeHost, mode: .node, version: "test", platform: "linux"), role: "node",

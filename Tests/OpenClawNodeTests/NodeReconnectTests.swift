@@ -10,7 +10,7 @@ struct NodeReconnectTests {
     /// The connection drops while a command runs: the node reconnects by itself, and the answer still
     /// reaches the gateway (sent after the new handshake if the socket was down when it was ready).
     @Test func anAnswerReadyWhileDisconnectedIsSentAfterReconnecting() async throws {
-        try await withTestGateway { gateway in
+        try await withValidatedTestGateway { gateway in
             let fixture = try await NodeFixture.start(
                 on: gateway, policy: NodeFixture.policy(.full), reconnect: .standard)
             defer { Task { await fixture.stop() } }

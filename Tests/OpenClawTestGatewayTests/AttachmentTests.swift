@@ -29,7 +29,7 @@ struct AttachmentTests {
     }
 
     @Test func imagesAndFilesArriveByteForByteAndHistoryOmitsTheImageBytes() async throws {
-        try await withTestGateway(.init(protocolNumber: 4, agent: ChatTests.fast)) { gateway in
+        try await withValidatedTestGateway(.init(protocolNumber: 4, agent: ChatTests.fast)) { gateway in
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             let ack = try await send(
                 client, key: "a-1",
@@ -58,7 +58,8 @@ struct AttachmentTests {
     }
 
     @Test func historyCanLinkImagesInstead() async throws {
-        try await withTestGateway(.init(protocolNumber: 4, agent: ChatTests.fast, historyImages: .url)) { gateway in
+        try await withValidatedTestGateway(.init(protocolNumber: 4, agent: ChatTests.fast, historyImages: .url)) {
+            gateway in
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             _ = try await send(client, key: "u-1", message: "", attachments: [item("p.png", "image/png", Self.png)])
             _ = try await client.terminalChat(runId: "u-1")
@@ -72,7 +73,7 @@ struct AttachmentTests {
     }
 
     @Test func contentIsValidatedStrictlyWithUpstreamsErrors() async throws {
-        try await withTestGateway(.init(protocolNumber: 4, agent: ChatTests.fast)) { gateway in
+        try await withValidatedTestGateway(.init(protocolNumber: 4, agent: ChatTests.fast)) { gateway in
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             let cases: [(JSONValue, String)] = [
                 (["fileName": "a.png", "content": "aGVsbG8"], "Error: attachment a.png: invalid base64 content"),
@@ -99,7 +100,7 @@ struct AttachmentTests {
 
     @Test func advertisedLimitsAreEnforcedAndArchivesDropped() async throws {
         let limits = TestAttachmentLimits(maxBytes: 1000, maxImageBytes: 200)
-        try await withTestGateway(.init(protocolNumber: 4, agent: ChatTests.fast, attachmentLimits: limits)) {
+        try await withValidatedTestGateway(.init(protocolNumber: 4, agent: ChatTests.fast, attachmentLimits: limits)) {
             gateway in
             let (client, hello) = try await HandshakeHelper().open(gateway.url)
             #expect(hello["policy"]?["attachments"] == ["maxBytes": 1000, "maxImageBytes": 200])
@@ -114,7 +115,7 @@ struct AttachmentTests {
     }
 
     @Test func protocol3KeepsImagesOnly() async throws {
-        try await withTestGateway(.init(protocolNumber: 3, agent: ChatTests.fast)) { gateway in
+        try await withValidatedTestGateway(.init(protocolNumber: 3, agent: ChatTests.fast)) { gateway in
             let (client, hello) = try await HandshakeHelper().open(gateway.url)
             #expect(hello["policy"]?["attachments"] == nil)
             _ = try await send(

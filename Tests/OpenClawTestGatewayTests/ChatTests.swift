@@ -9,7 +9,7 @@ struct ChatTests {
 
     @Test(arguments: [3, 4])
     func sendStreamsDeltasThenExactlyOneFinal(version: Int) async throws {
-        try await withTestGateway(.init(protocolNumber: version, agent: Self.fast)) { gateway in
+        try await withValidatedTestGateway(.init(protocolNumber: version, agent: Self.fast)) { gateway in
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             let ack = try await client.chatSend("hello there", key: "run-1")
             #expect(ack["payload"] == ["runId": "run-1", "status": "started"])
@@ -48,7 +48,8 @@ struct ChatTests {
     }
 
     @Test func v4DeltasWithoutMessageAndReplaceOnShrink() async throws {
-        try await withTestGateway(.init(protocolNumber: 4, v4Deltas: .withoutMessage, agent: Self.fast)) { gateway in
+        try await withValidatedTestGateway(.init(protocolNumber: 4, v4Deltas: .withoutMessage, agent: Self.fast)) {
+            gateway in
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             _ = try await client.chatSend("please shrink", key: "shrink-1")
             let final = try await client.terminalChat(runId: "shrink-1")
@@ -67,7 +68,7 @@ struct ChatTests {
     }
 
     @Test func repeatedIdempotencyKeyDoesNotStartASecondRun() async throws {
-        try await withTestGateway(.init(agent: Self.fast)) { gateway in
+        try await withValidatedTestGateway(.init(agent: Self.fast)) { gateway in
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             _ = try await client.chatSend("slow please", key: "same")
             let second = try await client.chatSend("slow please", key: "same")
@@ -83,7 +84,7 @@ struct ChatTests {
 
     @Test func abortMidStreamPersistsThePartial() async throws {
         let slow = ScriptedAgent(chunkSize: 8, chunkDelayMs: 1, slowChunkDelayMs: 150)
-        try await withTestGateway(.init(agent: slow)) { gateway in
+        try await withValidatedTestGateway(.init(agent: slow)) { gateway in
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             _ = try await client.chatSend("slow please", key: "abort-me")
             _ = try await client.event("chat") { $0["payload"]?["state"] == "delta" }
@@ -110,7 +111,7 @@ struct ChatTests {
     }
 
     @Test func toolEventsReachOnlyTheSenderWithTheCap() async throws {
-        try await withTestGateway(.init(agent: Self.fast)) { gateway in
+        try await withValidatedTestGateway(.init(agent: Self.fast)) { gateway in
             var withCap = HandshakeHelper()
             withCap.caps = ["tool-events"]
             let (watcher, _) = try await withCap.open(gateway.url)
@@ -143,7 +144,7 @@ struct ChatTests {
     }
 
     @Test func failAndSilentRuns() async throws {
-        try await withTestGateway(.init(agent: Self.fast)) { gateway in
+        try await withValidatedTestGateway(.init(agent: Self.fast)) { gateway in
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             _ = try await client.chatSend("please fail", key: "fail-1")
             let error = try await client.terminalChat(runId: "fail-1")
@@ -160,7 +161,7 @@ struct ChatTests {
     }
 
     @Test func frameSeqIsPerConnectionAndContiguous() async throws {
-        try await withTestGateway(.init(tickIntervalMs: 40, agent: Self.fast)) { gateway in
+        try await withValidatedTestGateway(.init(tickIntervalMs: 40, agent: Self.fast)) { gateway in
             let (early, _) = try await HandshakeHelper().open(gateway.url)
             _ = try await early.event("tick")
             _ = try await early.event("tick")
@@ -186,6 +187,7 @@ struct ChatTests {
     }
 
     @Test func missingScopeStylesAndInvalidFrames() async throws {
+        // Not validated: this test sends malformed frames (not JSON, unknown frame members) on purpose.
         try await withTestGateway(.init(protocolNumber: 4)) { gateway in
             var readOnly = HandshakeHelper()
             readOnly.scopes = [OperatorScope.read]
@@ -210,7 +212,7 @@ struct ChatTests {
             #expect(try await client.request("health")["ok"] == true)
             await client.close()
         }
-        try await withTestGateway(.init(protocolNumber: 3)) { gateway in
+        try await withValidatedTestGateway(.init(protocolNumber: 3)) { gateway in
             var readOnly = HandshakeHelper()
             readOnly.scopes = [OperatorScope.read]
             let (client, _) = try await readOnly.open(gateway.url)
@@ -224,7 +226,7 @@ struct ChatTests {
     }
 
     @Test func otherMethods() async throws {
-        try await withTestGateway { gateway in
+        try await withValidatedTestGateway { gateway in
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             let sessions = try await client.request("sessions.list", params: [:])
             #expect(sessions["payload"]?["sessions"]?.arrayValue?.first?["key"] == "agent:main:main")
@@ -241,7 +243,7 @@ struct ChatTests {
             AgentScript(steps: [.say(String(repeating: "ab", count: 500))], chunkSize: 1, chunkDelayMs: 0)
         }
         // One delta per chunk: the benchmarks measure the client per delta, so they switch the throttle off.
-        try await withTestGateway(.init(agent: agent, deltaThrottleMs: 0)) { gateway in
+        try await withValidatedTestGateway(.init(agent: agent, deltaThrottleMs: 0)) { gateway in
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             _ = try await client.chatSend("anything", key: "bench")
             _ = try await client.terminalChat(runId: "bench", timeout: .seconds(30))
@@ -252,7 +254,7 @@ struct ChatTests {
 
     @Test func benchmarkTriggerStreamsManyDeltas() async throws {
         let configuration = TestGatewayConfiguration(protocolNumber: 4, v4Deltas: .withoutMessage, deltaThrottleMs: 0)
-        try await withTestGateway(configuration) { gateway in
+        try await withValidatedTestGateway(configuration) { gateway in
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             let start = ContinuousClock.now
             // `stream 20000` is the benchmark size; 5,000 keeps this suite light on a 2-core machine.

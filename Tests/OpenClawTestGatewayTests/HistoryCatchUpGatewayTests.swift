@@ -21,7 +21,7 @@ struct HistoryCatchUpGatewayTests {
     }
 
     @Test func aCursorAnswersOnlyTheMessagesStoredSince() async throws {
-        try await withTestGateway(.init(protocolNumber: 4)) { gateway in
+        try await withValidatedTestGateway(.init(protocolNumber: 4)) { gateway in
             await gateway.appendMessage(sessionKey: "main", role: "user", text: "one")
             let client = try await open(gateway)
             let page = try await client.request("chat.history", params: ["sessionKey": "main"])
@@ -46,7 +46,7 @@ struct HistoryCatchUpGatewayTests {
     }
 
     @Test func aStaleForeignOrCrossedCursorAnswersReset() async throws {
-        try await withTestGateway(.init(protocolNumber: 4)) { gateway in
+        try await withValidatedTestGateway(.init(protocolNumber: 4)) { gateway in
             await gateway.appendMessage(sessionKey: "main", role: "user", text: "one")
             await gateway.appendMessage(sessionKey: "other", role: "user", text: "elsewhere")
             let client = try await open(gateway)
@@ -73,7 +73,11 @@ struct HistoryCatchUpGatewayTests {
     }
 
     @Test func fullMessageIsNotCutButThePageIs() async throws {
-        try await withTestGateway(.init(protocolNumber: 4, historyMaxChars: 10)) { gateway in
+        // `chat.message.get` gets an `offset` it does not take, on purpose.
+        let recorder = try FrameConformanceRecorder(
+            protocolVersion: 4, deliberatelyInvalidMethods: ["chat.message.get"])
+        try await withValidatedTestGateway(.init(protocolNumber: 4, historyMaxChars: 10), recorder: recorder) {
+            gateway in
             let long = String(repeating: "x", count: 40)
             await gateway.appendMessage(sessionKey: "main", role: "assistant", text: long)
             let client = try await open(gateway)
@@ -96,7 +100,7 @@ struct HistoryCatchUpGatewayTests {
     }
 
     @Test func theQuirkMakesAGatewayFromBeforeSummer2026() async throws {
-        try await withTestGateway(.init(protocolNumber: 4, quirks: .noHistoryCatchUp)) { gateway in
+        try await withValidatedTestGateway(.init(protocolNumber: 4, quirks: .noHistoryCatchUp)) { gateway in
             var helper = HandshakeHelper()
             helper.minProtocol = 4
             let (client, hello) = try await helper.open(gateway.url)

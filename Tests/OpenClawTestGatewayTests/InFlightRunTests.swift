@@ -12,7 +12,7 @@ struct InFlightRunTests {
     static let slow = ScriptedAgent(chunkSize: 6, chunkDelayMs: 1, slowChunkDelayMs: 150, toolDurationMs: 5)
 
     @Test func v4HistoryCarriesTheStreamingRunWithTheTextSentSoFar() async throws {
-        try await withTestGateway(.init(protocolNumber: 4, agent: Self.slow)) { gateway in
+        try await withValidatedTestGateway(.init(protocolNumber: 4, agent: Self.slow)) { gateway in
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             let idle = try await client.request("chat.history", params: ["sessionKey": "main"], id: "h-idle")
             #expect(idle["payload"]?["inFlightRun"] == nil)
@@ -53,7 +53,7 @@ struct InFlightRunTests {
     @Test func anotherSessionsRunIsNotInFlightHere() async throws {
         // Slower still: the run must outlast two history requests on a loaded machine (it is aborted).
         let slower = ScriptedAgent(chunkSize: 6, slowChunkDelayMs: 150)
-        try await withTestGateway(.init(protocolNumber: 4, agent: slower)) { gateway in
+        try await withValidatedTestGateway(.init(protocolNumber: 4, agent: slower)) { gateway in
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             _ = try await client.chatSend("slow please", key: "elsewhere", sessionKey: "other")
             _ = try await client.anyFrame("a delta") { $0["event"] == "chat" && $0["payload"]?["state"] == "delta" }
@@ -67,7 +67,7 @@ struct InFlightRunTests {
     }
 
     @Test func v3HistoryNeverHasIt() async throws {
-        try await withTestGateway(.init(protocolNumber: 3, agent: Self.slow)) { gateway in
+        try await withValidatedTestGateway(.init(protocolNumber: 3, agent: Self.slow)) { gateway in
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             _ = try await client.chatSend("slow please", key: "slow-3")
             _ = try await client.anyFrame("a delta") { $0["event"] == "chat" && $0["payload"]?["state"] == "delta" }

@@ -23,7 +23,7 @@ struct QueueModeTests {
     }
 
     @Test func steerJoinsTheRunningTurnWithoutARunOfItsOwn() async throws {
-        try await withTestGateway(.init(agent: Self.slow)) { gateway in
+        try await withValidatedTestGateway(.init(agent: Self.slow)) { gateway in
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             _ = try await Self.send(client, "start", key: "r1")
             let steered = try await Self.send(client, "also mention cats", key: "r2", mode: "steer")
@@ -41,7 +41,7 @@ struct QueueModeTests {
     }
 
     @Test func steerOnAnIdleSessionStartsATurn() async throws {
-        try await withTestGateway(.init(agent: Self.slow)) { gateway in
+        try await withValidatedTestGateway(.init(agent: Self.slow)) { gateway in
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             _ = try await Self.send(client, "hello", key: "r1", mode: "steer")
             let end = try await client.terminalChat(runId: "r1")
@@ -52,7 +52,7 @@ struct QueueModeTests {
     }
 
     @Test func followupsRunOneByOneAfterTheRunningTurn() async throws {
-        try await withTestGateway(.init(agent: Self.slow)) { gateway in
+        try await withValidatedTestGateway(.init(agent: Self.slow)) { gateway in
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             _ = try await Self.send(client, "start", key: "r1")
             _ = try await Self.send(client, "next", key: "r2", mode: "followup")
@@ -71,7 +71,7 @@ struct QueueModeTests {
     }
 
     @Test func collectedMessagesRunAsOneTurn() async throws {
-        try await withTestGateway(.init(agent: Self.slow)) { gateway in
+        try await withValidatedTestGateway(.init(agent: Self.slow)) { gateway in
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             _ = try await Self.send(client, "start", key: "r1")
             _ = try await Self.send(client, "one", key: "r2", mode: "collect")
@@ -85,7 +85,7 @@ struct QueueModeTests {
     }
 
     @Test func interruptStopsTheRunningTurnAndStartsItsOwn() async throws {
-        try await withTestGateway(.init(agent: Self.slow)) { gateway in
+        try await withValidatedTestGateway(.init(agent: Self.slow)) { gateway in
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             _ = try await Self.send(client, "start", key: "r1")
             _ = try await client.anyFrame("the first text") {
@@ -100,7 +100,7 @@ struct QueueModeTests {
     }
 
     @Test func aQueuedTurnCanBeAbortedByItsRunId() async throws {
-        try await withTestGateway(.init(agent: Self.slow)) { gateway in
+        try await withValidatedTestGateway(.init(agent: Self.slow)) { gateway in
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             _ = try await Self.send(client, "start", key: "r1")
             _ = try await Self.send(client, "later", key: "r2", mode: "followup")
@@ -115,7 +115,7 @@ struct QueueModeTests {
     }
 
     @Test func aGatewayFromBeforeQueueModesRefusesTheField() async throws {
-        try await withTestGateway(.init(agent: Self.slow, quirks: .noQueueMode)) { gateway in
+        try await withValidatedTestGateway(.init(agent: Self.slow, quirks: .noQueueMode)) { gateway in
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             let refused = try await Self.send(client, "start", key: "r1", mode: "steer")
             #expect(refused["error"]?["code"] == "INVALID_REQUEST")

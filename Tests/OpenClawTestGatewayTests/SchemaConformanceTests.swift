@@ -3,19 +3,22 @@ import OpenClawTestGateway
 import OpenClawTestSupport
 import Testing
 
-/// Records everything the gateway emits in a v3 and a v4 session and validates each frame, and each
-/// known payload, against the shared schema of that version. The gateway is fixed to fit the schema,
-/// never the reverse.
-@Suite("Test gateway frames conform to the shared schemas")
+/// A v3 and a v4 session driven frame by frame, every frame validated by the `FrameConformanceRecorder`:
+/// the requests (against each method's params definition), every response (the frame, and the result
+/// where a definition exists) and every event (the frame and its payload). v3 uses the shared generated
+/// schema, v4 the repository's current one. The gateway is fixed to fit the schema, never the reverse.
+/// The client side, through the real `ChatClient`, is `ClientFrameConformanceTests` (OpenClawChatTests).
+@Suite("Test gateway frames conform to the protocol schemas")
 struct SchemaConformanceTests {
     @Test(arguments: [3, 4])
-    func everyEmittedFrameValidates(version: Int) async throws {
-        let validator = try SharedSchemas.validator(forProtocol: version)
+    func everyFrameOfAScriptedSessionValidates(version: Int) async throws {
+        let recorder = try FrameConformanceRecorder(protocolVersion: version)
         let agent = ScriptedAgent(chunkSize: 12, chunkDelayMs: 1, slowChunkDelayMs: 150, toolDurationMs: 5)
-        let frames = try await withTestGateway(.init(protocolNumber: version, tickIntervalMs: 50, agent: agent)) {
-            gateway in
+        let configuration = TestGatewayConfiguration(protocolNumber: version, tickIntervalMs: 50, agent: agent)
+        try await withValidatedTestGateway(configuration, recorder: recorder) { gateway in
             var helper = HandshakeHelper()
             helper.caps = ["tool-events"]
+            helper.scopes = [OperatorScope.admin]
             let (client, _) = try await helper.open(gateway.url)
             _ = try await client.event("tick")
             for (index, message) in ["hello", "use a tool", "please shrink", "please fail", "stay silent"].enumerated()
@@ -25,99 +28,58 @@ struct SchemaConformanceTests {
             }
             _ = try await client.chatSend("slow please", key: "slow")
             _ = try await client.event("chat") { $0["payload"]?["runId"] == "slow" }
-            // History while the run streams: v4 adds `inFlightRun`.
-            _ = try await client.request("chat.history", params: ["sessionKey": "main"])
+            _ = try await client.request("chat.history", params: ["sessionKey": "main"])  // v4: `inFlightRun`
             _ = try await client.request("chat.abort", params: ["sessionKey": "main", "runId": "slow"])
             _ = try await client.terminalChat(runId: "slow")
-            _ = try await client.request("chat.history", params: ["sessionKey": "main"])
-            _ = try await client.request("sessions.list", params: [:])
-            _ = try await client.request("models.list", params: [:])
-            _ = try await client.request("agent.identity.get", params: [:])
+            for (method, params) in Self.requests(version: version) {
+                _ = try await client.request(method, params: params)
+            }
             _ = try await client.request("does.not.exist")
             await gateway.shutdown(restartExpectedMs: 100)
             _ = try await client.closeCode()
-            return client.frames
         }
-
-        var checked: [String: Int] = [:]
-        for frame in frames {
-            for problem in Self.problems(in: frame, version: version, validator: validator, checked: &checked) {
-                Issue.record(
-                    "v\(version) \(frame["event"]?.stringValue ?? frame["type"]?.stringValue ?? "?"): \(problem)\n\(frame)"
-                )
-            }
+        let report = recorder.report()
+        var expected = [
+            "RequestFrame", "ResponseFrame", "EventFrame", "ConnectParams", "HelloOk", "ChatSendParams",
+            "ChatHistoryParams", "ChatAbortParams", "ChatEvent", "AgentEvent", "TickEvent", "ShutdownEvent",
+            "SessionsListParams", "SessionsPatchParams", "SessionsResetParams", "ModelsListParams",
+            "ModelsListResult", "AgentIdentityParams", "AgentIdentityResult", "CommandsListParams",
+            "CommandsListResult", "DevicePairListParams", "NodeListParams",
+        ]
+        if version >= 4 {
+            expected += [
+                "ConnectChallengeEvent", "ChatMessageGetParams", "ChatMessageGetResult",
+                "ExecApprovalListParams", "ApprovalHistoryParams", "QuestionListParams",
+            ]
         }
-        for name in ["HelloOk", "ChatEvent", "AgentEvent", "TickEvent", "ShutdownEvent", "EventFrame", "ResponseFrame"]
-        {
-            #expect(checked[name, default: 0] > 0, "no \(name) was validated in v\(version)")
+        for name in expected {
+            #expect(report.checked[name, default: 0] > 0, "v\(version): no \(name) was validated")
         }
-        if version == 3 {
-            for name in ["ChatHistoryMessages", "ModelsListResult", "AgentIdentityResult"] {
-                #expect(checked[name, default: 0] > 0, "no \(name) was validated in v3")
-            }
-            #expect(checked["InFlightRun", default: 0] == 0, "v3 has no inFlightRun")
-        } else {
-            #expect(checked["InFlightRun", default: 0] > 0, "no inFlightRun was checked in v4")
-        }
+        let unexpected = report.unchecked.subtracting(
+            ProtocolFrameDefinitions.knownUnchecked.union(["params of does.not.exist"]))
+        #expect(unexpected.isEmpty, "v\(version): frames without a definition: \(unexpected.sorted())")
+        #expect(report.exempted.isEmpty, "v\(version): nothing here is wrong on purpose: \(report.exempted)")
     }
 
-    private static func problems(
-        in frame: JSONValue, version: Int, validator: JSONSchemaValidator, checked: inout [String: Int]
-    ) -> [String] {
-        func validate(_ value: JSONValue, _ definition: String) -> [String] {
-            checked[definition, default: 0] += 1
-            return validator.validate(value, definition: definition).map { "\(definition): \($0)" }
+    /// One request per method the gateway serves beyond the chat flow, with params a client would send.
+    static func requests(version: Int) -> [(String, JSONValue)] {
+        var requests: [(String, JSONValue)] = [
+            ("chat.history", ["sessionKey": "main", "limit": 50]),
+            ("sessions.list", ["limit": 10, "includeLastMessage": true]),
+            ("sessions.patch", ["key": "main", "model": "openclaw-test/scripted-agent", "sendPolicy": "allow"]),
+            ("sessions.reset", ["key": "other", "reason": "new"]),
+            ("models.list", [:]), ("agent.identity.get", [:]), ("agent.identity.get", ["agentId": "main"]),
+            ("commands.list", ["scope": "text", "includeArgs": false]), ("device.pair.list", [:]),
+            ("node.list", [:]), ("health", [:]),
+        ]
+        if version >= 4 {
+            requests += [
+                ("models.list", ["view": "configured"]),
+                ("chat.message.get", ["sessionKey": "main", "messageId": "m-none"]),
+                ("exec.approval.list", [:]), ("approval.history", ["limit": 5]), ("question.list", [:]),
+                ("sessions.list", ["sortBy": "updatedAt", "archived": false]),
+            ]
         }
-        var problems: [String] = []
-        switch frame["type"]?.stringValue {
-        case "event":
-            problems += validate(frame, "EventFrame")
-            let payload = frame["payload"] ?? .null
-            switch frame["event"]?.stringValue {
-            case "tick": problems += validate(payload, "TickEvent")
-            case "shutdown": problems += validate(payload, "ShutdownEvent")
-            case "chat": problems += validate(payload, "ChatEvent")
-            case "agent":
-                // Live agent frames carry `sessionKey` beyond the named schema (see the v4 schema note).
-                guard case .object(var members) = payload else { return problems + ["agent payload is not an object"] }
-                members["sessionKey"] = nil
-                problems += validate(.object(members), "AgentEvent")
-            case "connect.challenge" where version >= 4: problems += validate(payload, "ConnectChallengeEvent")
-            case "device.pair.requested" where version == 3: problems += validate(payload, "DevicePairRequestedEvent")
-            default: break
-            }
-        case "res":
-            problems += validate(frame, "ResponseFrame")
-            if let error = frame["error"] { problems += validate(error, "ErrorShape") }
-            let payload = frame["payload"]
-            if payload?["type"] == "hello-ok", let payload { problems += validate(payload, "HelloOk") }
-            if version == 3, let payload {
-                if payload["models"] != nil { problems += validate(payload, "ModelsListResult") }
-                if payload["agentId"] != nil { problems += validate(payload, "AgentIdentityResult") }
-                if payload["messages"] != nil { checked["ChatHistoryMessages", default: 0] += 1 }
-            }
-            if let flight = payload?["inFlightRun"] {
-                checked["InFlightRun", default: 0] += 1
-                problems += inFlightRunProblems(flight)
-            }
-        default:
-            problems.append("frame of unknown type")
-        }
-        return problems
-    }
-
-    /// The shared schemas have no definition for the v4 `chat.history` result, so `inFlightRun` is
-    /// checked against the v4 reference by hand: a closed `{runId, text, plan?}`.
-    private static func inFlightRunProblems(_ flight: JSONValue) -> [String] {
-        guard case .object(let members) = flight else { return ["inFlightRun is not an object"] }
-        var problems: [String] = []
-        if members["runId"]?.nonEmptyStringValue == nil {
-            problems.append("inFlightRun.runId is not a non-empty string")
-        }
-        if members["text"]?.stringValue == nil { problems.append("inFlightRun.text is not a string") }
-        for key in members.keys where !["runId", "text", "plan"].contains(key) {
-            problems.append("inFlightRun has an unknown field \(key)")
-        }
-        return problems
+        return requests
     }
 }

@@ -8,7 +8,7 @@ import Testing
 struct SessionEventsTests {
     @Test func onlyASubscribedSocketGetsTargetedUsageAroundARun() async throws {
         let quick = ScriptedAgent.custom { _ in AgentScript(steps: [.say("ok")], chunkDelayMs: 0) }
-        try await withTestGateway(.init(agent: quick)) { gateway in
+        try await withValidatedTestGateway(.init(agent: quick)) { gateway in
             let (subscriber, _) = try await HandshakeHelper().open(gateway.url)
             let (other, _) = try await HandshakeHelper().open(gateway.url)
             #expect(try await subscriber.request("sessions.subscribe", params: [:])["payload"] == ["subscribed": true])
@@ -30,7 +30,10 @@ struct SessionEventsTests {
 
     @Test func commandsListParamsFollowTheVersion() async throws {
         for (version, accepted) in [(3, false), (4, true)] {
-            try await withTestGateway(.init(protocolNumber: version)) { gateway in
+            // v3 gets `sessionKey`, which its schema lacks, on purpose.
+            let recorder = try FrameConformanceRecorder(
+                protocolVersion: version, deliberatelyInvalidMethods: ["commands.list"])
+            try await withValidatedTestGateway(.init(protocolNumber: version), recorder: recorder) { gateway in
                 let (client, _) = try await HandshakeHelper().open(gateway.url)
                 let response = try await client.request("commands.list", params: ["sessionKey": "main"])
                 #expect((response["ok"] == true) == accepted, "v\(version): \(response)")

@@ -12,7 +12,7 @@ struct UpstreamChatRulesTests {
 
     @Test func finishedKeysAreForgottenAfterTheWindow() async throws {
         let configuration = TestGatewayConfiguration(agent: Self.quick, dedupeTTLMs: 4_000)
-        try await withTestGateway(configuration) { gateway in
+        try await withValidatedTestGateway(configuration) { gateway in
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             _ = try await client.chatSend("first", key: "k1")
             _ = try await client.terminalChat(runId: "k1")
@@ -29,7 +29,7 @@ struct UpstreamChatRulesTests {
 
     @Test func onlyTheNewestThousandKeysAreRemembered() async throws {
         let configuration = TestGatewayConfiguration(agent: Self.quick, dedupeMaxEntries: 2)
-        try await withTestGateway(configuration) { gateway in
+        try await withValidatedTestGateway(configuration) { gateway in
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             for key in ["a", "b", "c"] {
                 _ = try await client.chatSend("message \(key)", key: key)
@@ -42,7 +42,7 @@ struct UpstreamChatRulesTests {
     }
 
     @Test func aFailedRunsKeyIsAnsweredWithTheCachedError() async throws {
-        try await withTestGateway(.init(agent: ScriptedAgent(chunkDelayMs: 0))) { gateway in
+        try await withValidatedTestGateway(.init(agent: ScriptedAgent(chunkDelayMs: 0))) { gateway in
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             _ = try await client.chatSend("please fail", key: "f1")
             #expect(try await client.terminalChat(runId: "f1")["payload"]?["state"] == "error")
@@ -58,7 +58,7 @@ struct UpstreamChatRulesTests {
 
     @Test(arguments: ["/stop", "STOP!", "please stop", "wait", "  Stop   the agent. ", "arrête", "/STOP."])
     func stopPhrasesAbortInsteadOfStartingARun(phrase: String) async throws {
-        try await withTestGateway(.init(agent: ScriptedAgent(slowChunkDelayMs: 50))) { gateway in
+        try await withValidatedTestGateway(.init(agent: ScriptedAgent(slowChunkDelayMs: 50))) { gateway in
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             _ = try await client.chatSend("slow please", key: "slow-1")
             let answer = try await client.chatSend(phrase, key: "stop-1")
@@ -73,7 +73,7 @@ struct UpstreamChatRulesTests {
     }
 
     @Test func notAStopPhrase() async throws {
-        try await withTestGateway(.init(agent: Self.quick)) { gateway in
+        try await withValidatedTestGateway(.init(agent: Self.quick)) { gateway in
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             let answer = try await client.chatSend("stop the music and wait for me", key: "m1")
             #expect(answer["payload"]?["status"] == "started")
@@ -82,7 +82,7 @@ struct UpstreamChatRulesTests {
     }
 
     @Test func userTextIsStoredNormalised() async throws {
-        try await withTestGateway(.init(agent: Self.quick)) { gateway in
+        try await withValidatedTestGateway(.init(agent: Self.quick)) { gateway in
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             _ = try await client.chatSend("cafe\u{301}\u{7}\tbell\u{1B}", key: "n1")
             let stored = try #require(await gateway.sentUserMessages(sessionKey: "main").first)
@@ -92,7 +92,7 @@ struct UpstreamChatRulesTests {
     }
 
     @Test func historyCutsLongTextsAndReplacesOversizedMessages() async throws {
-        try await withTestGateway(.init(agent: Self.quick)) { gateway in
+        try await withValidatedTestGateway(.init(agent: Self.quick)) { gateway in
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             _ = try await client.chatSend(String(repeating: "a", count: 30_000), key: "long")
             _ = try await client.terminalChat(runId: "long")
@@ -114,7 +114,9 @@ struct UpstreamChatRulesTests {
     }
 
     @Test func historyPagesStayUnderSixMebibytes() async throws {
-        try await withTestGateway(.init(agent: ScriptedAgent.custom { _ in AgentScript(steps: [], silent: true) })) {
+        try await withValidatedTestGateway(
+            .init(agent: ScriptedAgent.custom { _ in AgentScript(steps: [], silent: true) })
+        ) {
             gateway in
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             let big = String(repeating: "c", count: 120_000)
@@ -137,7 +139,7 @@ struct UpstreamChatRulesTests {
     @Test(arguments: [3, 4])
     func deltasAreThrottledAndCoalesced(version: Int) async throws {
         let agent = ScriptedAgent(chunkSize: 4, chunkDelayMs: 2)
-        try await withTestGateway(.init(protocolNumber: version, agent: agent)) { gateway in
+        try await withValidatedTestGateway(.init(protocolNumber: version, agent: agent)) { gateway in
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             let message = "a message long enough for many chunks of four characters each, streamed fast"
             _ = try await client.chatSend(message, key: "t1")
@@ -160,7 +162,7 @@ struct UpstreamChatRulesTests {
         let agent = ScriptedAgent.custom { _ in
             AgentScript(steps: [.status("preparing_context"), .say("Part one. "), .commitText, .say("Part two.")])
         }
-        try await withTestGateway(.init(protocolNumber: version, agent: agent)) { gateway in
+        try await withValidatedTestGateway(.init(protocolNumber: version, agent: agent)) { gateway in
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             _ = try await client.chatSend("go", key: "r1")
             let final = try await client.anyFrame("the final") { frame in
@@ -184,7 +186,7 @@ struct UpstreamChatRulesTests {
 
     @Test(arguments: [3, 4])
     func frameSeqIsGlobalInV3AndPerSocketInV4(version: Int) async throws {
-        try await withTestGateway(.init(protocolNumber: version, agent: Self.quick)) { gateway in
+        try await withValidatedTestGateway(.init(protocolNumber: version, agent: Self.quick)) { gateway in
             let (first, _) = try await HandshakeHelper().open(gateway.url)
             let (second, _) = try await HandshakeHelper().open(gateway.url)
             await gateway.setFaults(FaultPlan(hiddenBroadcastPercent: 100))
@@ -209,13 +211,19 @@ struct UpstreamChatRulesTests {
     }
 
     @Test func sessionsPatchNeedsAdminExceptV4LabelAndModel() async throws {
-        try await withTestGateway(.init(protocolNumber: 3)) { gateway in
+        try await withValidatedTestGateway(
+            .init(protocolNumber: 3),
+            recorder: try FrameConformanceRecorder(protocolVersion: 3, deliberatelyInvalidMethods: ["sessions.patch"])
+        ) { gateway in
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             let refused = try await client.request("sessions.patch", params: ["key": "main", "label": "Work"])
             #expect(refused["error"]?["message"] == "missing scope: operator.admin")
             await client.close()
         }
-        try await withTestGateway(.init(protocolNumber: 4)) { gateway in
+        try await withValidatedTestGateway(
+            .init(protocolNumber: 4),
+            recorder: try FrameConformanceRecorder(protocolVersion: 4, deliberatelyInvalidMethods: ["sessions.patch"])
+        ) { gateway in
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             let labelled = try await client.request("sessions.patch", params: ["key": "main", "label": "Work"])
             #expect(labelled["payload"]?["ok"] == true)
@@ -232,7 +240,10 @@ struct UpstreamChatRulesTests {
         }
         var admin = HandshakeHelper()
         admin.scopes = [OperatorScope.admin]
-        try await withTestGateway(.init(protocolNumber: 3)) { gateway in
+        try await withValidatedTestGateway(
+            .init(protocolNumber: 3),
+            recorder: try FrameConformanceRecorder(protocolVersion: 3, deliberatelyInvalidMethods: ["sessions.patch"])
+        ) { gateway in
             let (client, _) = try await admin.open(gateway.url)
             let patched = try await client.request("sessions.patch", params: ["key": "main", "thinkingLevel": "high"])
             #expect(patched["payload"]?["entry"]?["thinkingLevel"] == "high")
@@ -241,7 +252,7 @@ struct UpstreamChatRulesTests {
     }
 
     @Test func aLoopbackOriginOnALoopbackConnectionIsAccepted() async throws {
-        try await withTestGateway { gateway in
+        try await withValidatedTestGateway { gateway in
             let (client, response) = try await HandshakeHelper().connect(
                 to: gateway.url, origin: "http://localhost:5173")
             #expect(response["ok"] == true)

@@ -6,7 +6,8 @@ import Testing
 /// The fields each implemented method accepts, checked against upstream's definitions in both
 /// directions: a field upstream accepts must pass schema validation here, one it refuses must not.
 /// Sources: `v3-generated-2026-04-12.schema.json` for v3; upstream's current
-/// `packages/gateway-protocol/src/schema/{sessions,chat}.ts` and `docs/gateway/protocol.md` for v4.
+/// `packages/gateway-protocol/src/schema/*.ts` (`Tests/Fixtures/protocol/README.md`) and
+/// `docs/gateway/protocol.md` for v4.
 @Suite("Test gateway: accepted fields match upstream")
 struct UpstreamFieldTableTests {
     struct Row: Sendable, CustomStringConvertible {
@@ -51,6 +52,42 @@ struct UpstreamFieldTableTests {
         Row(method: "chat.send", params: chatSend(["queueMode": "steer"]), v3: false, v4: true),
         Row(method: "chat.send", params: chatSend(["queueMode": "later"]), v3: false, v4: false),
         Row(method: "chat.send", params: chatSend(["clarification": [:]]), v3: false, v4: false),
+        // Current v4 additions (Tests/Fixtures/protocol/README.md), and their bounds.
+        Row(
+            method: "chat.send", params: chatSend(["mentions": [["profileId": "p1", "start": 0, "end": 2]]]), v3: false,
+            v4: true),
+        Row(method: "chat.send", params: chatSend(["mentions": [["start": 0]]]), v3: false, v4: false),
+        Row(method: "chat.send", params: chatSend(["expectedPermissionMode": "guarded"]), v3: false, v4: true),
+        Row(method: "chat.send", params: chatSend(["expectedToolOverrides": ["webSearch": true]]), v3: false, v4: true),
+        Row(method: "chat.history", params: ["sessionKey": "main", "inputRunIds": ["r1"]], v3: false, v4: true),
+        Row(
+            method: "chat.history", params: ["sessionKey": "main", "inputRunIds": ["r1", "r1"]], v3: false, v4: false),
+        Row(method: "models.list", params: ["view": "configured", "agentId": "main"], v3: false, v4: true),
+        Row(method: "models.list", params: ["refresh": true], v3: false, v4: true),
+        Row(method: "models.list", params: ["preparedOnly": true, "refresh": true], v3: false, v4: false),
+        Row(method: "models.list", params: ["view": "everything"], v3: false, v4: false),
+        Row(method: "sessions.list", params: ["sortBy": "activity", "archived": "all"], v3: false, v4: true),
+        Row(method: "sessions.list", params: ["activityPulseBoundaries": [1, 2]], v3: false, v4: true),
+        Row(method: "sessions.list", params: ["activityPulseBoundaries": [1]], v3: false, v4: false),
+        Row(method: "sessions.patch", params: ["key": "main", "permissionMode": "guarded"], v3: false, v4: true),
+        Row(
+            method: "sessions.patch", params: ["key": "main", "toolOverrides": ["webSearch": false]], v3: false,
+            v4: true),
+        Row(method: "sessions.patch", params: ["key": "main", "toolOverrides": ["web": true]], v3: false, v4: false),
+        Row(method: "sessions.patch", params: ["key": "main", "threadId": .null], v3: false, v4: true),
+        Row(method: "sessions.patch", params: ["key": "main", "threadId": "t1"], v3: false, v4: false),
+        Row(method: "sessions.patch", params: ["key": "main", "ttlMinutes": 121], v3: false, v4: false),
+        Row(
+            method: "exec.approval.resolve", params: ["id": "a1", "decision": "deny", "grantExpiresInDays": 30],
+            v3: false, v4: true),
+        Row(
+            method: "exec.approval.resolve",
+            params: ["id": "a1", "decision": "deny", "reviewer": ["channel": "telegram", "accountId": "a"]],
+            v3: false, v4: false),
+        Row(
+            method: "node.invoke",
+            params: ["nodeId": "n1", "command": "system.run", "idempotencyKey": "k1", "sessionKey": "main"],
+            v3: false, v4: true),
     ]
 
     static func chatSend(_ extra: [String: JSONValue]) -> JSONValue {
@@ -72,6 +109,50 @@ struct UpstreamFieldTableTests {
                 let schemaRefused = message.hasPrefix("invalid \(row.method) params")
                 let expected = protocolNumber >= 4 ? row.v4 : row.v3
                 #expect(schemaRefused != expected, "v\(protocolNumber) \(row): \(response)")
+                if schemaRefused {
+                    // Upstream's shape for a params refusal: INVALID_REQUEST, the validator's message.
+                    #expect(response["error"]?["code"] == "INVALID_REQUEST", "v\(protocolNumber) \(row): \(response)")
+                }
+            }
+            await client.close()
+        }
+    }
+    /// Minimal valid params of each method the gateway validates; each gets an unknown field added.
+    static func minimalParams(v4: Bool) -> [(String, JSONValue)] {
+        var rows: [(String, JSONValue)] = [
+            ("chat.send", chatSend([:])), ("chat.history", ["sessionKey": "main"]),
+            ("chat.abort", ["sessionKey": "main"]), ("sessions.list", [:]), ("sessions.patch", ["key": "main"]),
+            ("sessions.reset", ["key": "main"]), ("models.list", [:]), ("agent.identity.get", [:]),
+            ("commands.list", [:]), ("exec.approval.list", [:]), ("exec.approval.get", ["id": "a1"]),
+            ("exec.approval.resolve", ["id": "a1", "decision": "deny"]), ("device.pair.list", [:]),
+            ("node.list", [:]),
+        ]
+        if v4 {
+            rows += [
+                ("chat.message.get", ["sessionKey": "main", "messageId": "m1"]), ("approval.get", ["id": "a1"]),
+                ("approval.resolve", ["id": "a1", "kind": "exec", "decision": "deny"]), ("approval.history", [:]),
+                ("artifacts.download", ["artifactId": "x1"]), ("question.list", [:]), ("question.get", ["id": "q1"]),
+            ]
+        }
+        return rows
+    }
+
+    @Test(arguments: [3, 4])
+    func anUnknownFieldIsRefusedAsUpstreamRefusesIt(protocolNumber: Int) async throws {
+        var helper = HandshakeHelper()
+        helper.scopes = [OperatorScope.admin]
+        try await withTestGateway(.init(protocolNumber: protocolNumber)) { gateway in
+            let (client, _) = try await helper.open(gateway.url)
+            for (method, params) in Self.minimalParams(v4: protocolNumber >= 4) {
+                guard case .object(var members) = params else { continue }
+                members["bogusField"] = 1
+                let response = try await client.request(method, params: .object(members))
+                #expect(response["error"]?["code"] == "INVALID_REQUEST", "v\(protocolNumber) \(method): \(response)")
+                let message = response["error"]?["message"]?.stringValue ?? ""
+                #expect(
+                    message.hasPrefix("invalid \(method) params")
+                        && message.contains("unexpected property 'bogusField'"),
+                    "v\(protocolNumber) \(method): \(message)")
             }
             await client.close()
         }

@@ -6,8 +6,8 @@ import OpenClawProtocol
 /// Supports the keywords those schemas use: `$ref` (local JSON pointers such as
 /// `#/definitions/X`), `type` (one or a list; `integer` vs `number`), `properties`, `required`,
 /// `additionalProperties` (boolean or schema), `patternProperties`, `enum`, `const`, `anyOf`,
-/// `oneOf`, `items`, `minItems`, `maxItems`, `minLength`, `maxLength`, `minimum`, `maximum`,
-/// `pattern` and `uniqueItems`. Annotations (`title`, `description`, `default`, `discriminator`, …)
+/// `oneOf`, `not`, `items`, `minItems`, `maxItems`, `minLength`, `maxLength`, `minimum`, `maximum`,
+/// `pattern`, `uniqueItems`, `propertyNames`, `minProperties` and `maxProperties`. Annotations (`title`, `description`, `default`, `discriminator`, …)
 /// are ignored. Lengths count Unicode code points, as Ajv does.
 public struct JSONSchemaValidator: Sendable {
     /// The schema document `$ref`s resolve against.
@@ -74,6 +74,9 @@ public struct JSONSchemaValidator: Sendable {
                 let detail = passing == 0 ? closestFailure(value, branches) : "\(passing) branches match"
                 problems.append("\(at): must match exactly one oneOf branch (\(detail))")
             }
+        }
+        if let forbidden = keywords["not"], validate(value, against: forbidden).isEmpty {
+            problems.append("\(at): matches a combination the schema forbids (not \(forbidden))")
         }
         switch value {
         case .string(let text): checkString(text, keywords, at: at, into: &problems)
@@ -146,6 +149,17 @@ public struct JSONSchemaValidator: Sendable {
         let at = path.isEmpty ? "/" : path
         for name in keywords["required"]?.stringArrayValue ?? [] where members[name] == nil {
             problems.append("\(at): missing required property \"\(name)\"")
+        }
+        if let minimum = keywords["minProperties"]?.intValue, members.count < minimum {
+            problems.append("\(at): fewer than \(minimum) properties")
+        }
+        if let maximum = keywords["maxProperties"]?.intValue, members.count > maximum {
+            problems.append("\(at): more than \(maximum) properties")
+        }
+        if let nameSchema = keywords["propertyNames"] {
+            for name in members.keys.sorted() where !validate(.string(name), against: nameSchema).isEmpty {
+                problems.append("\(at): property name \"\(name)\" is not allowed")
+            }
         }
         let properties = keywords["properties"]?.objectValue ?? [:]
         let patterns = keywords["patternProperties"]?.objectValue ?? [:]

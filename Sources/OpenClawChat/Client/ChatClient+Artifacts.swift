@@ -24,9 +24,8 @@ extension ChatClient {
         guard await supportsArtifacts else { throw .unsupported }
         let result: ArtifactsDownloadResult
         do throws(GatewayError) {
-            result = try await perform(
-                ArtifactsDownloadParams(sessionKey: sessionKey, artifactId: artifactId), timeout: timeouts.history
-            ) { ArtifactsDownloadResult(json: $0) }
+            result = try await connection.call(
+                ArtifactsDownloadParams(sessionKey: sessionKey, artifactId: artifactId), timeout: timeouts.history)
         } catch {
             throw .gateway(error)
         }

@@ -21,9 +21,7 @@ public struct ChatClient: Sendable {
 
     /// The latest `limit` messages of a session, as the gateway stores them (the source of truth).
     public func history(sessionKey: String, limit: Int? = nil) async throws(GatewayError) -> ChatHistoryPage {
-        try await perform(ChatHistoryParams(sessionKey: sessionKey, limit: limit), timeout: timeouts.history) {
-            ChatHistoryPage(json: $0, requestedSessionKey: sessionKey)
-        }
+        try await connection.call(ChatHistoryParams(sessionKey: sessionKey, limit: limit), timeout: timeouts.history)
     }
 
     /// Starts a run — or, for a stop command, stops the session's runs (`ChatSendResult.stopCommand`).
@@ -72,17 +70,14 @@ public struct ChatClient: Sendable {
     private func send(
         _ params: ChatSendParams, attachments: [Attachment]
     ) async throws(GatewayError) -> ChatSendResult {
-        let idempotencyKey = params.idempotencyKey
         guard !attachments.isEmpty else {
-            return try await perform(params, timeout: timeouts.send) {
-                ChatSendResult(json: $0, idempotencyKey: idempotencyKey)
-            }
+            return try await connection.call(params, timeout: timeouts.send)
         }
         guard let session = await connection.session else { throw .notConnected }
         try Self.check(attachments, against: AttachmentLimits(hello: session.hello))
         let request = ChatSendRequest(params: params, attachments: attachments.map(\.outgoing))
         let payload = try await connection.request(request, timeout: timeouts.send)
-        guard let result = ChatSendResult(json: payload, idempotencyKey: idempotencyKey) else {
+        guard let result = params.response(from: payload) else {
             throw .invalidResponse(method: ChatSendParams.method, reason: "unexpected shape")
         }
         return result
@@ -101,51 +96,43 @@ public struct ChatClient: Sendable {
 
     /// Stops a run. `sessionKey` must be the very string used to send: the gateway compares it exactly.
     public func abort(sessionKey: String, runId: String?) async throws(GatewayError) -> ChatAbortResult {
-        try await perform(ChatAbortParams(sessionKey: sessionKey, runId: runId), timeout: timeouts.abort) {
-            ChatAbortResult(json: $0)
-        }
+        try await connection.call(ChatAbortParams(sessionKey: sessionKey, runId: runId), timeout: timeouts.abort)
     }
 
     /// The gateway's sessions (at most `limit`), for a session picker.
     public func sessions(limit: Int? = nil) async throws(GatewayError) -> SessionsListResult {
-        try await perform(SessionsListParams(limit: limit), timeout: timeouts.sessions) {
-            SessionsListResult(json: $0)
-        }
+        try await connection.call(SessionsListParams(limit: limit), timeout: timeouts.sessions)
     }
 
     /// The models the gateway can route to.
     public func models() async throws(GatewayError) -> ModelsListResult {
-        try await perform(ModelsListParams(), timeout: timeouts.models) { ModelsListResult(json: $0) }
+        try await connection.call(ModelsListParams(), timeout: timeouts.models)
     }
 
     /// Sets the model of one session (nil: back to the gateway's default); the model the gateway resolved.
     /// v4 allows this with `operator.write`; a v3 gateway refuses it without `operator.admin`.
     public func setModel(sessionKey: String, model: String?) async throws(GatewayError) -> SessionModelPatchResult {
-        try await perform(SessionModelPatchParams(key: sessionKey, model: model), timeout: timeouts.models) {
-            SessionModelPatchResult(json: $0)
-        }
+        try await connection.call(SessionModelPatchParams(key: sessionKey, model: model), timeout: timeouts.models)
     }
 
     /// Starts a session afresh (`operator.admin`): its transcript is emptied, its settings kept.
     public func resetSession(sessionKey: String) async throws(GatewayError) {
-        _ = try await perform(SessionResetParams(key: sessionKey), timeout: timeouts.models) { $0?.objectValue }
+        _ = try await connection.call(SessionResetParams(key: sessionKey), timeout: timeouts.models)
     }
 
     /// Turns on `sessions.changed` for this socket (until it closes).
     public func subscribeToSessionChanges() async throws(GatewayError) {
-        _ = try await perform(SessionsSubscribeParams(), timeout: timeouts.sessions) { $0 ?? .null }
+        _ = try await connection.call(SessionsSubscribeParams(), timeout: timeouts.sessions)
     }
 
     /// The gateway's own slash commands, with their descriptions.
     public func commands() async throws(GatewayError) -> CommandsListResult {
-        try await perform(CommandsListParams(), timeout: timeouts.sessions) { CommandsListResult(json: $0) }
+        try await connection.call(CommandsListParams(), timeout: timeouts.sessions)
     }
 
     /// The agent's name and avatar, for headers.
     public func agentIdentity(agentId: String? = nil) async throws(GatewayError) -> AgentIdentity {
-        try await perform(AgentIdentityParams(agentId: agentId), timeout: timeouts.identity) {
-            AgentIdentity(json: $0)
-        }
+        try await connection.call(AgentIdentityParams(agentId: agentId), timeout: timeouts.identity)
     }
 
     /// Connection events with `chat` and `agent` payloads decoded; other events pass through untyped.
@@ -154,18 +141,6 @@ public struct ChatClient: Sendable {
     /// socket's reading back (cumulative v3 deltas are merged instead), so read it steadily or drop it.
     public func events() -> ChatStreamEvents {
         ChatStreamEvents(base: connection.events())
-    }
-
-    func perform<Params: GatewayMethodParams, Result>(
-        _ params: Params,
-        timeout: Duration,
-        decode: (JSONValue?) -> Result?
-    ) async throws(GatewayError) -> Result {
-        let payload = try await connection.request(Params.method, params: params.json, timeout: timeout)
-        guard let result = decode(payload) else {
-            throw .invalidResponse(method: Params.method, reason: "unexpected shape")
-        }
-        return result
     }
 }
 

@@ -14,23 +14,18 @@ public struct ChatHistoryParams: GatewayMethodParams, Hashable {
     public var limit: Int?
     /// Per-text-field truncation (1...500000); the gateway's default is 12,000.
     public var maxChars: Int?
-    /// A tail page's opaque `deltaCursor`, handed back to ask only for what was stored after that page
-    /// (the answer is a ``ChatHistoryCatchUp``, not a page). Sent without `limit`, as the catch-up is
-    /// bounded by the gateway, not the client.
-    public var cursor: String?
 
-    public init(sessionKey: String, limit: Int? = nil, maxChars: Int? = nil, cursor: String? = nil) {
+    /// A page; what was stored after a page's `deltaCursor` is asked with ``ChatHistoryCatchUpParams``.
+    public init(sessionKey: String, limit: Int? = nil, maxChars: Int? = nil) {
         self.sessionKey = sessionKey
         self.limit = limit
         self.maxChars = maxChars
-        self.cursor = cursor
     }
 
     public var json: JSONValue {
         .object(dropping: [
             ("sessionKey", .string(sessionKey)),
-            ("cursor", .string(cursor.flatMap { $0.isEmpty ? nil : $0 })),
-            ("limit", cursor == nil ? .int(limit.map { Swift.min($0, Self.maximumLimit) }?.nilIfBelow(1)) : nil),
+            ("limit", .int(limit.map { Swift.min($0, Self.maximumLimit) }?.nilIfBelow(1))),
             ("maxChars", .int(maxChars.map { Swift.min($0, Self.maximumMaxChars) }?.nilIfBelow(1))),
         ])
     }

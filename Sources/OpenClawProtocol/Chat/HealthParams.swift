@@ -13,7 +13,7 @@ public struct HealthParams: GatewayMethod, Hashable {
 }
 
 extension ChatHistoryParams: GatewayMethod {
-    /// The page; a catch-up read (with a cursor) answers differently, and `ChatClient` reads that itself.
+    /// The page (a catch-up read is ``ChatHistoryCatchUpParams``, whose answer differs).
     public typealias Response = ChatHistoryPage
     public static let access = GatewayMethodAccess.operatorScope(OperatorScope.read)
     /// A gateway that does not echo the session key answered for the one asked about.

@@ -86,7 +86,8 @@ struct ApprovalRecordsTests {
     }
 
     @Test func paramsAreCheckedAsStrictlyAsUpstream() async throws {
-        try await E2E.withGateway { gateway, _ in
+        let wrongOnPurpose: Set = [ApprovalNames.getMethod, ApprovalNames.historyMethod]
+        try await E2E.withGateway(deliberatelyInvalidMethods: wrongOnPurpose) { gateway, _ in
             let approver = try await E2E.approver(on: gateway, name: "terminal")
             let refused: [(String, JSONValue)] = [
                 (ApprovalNames.getMethod, [:]), (ApprovalNames.getMethod, ["id": "x", "kind": "exec"]),

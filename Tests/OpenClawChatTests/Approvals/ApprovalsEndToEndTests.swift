@@ -77,18 +77,26 @@ struct ApprovalsEndToEndTests {
         viewModel.messages.last(where: { $0.role == .assistant })?.text ?? ""
     }
 
+    /// `deliberatelyInvalidMethods`: methods the test sends wrong params to on purpose (exempt from the
+    /// schema check, by name).
     static func withGateway(
         protocolNumber: Int = 4,
+        deliberatelyInvalidMethods: Set<String> = [],
         _ configure: (inout TestGatewayConfiguration) -> Void = { _ in },
         _ body: (TestGateway, ChatSession) async throws -> Void
     ) async throws {
         var configuration = TestGatewayConfiguration(protocolNumber: protocolNumber, deltaThrottleMs: 0)
         configure(&configuration)
+        // Every frame of these sessions (approvals, questions) is validated against the protocol schema.
+        let recorder = try FrameConformanceRecorder(
+            protocolVersion: configuration.protocolNumber, deliberatelyInvalidMethods: deliberatelyInvalidMethods)
+        configuration.frameTap = recorder.tap
         let gateway = try await TestGateway.start(configuration)
         defer { Task { await gateway.stop() } }
         let (_, viewModel) = try await ChatHarness.startedViewModel(on: gateway)
         defer { Task { await viewModel.stop() } }
         try await body(gateway, viewModel)
+        try recorder.verify()
     }
 
     @Test(arguments: [3, 4])

@@ -86,7 +86,9 @@ struct LostDecisionAnswerTests {
     }
 
     @Test func theTestGatewayAnswersExecApprovalGetOnlyForAPendingRequest() async throws {
-        try await EndToEnd.withGateway { gateway, viewModel in
+        // Sends `exec.approval.get` with an extra field and an empty id on purpose.
+        try await EndToEnd.withGateway(deliberatelyInvalidMethods: [ExecApprovalNames.getMethod]) {
+            gateway, viewModel in
             let approver = try await EndToEnd.approver(on: gateway, name: "terminal")
             _ = await viewModel.send("please run a command: make test")
             #expect(await eventually(timeout: .seconds(20)) { await approver.log.requested.count == 1 })

@@ -156,7 +156,8 @@ struct QuestionsEndToEndTests {
     }
 
     @Test func paramsAreCheckedAsStrictlyAsUpstream() async throws {
-        try await E2E.withGateway { gateway, viewModel in
+        let wrongOnPurpose: Set = [QuestionNames.listMethod, QuestionNames.getMethod, QuestionNames.resolveMethod]
+        try await E2E.withGateway(deliberatelyInvalidMethods: wrongOnPurpose) { gateway, viewModel in
             let answerer = try await Self.answerer(on: gateway, name: "terminal")
             _ = await viewModel.send("ask me")
             #expect(await eventually(timeout: .seconds(20)) { await answerer.log.requested.count == 1 })

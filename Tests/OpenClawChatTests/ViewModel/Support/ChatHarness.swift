@@ -59,14 +59,21 @@ enum ChatHarness {
         return (connection, viewModel)
     }
 
-    /// Starts a gateway and a view model on it, runs `body`, then stops both whatever happens.
+    /// Starts a gateway and a view model on it, runs `body`, then stops both whatever happens. Every
+    /// frame is validated against the protocol schema (`FrameConformanceRecorder`), except requests of
+    /// `deliberatelyInvalidMethods`, which the test sends wrong on purpose.
     static func withViewModel<T>(
         _ configuration: TestGatewayConfiguration,
         sessionKey: String = "main",
         scopes: [String] = OperatorScope.chatDefault,
+        deliberatelyInvalidMethods: Set<String> = [],
         tlsTrust: (TestGateway) throws -> TLSTrust? = { _ in nil },
         _ body: (ChatFixture) async throws -> T
     ) async throws -> T {
+        let recorder = try FrameConformanceRecorder(
+            protocolVersion: configuration.protocolNumber, deliberatelyInvalidMethods: deliberatelyInvalidMethods)
+        var configuration = configuration
+        configuration.frameTap = recorder.tap
         let gateway = try await TestGateway.start(configuration)
         do {
             let (connection, viewModel) = try await startedViewModel(
@@ -76,6 +83,7 @@ enum ChatHarness {
                 let result = try await body(fixture)
                 await viewModel.stop()
                 await gateway.stop()
+                try recorder.verify()
                 return result
             } catch {
                 await viewModel.stop()
