@@ -52,6 +52,7 @@ struct ChatScreenTests {
         agent: ScriptedAgent = ScriptedAgent(),
         size: InteractiveProcess.WindowSize = size,
         environment: [String: String] = colour,
+        reflows: Bool = false,
         _ body: (InteractiveProcess) async throws -> Void
     ) async throws {
         // Deltas as they come: the screen is asserted between them.
@@ -59,7 +60,7 @@ struct ChatScreenTests {
         configuration.agent = agent
         try await CLITests.withGateway(configuration) { _, common in
             let chat = try InteractiveProcess(
-                ["chat"] + common, mode: .terminal, environment: environment, size: size)
+                ["chat"] + common, mode: .terminal, environment: environment, size: size, reflows: reflows)
             defer { chat.killIfRunning() }
             try await chat.waitFor("Type a message")
             try await body(chat)

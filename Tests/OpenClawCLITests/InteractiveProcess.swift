@@ -24,6 +24,17 @@ final class InteractiveProcess: Sendable {
     let initialSize: WindowSize?
     /// Each size change, with how much output had been read when it happened (``screen()`` replays them).
     private let resizes = Mutex<[(offset: Int, size: WindowSize)]>([])
+    /// Whether the emulated terminal re-wraps its rows on resize (``ScreenEmulator`` in reflow mode), the
+    /// program told so by the environment a reflowing terminal (VTE) gives; otherwise xterm's.
+    let reflows: Bool
+
+    /// Variables by which the program tells which terminal it runs in: the test's own terminal must not
+    /// leak into the one emulated.
+    static let terminalIdentity = [
+        "VTE_VERSION", "KITTY_WINDOW_ID", "WT_SESSION", "ALACRITTY_WINDOW_ID", "ALACRITTY_SOCKET", "ALACRITTY_LOG",
+        "KONSOLE_VERSION", "WEZTERM_PANE", "GHOSTTY_RESOURCES_DIR", "ITERM_SESSION_ID", "TERM_PROGRAM", "TMUX", "STY",
+        "XTERM_VERSION", "OPENCLAW_TERMINAL_REFLOW",
+    ]
 
     /// A terminal window's size in cells.
     struct WindowSize: Sendable, Equatable {
@@ -32,10 +43,15 @@ final class InteractiveProcess: Sendable {
     }
 
     init(
-        _ arguments: [String], mode: Mode, environment: [String: String] = [:], size: WindowSize? = nil
+        _ arguments: [String], mode: Mode, environment: [String: String] = [:], size: WindowSize? = nil,
+        reflows: Bool = false
     ) throws {
         initialSize = mode == .terminal ? size : nil
-        var env = ChildSpawn.environment(environment)
+        self.reflows = reflows
+        var env = ChildSpawn.environment([:])
+        for name in Self.terminalIdentity { env.removeValue(forKey: name) }
+        env[reflows ? "VTE_VERSION" : "XTERM_VERSION"] = reflows ? "7600" : "XTerm(390)"
+        for (key, value) in environment { env[key] = value }
         if environment["TERM"] == nil { env["TERM"] = "xterm" }
 
         var actions = posix_spawn_file_actions_t()
@@ -109,7 +125,7 @@ final class InteractiveProcess: Sendable {
     /// before that many resizes had happened, the next not applied.
     func screen(resizesApplied: Int? = nil) -> ScreenEmulator {
         let size = initialSize ?? WindowSize(columns: 80, rows: 24)
-        var screen = ScreenEmulator(columns: size.columns, rows: size.rows)
+        var screen = ScreenEmulator(columns: size.columns, rows: size.rows, reflows: reflows)
         var bytes = captured.withLock { $0 }
         var resizes = self.resizes.withLock { $0 }
         if let resizesApplied, resizesApplied < resizes.count {

@@ -20,6 +20,10 @@ import Synchronization
 /// that is not live (plain text streaming mid-line) nothing is drawn: what is typed is kept and shown
 /// when the line ends. The input line is laid out in cells and may take several rows
 /// (``InputLineLayout``); erasing it goes back up as many. One per process, as the terminal is.
+///
+/// A terminal that reflows (``TerminalReflow``) re-wraps those rows when its window narrows, so they may
+/// take more rows than were drawn: there the erase counts the rows at the width the window has now
+/// (``LiveRegionGeometry``).
 final class InputLineDisplay: Sendable {
     static let shared = InputLineDisplay()
 
@@ -41,13 +45,15 @@ final class InputLineDisplay: Sendable {
         var rows = 24
         /// The status row under the input line, nil for none.
         var status: StatusRow?
+        var reflow = TerminalReflow.detect(environment: ProcessInfo.processInfo.environment)
     }
 
-    /// The drawn input line: how far up its first row is from the cursor, and whether it sits under a
-    /// live row.
+    /// The drawn input line: how far up its first row is from the cursor, whether it sits under a live
+    /// row, and the region's rows as drawn (live row, input line, status row) for a terminal that reflows.
     private struct Shown {
         var cursorRow: Int
         var belowLiveRow: Bool
+        var region: LiveRegionGeometry
     }
 
     private let state = Mutex(State())
@@ -237,6 +243,14 @@ final class InputLineDisplay: Sendable {
     private func erase(_ state: inout State) -> String {
         guard let shown = state.shown else { return "" }
         state.shown = nil
+        if state.reflow == .reflows {
+            // The rows as the terminal has re-wrapped them for the width it has now (the SIGWINCH may not
+            // be handled yet): up to the region's first row, the live row's when there is one, erased
+            // from there and the live row drawn again, cut to that width.
+            let columns = Self.windowSize().columns
+            let out = Self.cursorUp(shown.region.rowsAboveCursor(columns: columns)) + "\r\u{1B}[J"
+            return shown.belowLiveRow ? out + StyledCells.clip(state.openRow, to: min(state.columns, columns)) : out
+        }
         var out = Self.cursorUp(shown.cursorRow)
         out += "\r\u{1B}[J"
         if shown.belowLiveRow {
@@ -252,6 +266,9 @@ final class InputLineDisplay: Sendable {
         guard state.active, !state.paused, state.shown == nil else { return }
         let belowLive = !state.openRow.isEmpty
         guard !belowLive || state.openRowIsLive else { return }
+        // The size now, not the one last read: drawn for a width the window no longer has (its SIGWINCH
+        // not handled yet), the status row would wrap and the cursor end up a row lower than counted.
+        Self.readSize(&state)
         // Ctrl-R's search says what it searches for where the prompt was.
         let searching = state.editor.searchPrompt.map { TerminalText.escapedLine($0) }
         let prompt = searching ?? state.prompt
@@ -261,16 +278,26 @@ final class InputLineDisplay: Sendable {
         var text = belowLive ? "\r\n" : "\r\u{1B}[2K"
         text += (layout.startsWithPrompt ? prompt : "") + layout.rows.joined(separator: "\r\n")
         var up = layout.rows.count - 1 - layout.cursorRow
+        var lines = (belowLive ? [StyledCells.clip(state.openRow, to: state.columns)] : []) + layout.rows
+        lines[belowLive ? 1 : 0] = (layout.startsWithPrompt ? prompt : "") + layout.rows[0]
         // The status row, when the window has room for it beside the output.
         if let status = state.status, state.rows >= 6 {
-            text += "\r\n" + status.text(columns: state.columns)
+            // Auto-wrap off while it is written: a window narrowed since the size was read (its output
+            // still unread by the terminal) cuts it instead of wrapping it, so it stays one row and the
+            // cursor goes back up to where it is counted.
+            let row = status.text(columns: state.columns)
+            text += "\r\n\u{1B}[?7l" + row + "\u{1B}[?7h"
+            lines.append(row)
             up += 1
         }
         text += Self.cursorUp(up)
         text += "\r"
         if layout.cursorColumn > 0 { text += "\u{1B}[\(layout.cursorColumn)C" }
         Self.rawWrite(text, to: STDOUT_FILENO)
-        state.shown = Shown(cursorRow: layout.cursorRow, belowLiveRow: belowLive)
+        let region = LiveRegionGeometry(
+            lines: lines.map(StyledCells.plain), cursorLine: (belowLive ? 1 : 0) + layout.cursorRow,
+            cursorColumn: layout.cursorColumn)
+        state.shown = Shown(cursorRow: layout.cursorRow, belowLiveRow: belowLive, region: region)
     }
 
     /// `ESC[nA`, with `n` left out for one row (the shortest form).

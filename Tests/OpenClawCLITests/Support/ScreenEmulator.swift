@@ -9,42 +9,60 @@
 /// shows as a wrong screen instead of agreeing with itself: East Asian wide characters and emoji take
 /// two cells, combining marks and zero-width characters none.
 ///
-/// Resizing follows xterm: rows are cut or padded, never re-wrapped.
+/// Resizing follows xterm by default: rows are cut or padded, never re-wrapped. Made with `reflows`, it
+/// re-wraps them as most terminals people use do (see `ScreenEmulator+Reflow.swift`); for that every row
+/// remembers whether the terminal wrapped it at the right margin (a *soft* wrap) or a line feed ended it.
 struct ScreenEmulator: CustomStringConvertible {
-    /// One cell: a character (with any combining marks), the right half of a wide one, or blank.
-    private enum Cell: Equatable {
+    /// One cell: a character (with any combining marks), the right half of a wide one, or blank (never
+    /// written, or erased: a written space is `.text(" ")`).
+    enum Cell: Equatable {
         case blank
         case text(String)
         case wideTail
     }
 
-    private(set) var columns: Int
-    private(set) var rowCount: Int
-    private var grid: [[Cell]]
-    /// Rows scrolled off the top of the main screen, oldest first, trailing blanks dropped.
-    private(set) var scrollback: [String] = []
+    /// A row kept in the scrollback: its cells and whether it was soft-wrapped into the next.
+    struct ScrolledRow {
+        var cells: [Cell]
+        var wrapped: Bool
+    }
+
+    /// Whether a resize re-wraps the rows (VTE, kitty, tmux …) instead of cutting them (xterm).
+    let reflows: Bool
+    var columns: Int
+    var rowCount: Int
+    var grid: [[Cell]]
+    /// For each row of `grid`: whether the terminal wrapped it at the right margin into the next row.
+    var wrapped: [Bool]
+    /// Rows scrolled off the top of the main screen, oldest first.
+    var scrolledRows: [ScrolledRow] = []
     /// Row and column of the cursor, from 0.
-    private(set) var cursorRow = 0
-    private(set) var cursorColumn = 0
+    var cursorRow = 0
+    var cursorColumn = 0
     /// Set after a character is written in the last column: the next one wraps first (xterm, VT100).
-    private var pendingWrap = false
-    private var saved: (row: Int, column: Int)?
-    private var scrollTop = 0
-    private var scrollBottom: Int
-    private var mainScreen: [[Cell]]?
+    var pendingWrap = false
+    /// Auto-wrap mode (DECAWM, `ESC[?7h`/`ESC[?7l`): off, characters past the right margin overwrite the
+    /// last column instead of wrapping.
+    var autowrap = true
+    var saved: (row: Int, column: Int)?
+    var scrollTop = 0
+    var scrollBottom: Int
+    var mainScreen: (grid: [[Cell]], wrapped: [Bool])?
     /// An escape sequence not complete at the end of the last ``feed(_:)``.
     private var unfinished = ""
 
-    init(columns: Int, rows: Int) {
+    init(columns: Int, rows: Int, reflows: Bool = false) {
+        self.reflows = reflows
         self.columns = columns
         self.rowCount = rows
         self.grid = Array(repeating: Array(repeating: .blank, count: columns), count: rows)
+        self.wrapped = Array(repeating: false, count: rows)
         self.scrollBottom = rows - 1
     }
 
     /// The screen after `output` was written to a new terminal of this size.
-    init(columns: Int, rows: Int, output: String) {
-        self.init(columns: columns, rows: rows)
+    init(columns: Int, rows: Int, reflows: Bool = false, output: String) {
+        self.init(columns: columns, rows: rows, reflows: reflows)
         feed(output)
     }
 
@@ -52,6 +70,9 @@ struct ScreenEmulator: CustomStringConvertible {
 
     /// The visible rows, trailing blanks dropped.
     var rows: [String] { grid.map(Self.text) }
+
+    /// Rows scrolled off the top of the main screen, oldest first, trailing blanks dropped.
+    var scrollback: [String] { scrolledRows.map { Self.text($0.cells) } }
 
     /// Scrollback then the visible rows, without the blank rows at the bottom: everything a person can
     /// scroll through.
@@ -77,7 +98,7 @@ struct ScreenEmulator: CustomStringConvertible {
         return lines.joined(separator: "\n")
     }
 
-    private static func text(_ row: [Cell]) -> String {
+    static func text(_ row: [Cell]) -> String {
         var out = ""
         for cell in row {
             switch cell {
@@ -94,15 +115,24 @@ struct ScreenEmulator: CustomStringConvertible {
 
     /// The window changed size (`TIOCSWINSZ`): rows are cut or padded on the right; when rows go, those
     /// above the cursor scroll into the scrollback first, as xterm keeps the cursor's row on screen.
+    /// In reflow mode (on the main screen) they are re-wrapped instead: ``reflow(columns:rows:)``.
     mutating func resize(columns newColumns: Int, rows newRows: Int) {
+        if reflows, mainScreen == nil {
+            reflow(columns: newColumns, rows: newRows)
+            return
+        }
         for index in grid.indices { grid[index] = resized(grid[index], to: newColumns) }
         if newRows < rowCount {
             let excess = max(0, cursorRow - (newRows - 1))
-            for _ in 0..<excess { pushScrollback(grid.removeFirst()) }
+            for _ in 0..<excess {
+                pushScrollback(grid.removeFirst(), wrapped: wrapped.removeFirst())
+            }
             cursorRow -= excess
             grid = Array(grid.prefix(newRows))
+            wrapped = Array(wrapped.prefix(newRows))
         } else {
             grid += Array(repeating: Array(repeating: .blank, count: newColumns), count: newRows - rowCount)
+            wrapped += Array(repeating: false, count: newRows - rowCount)
         }
         columns = newColumns
         rowCount = newRows
@@ -182,7 +212,13 @@ struct ScreenEmulator: CustomStringConvertible {
             attachToPrevious(character)
             return
         }
-        if pendingWrap || cursorColumn + width > columns {
+        if !autowrap, pendingWrap || cursorColumn + width > columns {
+            pendingWrap = false
+            cursorColumn = max(0, columns - width)
+        } else if pendingWrap || cursorColumn + width > columns {
+            // A soft wrap: the row and the next hold one line (a wide character that does not fit
+            // leaves the last cell blank).
+            wrapped[cursorRow] = true
             cursorColumn = 0
             lineFeed()
         }
@@ -193,7 +229,7 @@ struct ScreenEmulator: CustomStringConvertible {
         cursorColumn += width
         if cursorColumn >= columns {
             cursorColumn = columns - 1
-            pendingWrap = true
+            pendingWrap = autowrap
         }
     }
 
@@ -229,25 +265,29 @@ struct ScreenEmulator: CustomStringConvertible {
         }
     }
 
-    private mutating func pushScrollback(_ row: [Cell]) {
+    private mutating func pushScrollback(_ row: [Cell], wrapped: Bool) {
         guard mainScreen == nil else { return }
-        scrollback.append(Self.text(row))
+        scrolledRows.append(ScrolledRow(cells: row, wrapped: wrapped))
     }
 
-    private var blankRow: [Cell] { Array(repeating: .blank, count: columns) }
+    var blankRow: [Cell] { Array(repeating: .blank, count: columns) }
 
     private mutating func scrollUp(_ count: Int) {
         for _ in 0..<count {
             let removed = grid.remove(at: scrollTop)
-            if scrollTop == 0 { pushScrollback(removed) }
+            let removedWrapped = wrapped.remove(at: scrollTop)
+            if scrollTop == 0 { pushScrollback(removed, wrapped: removedWrapped) }
             grid.insert(blankRow, at: scrollBottom)
+            wrapped.insert(false, at: scrollBottom)
         }
     }
 
     private mutating func scrollDown(_ count: Int) {
         for _ in 0..<count {
             grid.remove(at: scrollBottom)
+            wrapped.remove(at: scrollBottom)
             grid.insert(blankRow, at: scrollTop)
+            wrapped.insert(false, at: scrollTop)
         }
     }
 
@@ -298,14 +338,14 @@ struct ScreenEmulator: CustomStringConvertible {
             pendingWrap = false
             if cursorRow == scrollTop { scrollDown(1) } else { cursorRow = max(0, cursorRow - 1) }
         case "c":
-            self = ScreenEmulator(columns: columns, rows: rowCount)
+            self = ScreenEmulator(columns: columns, rows: rowCount, reflows: reflows)
         default:
             break  // ESC = / ESC > (keypad modes) and others: nothing to show
         }
         return start + 2
     }
 
-    private mutating func restoreCursor() {
+    mutating func restoreCursor() {
         guard let saved else { return }
         cursorRow = min(saved.row, rowCount - 1)
         cursorColumn = min(saved.column, columns - 1)
@@ -343,6 +383,7 @@ struct ScreenEmulator: CustomStringConvertible {
         case "K": eraseInLine(numbers.first.flatMap { $0 } ?? 0)
         case "X":
             for column in cursorColumn..<min(columns, cursorColumn + count) { grid[cursorRow][column] = .blank }
+            if cursorColumn + count >= columns { wrapped[cursorRow] = false }
         case "@":
             let room = columns - cursorColumn
             let inserted = min(count, room)
@@ -352,16 +393,21 @@ struct ScreenEmulator: CustomStringConvertible {
             let removed = min(count, columns - cursorColumn)
             grid[cursorRow].removeSubrange(cursorColumn..<(cursorColumn + removed))
             grid[cursorRow] += Array(repeating: .blank, count: removed)
+            wrapped[cursorRow] = false
         case "L" where (scrollTop...scrollBottom).contains(cursorRow):
             for _ in 0..<min(count, scrollBottom - cursorRow + 1) {
                 grid.remove(at: scrollBottom)
+                wrapped.remove(at: scrollBottom)
                 grid.insert(blankRow, at: cursorRow)
+                wrapped.insert(false, at: cursorRow)
             }
             cursorColumn = 0
         case "M" where (scrollTop...scrollBottom).contains(cursorRow):
             for _ in 0..<min(count, scrollBottom - cursorRow + 1) {
                 grid.remove(at: cursorRow)
+                wrapped.remove(at: cursorRow)
                 grid.insert(blankRow, at: scrollBottom)
+                wrapped.insert(false, at: scrollBottom)
             }
             cursorColumn = 0
         case "S" where !isPrivate: scrollUp(count)
@@ -382,83 +428,5 @@ struct ScreenEmulator: CustomStringConvertible {
         default:
             break  // SGR (`m`) and modes change how text looks, not what it is
         }
-    }
-
-    private mutating func setPrivateModes(_ modes: [Int?], on: Bool) {
-        for mode in modes.compactMap({ $0 }) where [47, 1047, 1049].contains(mode) {
-            if on, mainScreen == nil {
-                if mode == 1049 { saved = (cursorRow, cursorColumn) }
-                mainScreen = grid
-                grid = Array(repeating: blankRow, count: rowCount)
-            } else if !on, let main = mainScreen {
-                grid = main
-                mainScreen = nil
-                if mode == 1049 { restoreCursor() }
-            }
-        }
-    }
-
-    private mutating func eraseInLine(_ mode: Int) {
-        let range: Range<Int> =
-            switch mode {
-            case 0: cursorColumn..<columns
-            case 1: 0..<(cursorColumn + 1)
-            default: 0..<columns
-            }
-        // A wide character cut in half by the erase goes entirely.
-        if range.lowerBound > 0, grid[cursorRow][range.lowerBound] == .wideTail {
-            grid[cursorRow][range.lowerBound - 1] = .blank
-        }
-        if range.upperBound < columns, grid[cursorRow][range.upperBound] == .wideTail {
-            grid[cursorRow][range.upperBound] = .blank
-        }
-        for column in range { grid[cursorRow][column] = .blank }
-    }
-
-    private mutating func eraseInDisplay(_ mode: Int) {
-        switch mode {
-        case 0:
-            eraseInLine(0)
-            for row in (cursorRow + 1)..<rowCount { grid[row] = blankRow }
-        case 1:
-            eraseInLine(1)
-            for row in 0..<cursorRow { grid[row] = blankRow }
-        case 2:
-            grid = Array(repeating: blankRow, count: rowCount)
-        case 3:
-            scrollback = []
-        default:
-            break
-        }
-    }
-
-    // MARK: Widths
-
-    /// Cells a character takes, as terminals following Unicode's East Asian Width and emoji
-    /// presentation count them.
-    static func width(of character: Character) -> Int {
-        let scalars = character.unicodeScalars
-        guard let first = scalars.first else { return 0 }
-        switch first.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .format, .control:
-            // Zero-width joiner, variation selectors, marks on their own: nothing of their own.
-            return 0
-        default:
-            break
-        }
-        if first.properties.isEmojiPresentation || scalars.contains("\u{FE0F}") { return 2 }
-        if (0x1F1E6...0x1F1FF).contains(first.value) { return 2 }  // regional indicators: a flag
-        let wideRanges: [ClosedRange<UInt32>] = [
-            0x1100...0x115F, 0x2E80...0x2FFF, 0x3000...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF,
-            0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF,
-            0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F000...0x1FAFF,
-            0x20000...0x3FFFD,
-        ]
-        if wideRanges.contains(where: { $0.contains(first.value) }) {
-            // In the emoji blocks, only what is shown as emoji by default is wide (☺︎-style text symbols
-            // are not): the emoji-presentation test above took those.
-            return first.value >= 0x1F000 && first.value < 0x20000 ? 1 : 2
-        }
-        return 1
     }
 }

@@ -24,6 +24,14 @@ struct ScreenEmulatorTests {
         #expect(screen.rows == ["0123456789", "0123456789", "x"])
     }
 
+    @Test func withAutowrapOffTheLastColumnIsOverwritten() {
+        var screen = ScreenEmulator(columns: 5, rows: 2, output: "\u{1B}[?7labcdefg\u{1B}[?7h")
+        #expect(screen.rows == ["abcdg", ""])
+        #expect(screen.cursorRow == 0 && screen.cursorColumn == 4)
+        screen.feed("\rvwxyz!")
+        #expect(screen.rows == ["vwxyz", "!"], "on again, it wraps")
+    }
+
     @Test func backspaceAndTab() {
         let screen = ScreenEmulator(columns: 20, rows: 2, output: "abc\u{08}\u{08}X\tY")
         #expect(screen.rows == ["aXc     Y", ""])
