@@ -6,9 +6,10 @@ extension Transcript {
         if let index = lastIndex(ofEntry: send.id) {
             guard entries[index].source == .local else { return .ignored(.duplicate) }
             if send.isAttempt { entries[index].mayHaveLeft = true }
+            // A retry's row may already read as sending (derived from the outbox): an attempt re-arms it too.
             guard
                 entries[index].status.isFailed || entries[index].status == .queued
-                    || entries[index].status == .unconfirmed
+                    || entries[index].status == .unconfirmed || (send.isAttempt && entries[index].status == .sending)
             else { return .ignored(.duplicate) }
             entries[index].status = .sending
             runsPresumedOver.remove(send.id)
@@ -101,7 +102,9 @@ extension Transcript {
             run.startedElsewhere = true
             return
         }
-        entries[index].mayHaveLeft = true
+        // Only a message an attempt may have carried can be proved by its run's events: events naming one
+        // never sent are not its run's, and it stays to be sent.
+        guard entries[index].mayHaveLeft else { return }
         switch entries[index].status {
         case .sending, .failed, .queued, .unconfirmed:
             entries[index].status = .sent

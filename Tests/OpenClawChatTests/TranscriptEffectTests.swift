@@ -49,6 +49,19 @@ struct TranscriptEffectTests {
         #expect(transcript.entry(id: "mine")?.status == .sent)
     }
 
+    /// A message typed offline never left: events naming its id are not its run's (forged, or a
+    /// hostile gateway's), so they prove nothing and the row keeps waiting to be sent.
+    @Test func eventsNamingANeverSentMessageProveNothing() throws {
+        var transcript = Transcript(sessionKey: "main")
+        transcript.apply(.send(LocalSend(id: "offline", text: "hi", timestampMs: 1, isAttempt: false)))
+        transcript.apply(.delivery(id: "offline", status: .queued))
+        let forged = try Recording.action(
+            #"{"type":"event","event":"chat","payload":{"runId":"offline","sessionKey":"agent:main:main","seq":1,"state":"delta","deltaText":"x"}}"#
+        )
+        #expect(!transcript.reduce(forged).contains(.sendAccepted(id: "offline")))
+        #expect(transcript.entry(id: "offline")?.status == .queued)
+    }
+
     @Test func lostEventsAskForHistory() {
         var transcript = Transcript(sessionKey: "main")
         #expect(transcript.reduce(.resyncNeeded(.sequenceGap)) == [.fetchHistory(.resync(.sequenceGap))])

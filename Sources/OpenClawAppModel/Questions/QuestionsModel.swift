@@ -70,6 +70,17 @@ public final class QuestionsModel {
 
     public func dismissNotice() { notice = nil }
 
+    /// Removes a locked card from view (an open one stays: it still waits for an answer).
+    public func dismiss(_ card: QuestionCard) {
+        cards.removeAll { $0.id == card.id && $0.isLocked }
+    }
+
+    /// What a screen shows: every open card, oldest (closest to expiry) first, and the most recently
+    /// locked one, until dismissed, so a result is seen without locked cards crowding out open ones.
+    public var shown: [QuestionCard] {
+        open + cards.filter(\.isLocked).suffix(1)
+    }
+
     private func act(on card: QuestionCard, _ action: () async throws(QuestionError) -> ClosedQuestion) async {
         // The card as it is now, not as the view captured it: a locked one sends nothing.
         guard cards.first(where: { $0.id == card.id })?.isLocked == false, answering.insert(card.id).inserted

@@ -34,6 +34,18 @@ public struct ApprovalQueue: Sendable {
         return approval
     }
 
+    /// A pending request first known from a session's sanitized view (`session.approval`: the command
+    /// text only) takes the full request when its `exec.approval.requested` comes after, so what is shown
+    /// in full (`/approvals ID`, the app's sheet) is the whole command; its deadline stays. Nil when
+    /// nothing changed.
+    public mutating func enrich(_ request: ExecApprovalRequest) -> PendingApproval? {
+        guard let index = pending.firstIndex(where: { $0.id == request.id }),
+            pending[index].request.argv.isEmpty, !request.argv.isEmpty
+        else { return nil }
+        pending[index] = PendingApproval(enriching: pending[index], with: request)
+        return pending[index]
+    }
+
     /// An approver decided (the gateway's `exec.approval.resolved`).
     public mutating func resolved(_ event: ExecApprovalResolved) -> ClosedApproval? {
         let outcome: ApprovalOutcome =

@@ -34,9 +34,21 @@ extension ApprovalsClient {
             if let previous {
                 _ = try? await connection.call(SessionsMessagesUnsubscribeParams(key: previous))
             }
-            let answer = try? await connection.call(SessionsMessagesSubscribeParams(key: key, includeApprovals: true))
-            guard !Task.isCancelled, let replay = answer ?? nil else { return }
-            await self?.applyReplay(replay, generation: generation)
+            do {
+                let replay = try await connection.call(
+                    SessionsMessagesSubscribeParams(key: key, includeApprovals: true))
+                guard !Task.isCancelled, let replay else { return }
+                await self?.applyReplay(replay, generation: generation)
+            } catch {
+                // Refused or lost: forgotten, so the next connection (or follow) asks again.
+                await self?.subscriptionFailed(key, generation: generation)
+            }
+        }
+    }
+
+    private func subscriptionFailed(_ key: String, generation: Int) {
+        if let current = subscribedSession, current.key == key, current.generation == generation {
+            subscribedSession = nil
         }
     }
 
@@ -49,6 +61,12 @@ extension ApprovalsClient {
 
     func handleSessionApproval(_ payload: JSONValue?) {
         guard let event = SessionApprovalEvent(json: payload) else { return }
+        // A late event of a session this client has left opens no card (a terminal one still closes).
+        if event.phase == .pending, let followed = followedSession, event.sessionKey != followed,
+            SessionKeyMatcher().canonical(event.sessionKey) != SessionKeyMatcher().canonical(followed)
+        {
+            return
+        }
         switch event.phase {
         case .pending:
             receiveSessionApproval(event.approval, sessionKey: event.sourceSessionKey ?? event.sessionKey)

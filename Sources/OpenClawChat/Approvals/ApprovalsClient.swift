@@ -57,6 +57,7 @@ public actor ApprovalsClient {
         checkTask = nil
         sessionSubscriptionTask?.cancel()
         sessionSubscriptionTask = nil
+        subscribedSession = nil
         subscribers.finishAll()
     }
 
@@ -235,9 +236,12 @@ public actor ApprovalsClient {
         case .connected(let session): sessionStarted(session)
         case .disconnected: if availability != .off { setAvailability(.waiting) }
         case .event(let frame) where frame.event == ExecApprovalNames.requestedEvent:
-            guard let request = ExecApprovalRequest(json: frame.payload),
-                let approval = queue.receive(request, at: .now, wallClockNowMs: wallClockMs())
-            else { return }
+            guard let request = ExecApprovalRequest(json: frame.payload) else { return }
+            guard let approval = queue.receive(request, at: .now, wallClockNowMs: wallClockMs()) else {
+                // Known already from the session's sanitized view: keep the full request.
+                _ = queue.enrich(request)
+                return
+            }
             publish(.requested(approval))
             armDeadline()
         case .event(let frame) where frame.event == ExecApprovalNames.resolvedEvent:

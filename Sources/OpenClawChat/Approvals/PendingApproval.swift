@@ -31,6 +31,14 @@ public struct PendingApproval: Sendable, Hashable, Identifiable {
         self.deadline = receivedAt + .milliseconds(min(lifetime, Self.maxLifetimeMs))
     }
 
+    /// The same request as `request` describes it more fully, its clock unchanged.
+    init(enriching earlier: PendingApproval, with request: ExecApprovalRequest) {
+        self.request = request
+        self.display = CommandDisplay(request.command)
+        self.receivedAt = earlier.receivedAt
+        self.deadline = earlier.deadline
+    }
+
     /// Time left at `now`, never negative.
     public func remaining(at now: ContinuousClock.Instant) -> Duration {
         max(.zero, deadline - now)

@@ -138,8 +138,9 @@ public struct Outbox: Sendable, Equatable {
     mutating func finishAttempt(id: String, outcome: SendAttemptOutcome, startedAtMs: Int) -> OutboxChange? {
         guard let index = messages.firstIndex(where: { $0.id == id }) else { return nil }
         guard let state = outcome.outboxState else { return .removed(messages.remove(at: index)) }
-        // Its run's events came first and proved it arrived: a lost answer does not make it undelivered.
-        if messages[index].state == .accepted, state.needsDelivery { return .updated(messages[index]) }
+        // Its run's events came first and proved it arrived: a lost or refused answer does not make it
+        // undelivered or failed (the reply is streaming).
+        if messages[index].state == .accepted { return .updated(messages[index]) }
         messages[index].state = state
         if outcome == .ambiguous, messages[index].uncertainSinceMs == nil {
             messages[index].uncertainSinceMs = startedAtMs
@@ -167,9 +168,10 @@ public struct Outbox: Sendable, Equatable {
 
     /// Events of the message's run prove the gateway has it, whatever its attempt said or has yet to
     /// say: it waits only for history's confirmation now, and is never sent again. Nil when it is not
-    /// here or already accepted.
+    /// here, already accepted, or was never attempted.
     public mutating func markAccepted(id: String) -> OutboxMessage? {
-        guard let message = message(id: id), message.state != .accepted else { return nil }
+        // Events for a message never sent prove nothing (they cannot be its run's): it stays to be sent.
+        guard let message = message(id: id), message.state != .accepted, message.attempts > 0 else { return nil }
         return update(id) {
             $0.state = .accepted
             $0.uncertainSinceMs = nil

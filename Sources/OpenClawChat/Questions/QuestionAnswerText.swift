@@ -30,13 +30,14 @@ public enum QuestionAnswerText {
         let trimmed = text.trimmingWhitespace()
         let label = question.header.isEmpty ? question.questionId : question.header
         guard !trimmed.isEmpty else { return .failure(.invalidAnswer("\(label) needs an answer.")) }
-        if trimmed.count >= 2, trimmed.hasPrefix("\""), trimmed.hasSuffix("\"") {
-            let words = String(trimmed.dropFirst().dropLast()).trimmingWhitespace()
-            guard question.acceptsFreeText else {
-                return .failure(.invalidAnswer("\(label): choose one of its options (by number or label)."))
-            }
+        if let words = quoted(trimmed) {
             guard !words.isEmpty else { return .failure(.invalidAnswer("\(label) needs an answer.")) }
-            return .success([words])
+            if question.acceptsFreeText { return .success([words]) }
+            // Options only: a quoted label is still that option.
+            if let option = question.options.first(where: { $0.label.lowercased() == words.lowercased() }) {
+                return .success([option.label])
+            }
+            return .failure(.invalidAnswer("\(label): choose one of its options (by number or label)."))
         }
         let tokens = trimmed.split(separator: ",").map { String($0).trimmingWhitespace() }
         let numbers = tokens.compactMap { Int($0) }
@@ -64,13 +65,24 @@ public enum QuestionAnswerText {
 }
 
 extension QuestionAnswerText {
+    /// The words inside quotes when the whole text is one quoted string (straight or typographic
+    /// quotes, and no other quote inside); nil otherwise, so `"a" or "b"` stays as typed.
+    static func quoted(_ text: String) -> String? {
+        guard text.count >= 2, let first = text.first, let last = text.last, first == "\"" || first == "“",
+            last == "\"" || last == "”"
+        else { return nil }
+        let inner = text.dropFirst().dropLast()
+        guard !inner.contains(where: { $0 == "\"" || $0 == "“" || $0 == "”" }) else { return nil }
+        return String(inner).trimmingWhitespace()
+    }
+
     /// One part per question: split at each `;` that is not inside double quotes.
     static func splitOutsideQuotes(_ text: String) -> [String] {
         var parts: [String] = []
         var current = ""
         var quoted = false
         for character in text {
-            if character == "\"" { quoted.toggle() }
+            if character == "\"" || character == "“" || character == "”" { quoted.toggle() }
             if character == ";", !quoted {
                 parts.append(current)
                 current = ""

@@ -173,6 +173,12 @@ struct OutboxStateMachineTests {
         _ = outbox.markAccepted(id: "b")
         _ = outbox.finishAttempt(id: "b", outcome: .ambiguous, startedAtMs: 20)
         #expect(outbox.message(id: "b")?.state == .accepted, "the events came first; the lost answer changes nothing")
+        _ = outbox.finishAttempt(id: "b", outcome: .rejected(reason: "late refusal"), startedAtMs: 20)
+        #expect(outbox.message(id: "b")?.state == .accepted, "nor does a refusal: the reply is streaming")
+
+        _ = outbox.enqueue(Self.message("never-sent"))
+        #expect(outbox.markAccepted(id: "never-sent") == nil, "events cannot prove what was never sent")
+        #expect(outbox.deliveryOrder.contains("never-sent"))
         #expect(outbox.awaitingConfirmation(inSession: "main").map(\.id) == ["a", "b"])
     }
 

@@ -143,7 +143,15 @@ struct QuestionQueueTests {
         #expect(reason.contains("\"3\""), "it says how to give 3 as an answer: \(reason)")
         #expect(throws: QuestionError.self) { try QuestionAnswerText.answers("\"\"", for: single).get() }
         let closed = Self.record("q3", isOther: false)
-        #expect(throws: QuestionError.self) { try QuestionAnswerText.answers("\"Staging\"", for: closed).get() }
+        #expect(
+            try QuestionAnswerText.answers("\"staging\"", for: closed).get()
+                == QuestionAnswers(["target": ["Staging"]]),
+            "a quoted label is still the option")
+        #expect(throws: QuestionError.self) { try QuestionAnswerText.answers("\"Moon\"", for: closed).get() }
+        #expect(
+            try QuestionAnswerText.answers("\"a\" or \"b\"", for: single).get()
+                == QuestionAnswers(["target": ["\"a\" or \"b\""]]), "only a wholly quoted text loses its quotes")
+        #expect(try QuestionAnswerText.answers("“4”", for: single).get() == QuestionAnswers(["target": ["4"]]))
 
         var two = Self.record("q4")
         two.questions.append(

@@ -11,7 +11,10 @@ import Testing
 @Suite("Chat session: the row follows the outbox")
 struct DeliveryStateTests {
     static func message(_ id: String, state: OutboxState) -> OutboxMessage {
-        OutboxMessage(id: id, gateway: "gw", sessionKey: "main", text: "text \(id)", createdAtMs: 0, state: state)
+        // Anything past queued has been attempted once.
+        OutboxMessage(
+            id: id, gateway: "gw", sessionKey: "main", text: "text \(id)", createdAtMs: 0, state: state,
+            attempts: state == .queued ? 0 : 1)
     }
 
     static func delta(runId: String) throws -> ChatStreamEvent {

@@ -1,6 +1,7 @@
 #if canImport(Security)
     import Foundation
     import OpenClawGateway
+    import OpenClawProtocol
 
     /// Device tokens in the Keychain, one item per (gateway, device, role).
     final class KeychainDeviceTokenStore: DeviceTokenStore {
@@ -22,12 +23,13 @@
             // An unreadable entry is as good as none: the gateway issues a new token on the next connect.
             guard let stored = try? JSONDecoder().decode(Stored.self, from: data) else { return nil }
             return DeviceTokenRecord(
-                token: stored.token, role: stored.role, scopes: stored.scopes, issuedAtMs: stored.issuedAtMs)
+                token: stored.token, role: GatewayRole(rawValue: stored.role), scopes: stored.scopes,
+                issuedAtMs: stored.issuedAtMs)
         }
 
         func save(_ record: DeviceTokenRecord, for key: DeviceTokenKey) throws(CredentialStoreError) {
             let stored = Stored(
-                token: record.token, role: record.role, scopes: record.scopes, issuedAtMs: record.issuedAtMs)
+                token: record.token, role: record.role.rawValue, scopes: record.scopes, issuedAtMs: record.issuedAtMs)
             do {
                 try item(for: key).write(try JSONEncoder().encode(stored))
             } catch let error as KeychainError {

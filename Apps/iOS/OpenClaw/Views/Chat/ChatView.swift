@@ -42,7 +42,7 @@ struct ChatView: View {
                         if demo != nil, screen.rows.isEmpty {
                             DemoSuggestions(chat: context.chat)
                         }
-                        if let questions = context.questions, !questions.cards.isEmpty {
+                        if let questions = context.questions, !questions.shown.isEmpty {
                             QuestionCardsView(questions: questions)
                         }
                         ComposerBar(chat: context.chat, screen: screen)

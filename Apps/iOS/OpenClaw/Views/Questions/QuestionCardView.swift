@@ -11,7 +11,7 @@ struct QuestionCardsView: View {
 
     var body: some View {
         VStack(spacing: 8) {
-            ForEach(questions.cards.suffix(3)) { card in
+            ForEach(questions.shown) { card in
                 QuestionCardView(questions: questions, card: card)
             }
             if let notice = questions.notice {
@@ -46,9 +46,13 @@ struct QuestionCardView: View {
                 QuestionFields(asked: asked, isLocked: card.isLocked, draft: $draft)
             }
             if let summary = card.summary {
-                Text(summary)
-                    .font(.callout)
-                    .foregroundStyle(.secondary)
+                HStack {
+                    Text(summary)
+                        .font(.callout)
+                        .foregroundStyle(.secondary)
+                    Spacer()
+                    Button("Dismiss") { questions.dismiss(card) }
+                }
             } else {
                 HStack {
                     Button("Skip") {
