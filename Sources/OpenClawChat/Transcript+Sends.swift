@@ -6,10 +6,12 @@ extension Transcript {
         if let index = lastIndex(ofEntry: send.id) {
             guard entries[index].source == .local else { return .ignored(.duplicate) }
             if send.isAttempt { entries[index].mayHaveLeft = true }
-            // A retry's row may already read as sending (derived from the outbox): an attempt re-arms it too.
+            // A retry's row may already read as sending (derived from the outbox): an attempt still re-arms
+            // a run presumed over, or the message would read as not running until its first event.
+            let rearmsRun = send.isAttempt && entries[index].status == .sending && runsPresumedOver.contains(send.id)
             guard
                 entries[index].status.isFailed || entries[index].status == .queued
-                    || entries[index].status == .unconfirmed || (send.isAttempt && entries[index].status == .sending)
+                    || entries[index].status == .unconfirmed || rearmsRun
             else { return .ignored(.duplicate) }
             entries[index].status = .sending
             runsPresumedOver.remove(send.id)
