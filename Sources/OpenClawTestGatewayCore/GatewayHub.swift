@@ -3,41 +3,6 @@ import Logging
 import OpenClawGateway
 import OpenClawProtocol
 
-/// One socket as the gateway sees it: handshake state, granted authority, frame counters.
-struct ConnectionState: Sendable {
-    enum Phase: Sendable, Equatable {
-        case awaitingConnect
-        case open
-        /// A close or drop is queued: nothing more is read or written.
-        case closing
-    }
-
-    let handle: ConnectionHandle
-    let connId: String
-    let nonce: String
-    var phase: Phase = .awaitingConnect
-    var role: GatewayRole = .operator
-    var scopes: Set<String> = []
-    var caps: Set<String> = []
-    /// Called `sessions.subscribe`: receives `sessions.changed` until it closes.
-    var sessionsSubscribed = false
-    /// Sessions (canonical keys) subscribed with `sessions.messages.subscribe {includeApprovals: true}`:
-    /// their `session.approval` events come here.
-    var approvalAudience: Set<String> = []
-    /// `client.displayName`, else `client.id`: how `exec.approval.resolved` names the approver.
-    var clientName: String?
-    var deviceId: String?
-    var authMethod: AuthMethod = .none
-    var presenceKey: String?
-    /// Next frame `seq` for a broadcast event on this socket.
-    var nextSeq = 1
-    var broadcastEvents = 0
-    var seqSkipped = false
-
-    var id: Int { handle.id }
-    var isOpen: Bool { phase == .open }
-}
-
 /// The gateway's state and behaviour, behind one actor: sockets, pairing, sessions, runs, faults.
 ///
 /// The transport feeds it inbound messages and drains each socket's outbound queue; run tasks call
@@ -278,8 +243,9 @@ package actor GatewayHub {
             let frame = EventFrame(event: event, payload: payload, seq: seq, stateVersion: stateVersion)
             let outbound = configuration.quirks.outbound(frame.json)
             let text = JSONSerializer.string(outbound)
-            let origin: TappedFrame.Origin = outbound == frame.json ? .gateway : .alteredByQuirk
-            enqueue(text, origin: origin, on: connection.handle, delayMs: faults.eventDelayMs)
+            enqueue(
+                text, origin: outbound == frame.json ? .gateway : .alteredByQuirk, on: connection.handle,
+                delayMs: faults.eventDelayMs)
             reached.append(id)
         }
         return reached

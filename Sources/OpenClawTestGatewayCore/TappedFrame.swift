@@ -29,14 +29,22 @@ public struct TappedFrame: Sendable {
 }
 
 extension GatewayHub {
-    /// Hands a frame to the configuration's `frameTap`, if a test installed one.
-    func tap(_ direction: TappedFrame.Direction, _ origin: TappedFrame.Origin, _ text: String, connection id: Int) {
-        configuration.frameTap?(TappedFrame(direction: direction, origin: origin, connection: id, text: text))
+    /// Hands a frame to the configuration's `frameTap`, if a test installed one. The origin and the
+    /// text are worked out only then: without a tap (the demo, the benchmarks) every frame costs nothing
+    /// more.
+    func tap(
+        _ direction: TappedFrame.Direction, _ origin: @autoclosure () -> TappedFrame.Origin,
+        _ text: @autoclosure () -> String, connection id: Int
+    ) {
+        guard let frameTap = configuration.frameTap else { return }
+        frameTap(TappedFrame(direction: direction, origin: origin(), connection: id, text: text()))
     }
 
     /// Queues an outbound text frame on `handle`, tapped first.
-    func enqueue(_ text: String, origin: TappedFrame.Origin, on handle: ConnectionHandle, delayMs: Int) {
-        tap(.sent, origin, text, connection: handle.id)
+    func enqueue(
+        _ text: String, origin: @autoclosure () -> TappedFrame.Origin, on handle: ConnectionHandle, delayMs: Int
+    ) {
+        tap(.sent, origin(), text, connection: handle.id)
         handle.enqueue(.text(text, delayMs: delayMs))
     }
 }
