@@ -143,8 +143,11 @@ extension ChatSession {
     func sendProvenAccepted(id: String) {
         guard let accepted = outboxQueue.markAccepted(id: id) else { return }
         showDelivery(of: accepted)
-        // Written in the background, as the event path does not wait for the store.
-        Task { await persist(.updated(accepted)) }
+        // Not written here: the event path does not wait for the store, and a write in the background could
+        // land after the message's removal (its journal record would bring it back on recovery). The store
+        // keeps the state the last awaited write gave it, which a restart reads conservatively (in flight →
+        // ambiguous → resent with the same key, or settled from history); the attempt's outcome or the
+        // confirmation writes next.
     }
 
     /// Shows the current session's outbox messages that have no row yet, in their outbox state.
