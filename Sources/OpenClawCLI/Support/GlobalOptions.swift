@@ -202,9 +202,7 @@ struct GlobalOptions: ParsableArguments {
                 throw .transport(.tlsTrust(.firstUse(host: host, certificate: certificate)))
             }
             do {
-                let pinnedAtMs = Int(Date().timeIntervalSince1970 * 1000)
-                try tlsTrust.pinStore.save(
-                    TLSPin(fingerprint: certificate.fingerprint, pinnedAtMs: pinnedAtMs), for: url.tlsPinKey)
+                try tlsTrust.pinStore.trust(certificate, for: url)
             } catch {
                 throw .localStorage(error.description)
             }

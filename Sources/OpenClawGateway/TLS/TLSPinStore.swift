@@ -1,3 +1,4 @@
+import Foundation
 import OpenClawProtocol
 import Synchronization
 
@@ -20,6 +21,19 @@ public protocol TLSPinStore: Sendable {
     func remove(_ key: String) throws(CredentialStoreError)
     /// Every pin, for listings (`openclaw-chat gateways`, diagnostics).
     func all() throws(CredentialStoreError) -> [String: TLSPin]
+}
+
+extension TLSPinStore {
+    /// Pins `certificate` for `url`'s endpoint (``GatewayURL/tlsPinKey``), replacing any pin there: the
+    /// one way a certificate becomes trusted, whether a person accepted it or trust on first use did.
+    public func trust(
+        _ certificate: TLSPeerCertificate, for url: GatewayURL, at date: Date = Date()
+    )
+        throws(CredentialStoreError)
+    {
+        let pinnedAtMs = Int(date.timeIntervalSince1970 * 1000)
+        try save(TLSPin(fingerprint: certificate.fingerprint, pinnedAtMs: pinnedAtMs), for: url.tlsPinKey)
+    }
 }
 
 /// All pins in one JSON file, mode 0600, replaced atomically on every change. A pin is not a secret,
