@@ -44,6 +44,10 @@ public struct AppDependencies: Sendable {
     /// app keeps them in the Keychain. `wss://` connections check pins and setup-code fingerprints
     /// through it; `ws://` ones use ``transport`` as it is.
     public var tlsPinStore: any TLSPinStore = InMemoryTLSPinStore()
+    /// Starts the gateway demo mode talks to; nil in a build without a demo (the model then says so). The
+    /// app passes `DemoGateway.inMemory` from `OpenClawAppDemo`, which keeps the test gateway out of this
+    /// module.
+    public var demoGateway: DemoGatewayFactory?
     /// Finds gateways on the local network for onboarding; nil where there is none (then onboarding
     /// shows only the form).
     public var gatewayBrowser: (any GatewayBrowser)?
