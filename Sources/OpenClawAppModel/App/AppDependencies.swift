@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import OpenClawApprovals
 import OpenClawChat
 import OpenClawGateway
 import OpenClawProtocol

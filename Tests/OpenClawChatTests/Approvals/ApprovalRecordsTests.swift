@@ -3,6 +3,7 @@ import OpenClawProtocol
 import OpenClawTestGateway
 import Testing
 
+@testable import OpenClawApprovals
 @testable import OpenClawChat
 
 /// The gateway's record of approvals: `approval.get` for one approval's recorded state and

@@ -3,6 +3,7 @@ import OpenClawProtocol
 import OpenClawTestGateway
 import Testing
 
+@testable import OpenClawApprovals
 @testable import OpenClawChat
 
 /// Exec approvals over real sockets against the test gateway: a scripted run that needs approval is

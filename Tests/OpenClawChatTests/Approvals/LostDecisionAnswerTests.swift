@@ -3,6 +3,7 @@ import OpenClawProtocol
 import OpenClawTestGateway
 import Testing
 
+@testable import OpenClawApprovals
 @testable import OpenClawChat
 
 /// A decision whose answer is lost (issue 38.4): the connection drops after `exec.approval.resolve`

@@ -3,6 +3,7 @@ import OpenClawProtocol
 import OpenClawTestGateway
 import Testing
 
+@testable import OpenClawApprovals
 @testable import OpenClawChat
 
 /// The real client (`ChatSession`, `ChatClient`, `ApprovalsClient`, `QuestionsClient` over

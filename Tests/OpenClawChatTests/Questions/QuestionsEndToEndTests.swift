@@ -3,6 +3,7 @@ import OpenClawProtocol
 import OpenClawTestGateway
 import Testing
 
+@testable import OpenClawApprovals
 @testable import OpenClawChat
 
 /// The agent's questions over real sockets against the test gateway: the agent asks, the client shows
