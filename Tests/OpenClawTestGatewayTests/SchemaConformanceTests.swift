@@ -50,7 +50,10 @@ struct SchemaConformanceTests {
         if version >= 4 {
             expected += [
                 "ConnectChallengeEvent", "ChatMessageGetParams", "ChatMessageGetResult",
-                "ExecApprovalListParams", "ApprovalHistoryParams", "QuestionListParams",
+                "ExecApprovalListParams", "ApprovalHistoryParams", "QuestionListParams", "ChatSendResult",
+                "ChatAbortResult", "ChatHistoryPage", "SessionsListResult", "SessionsPatchResult",
+                "SessionsResetResult", "AnyParams", "HealthResult", "DevicePairListResult", "NodeListResult",
+                "ExecApprovalListResult", "QuestionListResult",
             ]
         }
         for name in expected {

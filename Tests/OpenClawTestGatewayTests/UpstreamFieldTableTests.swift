@@ -106,7 +106,7 @@ struct UpstreamFieldTableTests {
 
     /// `count` person mentions of one character each.
     static func mentions(_ count: Int) -> JSONValue {
-        .array((0..<count).map { ["profileId": "p\($0)", "start": .int($0), "end": .int($0 + 1)] })
+        .array((0..<count).map { ["profileId": .string("p\($0)"), "start": .int($0), "end": .int($0 + 1)] })
     }
 
     static func chatSend(_ extra: [String: JSONValue]) -> JSONValue {

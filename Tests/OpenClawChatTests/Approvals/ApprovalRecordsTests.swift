@@ -93,7 +93,8 @@ struct ApprovalRecordsTests {
             (ApprovalNames.historyMethod, ["all": true]),
         ]
         // A cursor this gateway did not issue fits the schema; the gateway refuses it on its own.
-        let refused = invalid + [(ApprovalNames.historyMethod, ["cursor": "not-issued"])]
+        let notIssued: JSONValue = ["cursor": "not-issued"]
+        let refused = invalid + [(ApprovalNames.historyMethod, notIssued)]
         let wrongOnPurpose = invalid.map { InvalidOnPurpose($0.0, params: $0.1) }
         try await E2E.withGateway(invalidOnPurpose: wrongOnPurpose) { gateway, _ in
             let approver = try await E2E.approver(on: gateway, name: "terminal")

@@ -75,7 +75,9 @@ struct ClientFrameConformanceTests {
                 "ChatHistoryCursorResult", "ExecApprovalRequestedEvent", "ApprovalResolveParams",
                 "ApprovalGetParams", "ApprovalHistoryParams", "ApprovalGetResult", "ApprovalResolveResult",
                 "ApprovalHistoryResult", "QuestionListParams", "QuestionResolveParams",
-                "QuestionRecord", "QuestionResolvedEvent", "CommandsListResult",
+                "QuestionRecord", "QuestionResolvedEvent", "CommandsListResult", "ChatSendResult", "ChatAbortResult",
+                "ChatHistoryPage", "SessionsListResult", "SessionsPatchResult", "SessionsResetResult",
+                "SessionsSubscribeResult", "SessionsChangedEvent", "QuestionListResult", "QuestionResolveResult",
             ]
         }
         for name in expected where name != "ExecApprovalResolveParams" || version < 4 {
