@@ -117,4 +117,27 @@ struct OnboardingTrustTests {
             #expect(await gateway.connectionCount() == 0)
         }
     }
+
+    /// The form's "Test connection" opens its sockets as the chat does: a pinned host over plain `ws://`
+    /// is refused at the first step, before any socket reaches the gateway.
+    @Test func theSettingsTestRefusesAPinnedHostOverPlaintextToo() async throws {
+        try await withTestGateway(TestGatewayConfiguration()) { gateway in
+            var dependencies = AppHarness.dependencies()
+            let pins = InMemoryTLSPinStore()
+            try pins.save(
+                TLSPin(fingerprint: try #require(TLSFingerprint(parsing: String(repeating: "ab", count: 32)))),
+                for: "wss://127.0.0.1:443")
+            dependencies.tlsPinStore = pins
+            let app = AppModel(dependencies: dependencies)
+            await app.launch()
+            app.settings.urlText = "ws://127.0.0.1:\(gateway.port)"
+            app.settings.secret = "test-token"
+            await app.settings.testConnection()
+            #expect(app.settings.testPassed == false, "steps: \(app.settings.steps)")
+            let failed = app.settings.steps.first { $0.outcome == .failed }
+            // Refused at the TLS step, before any upgrade, challenge or handshake reached the gateway.
+            #expect(failed?.kind == .tls, "steps: \(app.settings.steps)")
+            #expect(failed?.detail.contains("wss://127.0.0.1:443") == true, "steps: \(app.settings.steps)")
+        }
+    }
 }
