@@ -171,6 +171,13 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // What a phone node needs (device facts, notifications, location, camera behind providers): parked,
+        // built and tested, until the app runs as a node; the desktop node does not link it.
+        .target(
+            name: "OpenClawMobileNode",
+            dependencies: ["OpenClawNode", "OpenClawProtocol", "OpenClawGateway"],
+            swiftSettings: strictSettings
+        ),
         // The terminal client's commands, as a library so the logic is testable without a process.
         .target(
             name: "OpenClawCLI",
@@ -284,7 +291,8 @@ let package = Package(
         .testTarget(
             name: "OpenClawNodeTests",
             dependencies: [
-                "OpenClawNode", "OpenClawProtocol", "OpenClawGateway", "OpenClawTestGateway", "OpenClawTestSupport",
+                "OpenClawNode", "OpenClawMobileNode", "OpenClawProtocol", "OpenClawGateway", "OpenClawTestGateway",
+                "OpenClawTestSupport",
             ],
             swiftSettings: strictSettings
         ),
