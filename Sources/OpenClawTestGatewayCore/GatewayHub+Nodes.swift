@@ -74,7 +74,7 @@ extension GatewayHub {
             return
         }
         var forwarded = params["params"]
-        if command == "system.run", !nodes.forwardsSystemRunVerbatim {
+        if command == NodeCommandName.systemRun, !nodes.forwardsSystemRunVerbatim {
             switch SystemRunInvokeSanitizer.sanitize(forwarded, nodeId: nodeId, approvals: &approvals) {
             case .forward(let sanitized): forwarded = sanitized
             case .refuse(let code, let message):
@@ -101,14 +101,17 @@ extension GatewayHub {
             await self?.nodeInvokeTimedOut(invokeId)
         }
         nodes.pending[invokeId] = pending
-        sendTargetedEvent("node.invoke.request", payload: event, to: node.connectionId)
-        if nodes.duplicateRequests { sendTargetedEvent("node.invoke.request", payload: event, to: node.connectionId) }
+        sendTargetedEvent(GatewayEventName.nodeInvokeRequest, payload: event, to: node.connectionId)
+        if nodes.duplicateRequests {
+            sendTargetedEvent(GatewayEventName.nodeInvokeRequest, payload: event, to: node.connectionId)
+        }
     }
 
     private func nodeInvokeTimedOut(_ invokeId: String) {
         guard let invoke = nodes.pending[invokeId] else { return }
         sendTargetedEvent(
-            "node.invoke.cancel", payload: ["invokeId": .string(invokeId), "nodeId": .string(invoke.nodeId)],
+            GatewayEventName.nodeInvokeCancel,
+            payload: ["invokeId": .string(invokeId), "nodeId": .string(invoke.nodeId)],
             to: invoke.nodeConnection)
         finishNodeInvoke(invokeId, error: ["code": "TIMEOUT", "message": "node invoke timed out"])
     }
@@ -118,7 +121,8 @@ extension GatewayHub {
         guard let invoke = nodes.pending.removeValue(forKey: invokeId) else { return }
         invoke.timer?.cancel()
         sendTargetedEvent(
-            "node.invoke.cancel", payload: ["invokeId": .string(invokeId), "nodeId": .string(invoke.nodeId)],
+            GatewayEventName.nodeInvokeCancel,
+            payload: ["invokeId": .string(invokeId), "nodeId": .string(invoke.nodeId)],
             to: invoke.nodeConnection)
     }
 

@@ -8,7 +8,7 @@ public struct NoParams: NodeCommandParams {
 
 /// `device.info` → `{deviceName, modelIdentifier, systemName, systemVersion, appVersion, locale?}`.
 public struct DeviceInfoCommand: NodeCommand {
-    public let name = "device.info"
+    public let name = NodeCommandName.deviceInfo
     public let provider: any DeviceInfoProvider
 
     public init(provider: any DeviceInfoProvider) {
@@ -33,7 +33,7 @@ public struct DeviceInfoCommand: NodeCommand {
 
 /// `device.status` → `{battery: {level?, state, lowPowerModeEnabled}, thermal: {state}, storage: {…}, uptimeSeconds}`.
 public struct DeviceStatusCommand: NodeCommand {
-    public let name = "device.status"
+    public let name = NodeCommandName.deviceStatus
     public let provider: any DeviceStatusProvider
 
     public init(provider: any DeviceStatusProvider) {
@@ -65,7 +65,7 @@ public struct DeviceStatusCommand: NodeCommand {
 
 /// `location.get {maxAgeMs?, timeoutMs?}` → `{lat, lon, accuracyMeters, altitudeMeters?, timestamp, isPrecise}`.
 public struct LocationGetCommand: NodeCommand {
-    public let name = "location.get"
+    public let name = NodeCommandName.locationGet
     public let provider: any LocationProvider
 
     public init(provider: any LocationProvider) {
@@ -105,7 +105,7 @@ public struct LocationGetCommand: NodeCommand {
 /// `camera.list` → `{devices: [{id, name, position}]}`. Listing only: taking pictures is a separate,
 /// "dangerous" command the gateway must enable explicitly.
 public struct CameraListCommand: NodeCommand {
-    public let name = "camera.list"
+    public let name = NodeCommandName.cameraList
     public let provider: any CameraProvider
 
     public init(provider: any CameraProvider) {

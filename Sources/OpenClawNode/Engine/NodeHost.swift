@@ -89,13 +89,13 @@ public actor NodeHost {
             ownNodeId = session.deviceId
             streamsProgress = session.hello.features.methods.contains(NodeMethod.invokeProgress)
             flushUnsent()
-        case .event(let frame) where frame.event == NodeEventName.invokeRequest:
+        case .event(let frame) where frame.event == GatewayEventName.nodeInvokeRequest:
             if let request = NodeInvokeRequest(payload: frame.payload) {
                 handle(request)
             } else {
                 logger.warning("ignored a node.invoke.request without id or command")
             }
-        case .event(let frame) where frame.event == NodeEventName.invokeCancel:
+        case .event(let frame) where frame.event == GatewayEventName.nodeInvokeCancel:
             if let cancel = NodeInvokeCancel(payload: frame.payload) {
                 finish(cancel.invokeId, with: .failure(.cancelled))
             }

@@ -70,12 +70,6 @@ public struct NodeInvokeCancel: Sendable, Hashable {
     }
 }
 
-/// Event names of the node role.
-public enum NodeEventName {
-    public static let invokeRequest = "node.invoke.request"
-    public static let invokeCancel = "node.invoke.cancel"
-}
-
 /// Methods a node calls: the names of ``GatewayMethodName``, which the test gateway serves by.
 public enum NodeMethod {
     public static let invokeResult = GatewayMethodName.nodeInvokeResult

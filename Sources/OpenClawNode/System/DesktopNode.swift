@@ -1,4 +1,5 @@
 import OpenClawGateway
+import OpenClawProtocol
 
 /// The commands of a desktop node host (Linux, macOS): `system.run`, `system.run.prepare`,
 /// `system.which`, `system.notify`, `system.execApprovals.get/set`.
@@ -28,6 +29,7 @@ public enum DesktopNode {
     /// (the approvals policy still decides each command).
     public static func declaration(commands: [any NodeCommand], searchPath: String) -> NodeDeclaration {
         NodeDeclaration(
-            commands: NodeHost.commandNames(commands), permissions: ["system.run": true], pathEnv: searchPath)
+            commands: NodeHost.commandNames(commands), permissions: [NodeCommandName.systemRun: true],
+            pathEnv: searchPath)
     }
 }

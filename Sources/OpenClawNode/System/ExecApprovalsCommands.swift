@@ -2,7 +2,7 @@ import OpenClawProtocol
 
 /// `system.execApprovals.get` → the approvals snapshot `{path, exists, hash, file}`.
 public struct ExecApprovalsGetCommand: NodeCommand {
-    public let name = "system.execApprovals.get"
+    public let name = NodeCommandName.systemExecApprovalsGet
     public let store: ExecApprovalsStore
 
     public init(store: ExecApprovalsStore) {
@@ -31,7 +31,7 @@ extension ExecApprovalsSnapshot: NodeCommandPayload {}
 /// `system.execApprovals.set {file, baseHash}`: compare-and-set; a stale `baseHash` fails with
 /// `CONFLICT` and changes nothing.
 public struct ExecApprovalsSetCommand: NodeCommand {
-    public let name = "system.execApprovals.set"
+    public let name = NodeCommandName.systemExecApprovalsSet
     public let store: ExecApprovalsStore
 
     public init(store: ExecApprovalsStore) {

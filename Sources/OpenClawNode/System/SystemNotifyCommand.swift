@@ -15,7 +15,7 @@ public protocol Notifier: Sendable {
 
 /// `system.notify {title, body, sound?, priority?, delivery?}` → `{ok: true}`.
 public struct SystemNotifyCommand: NodeCommand {
-    public let name = "system.notify"
+    public let name = NodeCommandName.systemNotify
     public let notifier: any Notifier
 
     public init(notifier: any Notifier) {

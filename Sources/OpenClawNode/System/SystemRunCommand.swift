@@ -8,7 +8,7 @@ import OpenClawProtocol
 /// ``ExecEnvironmentPolicy``, in its own process group (killed whole on timeout), output capped; the
 /// gateway gets `exec.finished` with the last 20,000 characters of output.
 public struct SystemRunCommand: NodeCommand {
-    public let name = "system.run"
+    public let name = NodeCommandName.systemRun
     public let environment: SystemRunEnvironment
 
     public init(environment: SystemRunEnvironment) {

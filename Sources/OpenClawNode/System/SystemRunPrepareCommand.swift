@@ -7,7 +7,7 @@ import OpenClawProtocol
 /// that is not the argv, a refused variable, the node's own state), and remembers the plan: only an
 /// approval that matches a remembered plan exactly lets `system.run` go beyond the allowlist.
 public struct SystemRunPrepareCommand: NodeCommand {
-    public let name = "system.run.prepare"
+    public let name = NodeCommandName.systemRunPrepare
     public let environment: SystemRunEnvironment
 
     public init(environment: SystemRunEnvironment) {

@@ -3,7 +3,7 @@ import OpenClawProtocol
 /// `system.which {bins}` → `{bins: {name: path}}`: where this node's `PATH` finds each name, as `which`
 /// prints it (the link on `PATH`, not its target); names it does not find are left out.
 public struct SystemWhichCommand: NodeCommand {
-    public let name = "system.which"
+    public let name = NodeCommandName.systemWhich
     public let searchPath: String
 
     public init(searchPath: String) {

@@ -27,6 +27,10 @@ public enum GatewayEventName {
     public static let presence = "presence"
     public static let devicePairRequested = "device.pair.requested"
     public static let devicePairResolved = "device.pair.resolved"
+    /// To a node: run a command (the node answers with `node.invoke.result`).
+    public static let nodeInvokeRequest = "node.invoke.request"
+    /// To a node: stop a command still running.
+    public static let nodeInvokeCancel = "node.invoke.cancel"
 }
 
 /// WebSocket close codes the gateway uses, with what each means to a client.
