@@ -1,5 +1,3 @@
-import OpenClawProtocol
-
 /// Decides whether two session keys name the same session.
 ///
 /// Clients may say `main`; the gateway canonicalises it to `agent:<agentId>:<mainKey>` and stamps
