@@ -34,6 +34,25 @@ struct ConnectionMachineReconnectTests {
         #expect(fixture.machine.reconnectTimerFired(timer) == [])
     }
 
+    @Test func aWaitThatWasReplacedFiresForNothing() throws {
+        var fixture = Fixture()
+        let socketFound = fixture.connect()
+        let socket = try #require(socketFound)
+        _ = fixture.machine.socketEnded(socket, .closed(code: 1006, reason: nil))
+        let first = try #require(fixture.waitToken)
+        // "Reconnect now" during the wait; that attempt fails and a second wait begins.
+        _ = fixture.machine.connectRequested()
+        let attempt = try #require(fixture.opening)
+        _ = fixture.machine.socketOpenFailed(attempt, .transport(.timedOut))
+        let second = try #require(fixture.waitToken)
+        #expect(second != first)
+        let before = fixture.machine.state
+
+        #expect(fixture.machine.reconnectTimerFired(first) == [])
+        #expect(fixture.machine.state == before)
+        #expect(Fixture.opened(in: fixture.machine.reconnectTimerFired(second)) != nil)
+    }
+
     @Test func disconnectDuringAReconnectWaitCancelsIt() throws {
         var fixture = Fixture()
         let socketFound = fixture.connect()
