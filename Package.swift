@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "OpenClawStore", targets: ["OpenClawStore"]),
         .library(name: "OpenClawPresentation", targets: ["OpenClawPresentation"]),
         .library(name: "OpenClawAppModel", targets: ["OpenClawAppModel"]),
+        .library(name: "OpenClawAppDemo", targets: ["OpenClawAppDemo"]),
         .library(name: "OpenClawNode", targets: ["OpenClawNode"]),
         .executable(name: "openclaw-chat", targets: ["openclaw-chat"]),
     ],
@@ -135,9 +136,14 @@ let package = Package(
                 "OpenClawChat",
                 "OpenClawPresentation",
                 "OpenClawGateway",
-                "OpenClawTestGatewayCore",
                 .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: strictSettings
+        ),
+        // The app's demo gateway: the test gateway's core in memory, kept out of the app's model.
+        .target(
+            name: "OpenClawAppDemo",
+            dependencies: ["OpenClawAppModel", "OpenClawGateway", "OpenClawProtocol", "OpenClawTestGatewayCore"],
             swiftSettings: strictSettings
         ),
         // Node mode: this computer as an OpenClaw node (node.invoke, system.run under exec approvals).
@@ -239,8 +245,8 @@ let package = Package(
         .testTarget(
             name: "OpenClawAppModelTests",
             dependencies: [
-                "OpenClawAppModel", "OpenClawChat", "OpenClawGateway", "OpenClawPresentation", "OpenClawProtocol",
-                "OpenClawStore", "OpenClawTestGateway", "OpenClawTestSupport",
+                "OpenClawAppModel", "OpenClawAppDemo", "OpenClawChat", "OpenClawGateway", "OpenClawPresentation",
+                "OpenClawProtocol", "OpenClawStore", "OpenClawTestGateway", "OpenClawTestSupport",
             ],
             swiftSettings: strictSettings
         ),

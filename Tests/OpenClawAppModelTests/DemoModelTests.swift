@@ -53,6 +53,32 @@ struct DemoModelTests {
         let probe = dependencies.makeConnectionForProbe(url: url)
         await #expect(throws: GatewayError.self) { try await probe.connect() }
     }
+
+    /// A build without a demo says so instead of spinning: the model gets no gateway of its own.
+    @Test func withoutADemoGatewayTheDemoSaysItIsNotInThisBuild() async throws {
+        var dependencies = AppHarness.dependencies()
+        dependencies.demoGateway = nil
+        let app = AppModel(dependencies: dependencies)
+        await app.launch()
+        await app.startDemo()
+        let demo = try #require(app.demo)
+        #expect(demo.phase == .failed("This build of the app has no demo."))
+        #expect(demo.context == nil)
+        await app.exitDemo()
+        #expect(app.screen == .onboarding)
+    }
+
+    /// The factory's failure is shown, and nothing is left running.
+    @Test func aDemoGatewayThatCannotStartIsReported() async throws {
+        struct NoRoom: Error, CustomStringConvertible { var description: String { "no room" } }
+        var dependencies = AppHarness.dependencies()
+        dependencies.demoGateway = { throw NoRoom() }
+        let app = AppModel(dependencies: dependencies)
+        await app.launch()
+        await app.startDemo()
+        #expect(app.demo?.phase == .failed("The demo gateway could not start: no room."))
+        #expect(app.demo?.gatewayURL == nil)
+    }
 }
 
 extension AppDependencies {

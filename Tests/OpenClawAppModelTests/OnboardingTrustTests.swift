@@ -92,4 +92,29 @@ struct OnboardingTrustTests {
             #expect(await gateway.connectionCount() == 0)
         }
     }
+
+    /// A pin says a host is spoken to with TLS: a plain `ws://` address for it (a downgraded setup
+    /// code, a typo) is refused before anything is sent, as the terminal refuses it.
+    @Test func aPinnedHostIsNeverReachedOverPlaintext() async throws {
+        try await withTestGateway(TestGatewayConfiguration()) { gateway in
+            var dependencies = AppHarness.dependencies()
+            let pins = InMemoryTLSPinStore()
+            try pins.save(
+                TLSPin(fingerprint: try #require(TLSFingerprint(parsing: String(repeating: "ab", count: 32)))),
+                for: "wss://127.0.0.1:443")
+            dependencies.tlsPinStore = pins
+            let app = AppModel(dependencies: dependencies)
+            await app.launch()
+            app.settings.urlText = "ws://127.0.0.1:\(gateway.port)"
+            app.settings.secret = "test-token"
+            await app.saveSettings()
+            let refused = await waitUntil {
+                guard case .failed(.transport(.tlsTrust(.pinnedHostOverPlaintext))) = app.context?.chat.connectionState
+                else { return false }
+                return true
+            }
+            #expect(refused, "state: \(String(describing: app.context?.chat.connectionState))")
+            #expect(await gateway.connectionCount() == 0)
+        }
+    }
 }

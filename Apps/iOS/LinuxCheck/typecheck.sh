@@ -24,9 +24,9 @@ done
 cd "$root"
 
 # The package products the app links (project.yml's dependencies). OpenClawAppModel brings Protocol, Chat,
-# Presentation and Gateway; OpenClawStore the rest. After `swift test` these builds have nothing to do.
+# Presentation and Gateway; OpenClawAppDemo the test gateway's core; OpenClawStore the rest. After `swift test` these builds have nothing to do.
 if [ "$build" = 1 ]; then
-    for target in OpenClawAppModel OpenClawStore; do
+    for target in OpenClawAppModel OpenClawAppDemo OpenClawStore; do
         swift build --target "$target" >/dev/null 2>&1 || { swift build --target "$target"; exit 1; }
     done
 fi
@@ -37,7 +37,7 @@ manifest="$root/.build/debug.yaml"
 # The C modules under the package's modules (NIO's, BoringSSL's, SQLite's) are found as SwiftPM finds
 # them: the `-Xcc` flags of the commands that compiled the app's dependencies, read from the build manifest.
 xcc=()
-for module in OpenClawAppModel OpenClawStore; do
+for module in OpenClawAppModel OpenClawAppDemo OpenClawStore; do
     line="$(grep -F "\"-module-name\",\"$module\"," "$manifest" | head -n 1)"
     [ -n "$line" ] || { echo "$module is not in $manifest" >&2; exit 1; }
     while IFS= read -r flag; do xcc+=(-Xcc "$flag"); done < <(grep -o '"-Xcc","[^"]*"' <<<"$line" | sed 's/^"-Xcc","//; s/"$//')

@@ -17,7 +17,9 @@ public struct AppDependencies: Sendable {
     public var chatStore: any ChatStore
     /// How the app introduces itself; see ``AppClientIdentity/ios(version:displayName:deviceFamily:)``.
     public var client: ClientInfo
-    public var transport: any WebSocketTransport
+    /// Opens every socket instead of the real ones when set (the demo's in-memory gateway); nil: real
+    /// sockets, through ``tlsPinStore``.
+    public var transport: (any WebSocketTransport)?
     public var logger: Logger
     public var sleep: Sleep
     public var pairingSchedule: PairingRetrySchedule
@@ -42,6 +44,10 @@ public struct AppDependencies: Sendable {
     /// app keeps them in the Keychain. `wss://` connections check pins and setup-code fingerprints
     /// through it; `ws://` ones use ``transport`` as it is.
     public var tlsPinStore: any TLSPinStore = InMemoryTLSPinStore()
+    /// Starts the gateway demo mode talks to; nil in a build without a demo (the model then says so). The
+    /// app passes `DemoGateway.inMemory` from `OpenClawAppDemo`, which keeps the test gateway out of this
+    /// module.
+    public var demoGateway: DemoGatewayFactory?
     /// Finds gateways on the local network for onboarding; nil where there is none (then onboarding
     /// shows only the form).
     public var gatewayBrowser: (any GatewayBrowser)?
@@ -55,7 +61,7 @@ public struct AppDependencies: Sendable {
         tokenStore: any DeviceTokenStore,
         chatStore: any ChatStore,
         client: ClientInfo,
-        transport: any WebSocketTransport = WebSocketKitTransport(),
+        transport: (any WebSocketTransport)? = nil,
         logger: Logger = Logger(label: "openclaw.app"),
         sleep: @escaping Sleep = { try await Task.sleep(for: $0) },
         pairingSchedule: PairingRetrySchedule = PairingRetrySchedule(),
@@ -81,8 +87,21 @@ public struct AppDependencies: Sendable {
         self.reconnect = reconnect
     }
 
-    /// A connection configured as every connection of the app is (client identity, locale, user agent),
-    /// on this device's identity and device tokens unless others are given (the demo's are throwaway).
+    /// What makes a connection the app's: its client identity, locale, user agent, this device's identity
+    /// and tokens (unless others are given: the demo's are throwaway) and the pins.
+    func connector(
+        traceFrame: (@Sendable (FrameTrace) -> Void)?,
+        identityStore: (any DeviceIdentityStore)? = nil,
+        tokenStore: (any DeviceTokenStore)? = nil
+    ) -> GatewayConnector {
+        GatewayConnector(
+            client: client, userAgent: "openclaw-ios/\(client.version)", locale: locale,
+            identityStore: identityStore ?? self.identityStore, tokenStore: tokenStore ?? self.tokenStore,
+            tlsPinStore: tlsPinStore, transport: transport, logger: logger, traceFrame: traceFrame)
+    }
+
+    /// A connection configured as every connection of the app is, asking for the approvals and questions
+    /// scopes when the person's settings say this device answers them.
     func makeConnection(
         url: GatewayURL,
         credential: GatewayCredential,
@@ -91,31 +110,14 @@ public struct AppDependencies: Sendable {
         tokenStore: (any DeviceTokenStore)? = nil,
         expectedFingerprint: TLSFingerprint? = nil
     ) -> GatewayConnection {
-        var configuration = GatewayConnectionConfiguration(
-            url: url,
-            credential: credential,
-            client: client,
-            locale: locale,
-            userAgent: "openclaw-ios/\(client.version)",
-            reconnect: reconnect
-        )
-        if approvesCommands { configuration.enableApprovals(required: false) }
-        if answersQuestions { configuration.enableQuestions(required: false) }
-        return GatewayConnection(
-            configuration: configuration,
-            transport: transport(for: url, expectedFingerprint: expectedFingerprint),
-            identityStore: identityStore ?? self.identityStore,
-            tokenStore: tokenStore ?? self.tokenStore,
-            logger: logger,
-            traceFrame: traceFrame
-        )
-    }
-
-    /// `wss://` goes through the pins (a stored pin must match; none stored and nothing expected: the
-    /// system's trust decides, and a self-signed certificate comes back as a first use to ask about).
-    func transport(for url: GatewayURL, expectedFingerprint: TLSFingerprint?) -> any WebSocketTransport {
-        guard url.isSecure else { return transport }
-        return WebSocketKitTransport(
-            tlsTrust: TLSTrust(pinStore: tlsPinStore, expectedFingerprint: expectedFingerprint))
+        let approvesCommands = approvesCommands
+        let answersQuestions = answersQuestions
+        return connector(traceFrame: traceFrame, identityStore: identityStore, tokenStore: tokenStore).connection(
+            to: url, credential: credential, reconnect: reconnect,
+            trust: GatewayConnector.CertificateTrust(expectedFingerprint: expectedFingerprint)
+        ) { configuration in
+            if approvesCommands { configuration.enableApprovals(required: false) }
+            if answersQuestions { configuration.enableQuestions(required: false) }
+        }
     }
 }

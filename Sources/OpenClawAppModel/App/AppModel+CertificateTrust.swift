@@ -13,10 +13,8 @@ extension AppModel {
     public func trustCertificate() async {
         guard let request = certificateTrust else { return }
         certificateTrust = nil
-        let pin = TLSPin(
-            fingerprint: request.certificate.fingerprint, pinnedAtMs: Int(Date().timeIntervalSince1970 * 1000))
         do {
-            try dependencies.tlsPinStore.save(pin, for: request.url.tlsPinKey)
+            try dependencies.tlsPinStore.trust(request.certificate, for: request.url)
         } catch {
             notice = "The certificate could not be remembered on this device (\(error.reason))."
             return

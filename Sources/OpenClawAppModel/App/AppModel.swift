@@ -47,7 +47,7 @@ public final class AppModel {
         self.debugFrames = debugFrames
         let trace = debugFrames.sink
         discovery = DiscoveryModel(browser: dependencies.gatewayBrowser)
-        settings = SettingsModel(transport: dependencies.transport) { url, credential in
+        settings = SettingsModel(transport: dependencies.transport ?? WebSocketKitTransport()) { url, credential in
             dependencies.makeConnection(url: url, credential: credential, traceFrame: trace)
         }
     }

@@ -2,13 +2,11 @@ import Observation
 import OpenClawChat
 import OpenClawGateway
 import OpenClawProtocol
-import OpenClawTestGatewayCore
 
-/// Demo mode: the test gateway's core with its scripted agent, in this process and in memory (no
-/// socket, no server library in the app), and a chat connected to it, so the app can be tried without a
-/// gateway. A one-off token, a throwaway device
-/// identity and an in-memory store: trying it leaves nothing behind, and nothing of it reaches the
-/// real conversations.
+/// Demo mode: a gateway with a scripted agent (``AppDependencies/demoGateway``; the app's runs in this
+/// process and in memory) and a chat connected to it, so the app can be tried without a gateway. A
+/// one-off token, a throwaway device identity and an in-memory store: trying it leaves nothing behind,
+/// and nothing of it reaches the real conversations.
 @MainActor
 @Observable
 public final class DemoModel {
@@ -29,7 +27,7 @@ public final class DemoModel {
 
     @ObservationIgnored private let dependencies: AppDependencies
     @ObservationIgnored private let traceFrame: (@Sendable (FrameTrace) -> Void)?
-    @ObservationIgnored private var gateway: TestGateway?
+    @ObservationIgnored private var gateway: DemoGateway?
     @ObservationIgnored private var isStopped = false
 
     public init(dependencies: AppDependencies, traceFrame: (@Sendable (FrameTrace) -> Void)? = nil) {
@@ -40,19 +38,19 @@ public final class DemoModel {
     public func start() async {
         guard gateway == nil, !isStopped else { return }
         phase = .starting
-        let token = RequestID.make()
-        var configuration = TestGatewayConfiguration()
-        configuration.auth = .token(token)
-        let started = TestGateway.inMemory(configuration)
-        let url: GatewayURL
+        guard let makeGateway = dependencies.demoGateway else {
+            phase = .failed("This build of the app has no demo.")
+            return
+        }
+        let started: DemoGateway
         do {
-            url = try GatewayURL(parsing: started.url)
+            started = try await makeGateway()
         } catch {
             phase = .failed("The demo gateway could not start: \(error).")
             return
         }
         gateway = started
-        gatewayURL = started.url
+        gatewayURL = started.url.description
         guard !isStopped else {
             await stopGateway()
             return
@@ -61,10 +59,10 @@ public final class DemoModel {
         var demoDependencies = dependencies
         demoDependencies.approvesCommands = true
         demoDependencies.answersQuestions = true
-        demoDependencies.transport = started.inMemoryTransport()
+        demoDependencies.transport = started.transport
         let connection = demoDependencies.makeConnection(
-            url: url,
-            credential: .token(token),
+            url: started.url,
+            credential: .token(started.token),
             traceFrame: traceFrame,
             identityStore: InMemoryDeviceIdentityStore(identity: DeviceIdentity(createdAtMs: Int(UnixTime.nowMs()))),
             tokenStore: InMemoryDeviceTokenStore()

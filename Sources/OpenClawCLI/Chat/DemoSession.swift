@@ -24,21 +24,20 @@ enum DemoSession {
                 .dim
             )
         )
-        var connectionConfiguration = GatewayConnectionConfiguration(
-            url: try GatewayURL(parsing: gateway.url),
-            credential: .token(token),
-            client: ClientIdentity.terminal
-        )
-        // The demo's scripted agent asks for approval on "run a command": the demo is always an approver.
-        connectionConfiguration.enableApprovals(required: false)
-        // …and asks a question on "ask me": the demo answers them too.
-        connectionConfiguration.enableQuestions(required: false)
-        let connection = GatewayConnection(
-            configuration: connectionConfiguration,
-            identityStore: InMemoryDeviceIdentityStore(identity: DeviceIdentity(createdAtMs: Int(UnixTime.nowMs()))),
-            tokenStore: InMemoryDeviceTokenStore(),
-            logger: global.makeLogger()
-        )
+        // A throwaway identity, tokens and pins: trying the demo leaves nothing behind.
+        var connector = global.connector
+        connector.identityStore = InMemoryDeviceIdentityStore(
+            identity: DeviceIdentity(createdAtMs: Int(UnixTime.nowMs())))
+        connector.tokenStore = InMemoryDeviceTokenStore()
+        connector.tlsPinStore = InMemoryTLSPinStore()
+        let connection = connector.connection(
+            to: try GatewayURL(parsing: gateway.url), credential: .token(token), reconnect: .standard
+        ) { configuration in
+            // The demo's scripted agent asks for approval on "run a command": the demo is always an approver…
+            configuration.enableApprovals(required: false)
+            // …and asks a question on "ask me": the demo answers them too.
+            configuration.enableQuestions(required: false)
+        }
         return await InteractiveSession.run(
             connection: connection,
             session: session,

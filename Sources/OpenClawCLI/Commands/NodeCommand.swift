@@ -62,15 +62,16 @@ struct NodeCommand: AsyncParsableCommand {
                 runner: runner, searchPath: searchPath, print: { terminal.line(TerminalText.escaped($0)) }),
             searchPath: searchPath, home: global.environment["HOME"], nodeEnvironment: global.environment,
             passThrough: Set(passEnv), stateDirectory: global.state.path)
-        var configuration = GatewayConnectionConfiguration(
-            url: target.url, credential: target.credential, client: Self.client(displayName: displayName),
-            role: "node", scopes: [], caps: DesktopNode.caps, userAgent: "openclaw-chat/\(ClientIdentity.version)",
-            reconnect: .standard)
-        configuration.nodeDeclaration = DesktopNode.declaration(commands: commands, searchPath: searchPath)
-        let connection = GatewayConnection(
-            configuration: configuration, transport: global.makeTransport(),
-            identityStore: FileDeviceIdentityStore(path: global.state.identityFile),
-            tokenStore: FileDeviceTokenStore(path: global.state.deviceTokensFile), logger: global.makeLogger())
+        let declaration = DesktopNode.declaration(commands: commands, searchPath: searchPath)
+        let connection = global.makeConnection(
+            url: target.url, credential: target.credential, terminal: terminal, reconnect: .standard
+        ) { configuration in
+            configuration.client = Self.client(displayName: displayName)
+            configuration.role = .node
+            configuration.scopes = []
+            configuration.caps = DesktopNode.caps
+            configuration.nodeDeclaration = declaration
+        }
         let host = NodeHost(connection: connection, commands: commands, logger: global.makeLogger())
 
         terminal.line("node commands: \(NodeHost.commandNames(commands).joined(separator: ", "))")

@@ -14,10 +14,10 @@ struct SetupCodeLogin {
         let global = self.global
         let terminal = self.terminal
         return try await SetupCodePairing.pair(code) { url, credential, expected throws(GatewayError) in
-            var trust = global.tlsTrust
+            var trust = global.certificateTrust
             trust.expectedFingerprint = trust.expectedFingerprint ?? expected
             let connection = global.makeConnection(
-                url: url, credential: credential, terminal: terminal, tlsTrust: trust)
+                url: url, credential: credential, terminal: terminal, trust: trust)
             do throws(GatewayError) {
                 let session = try await global.connectTrusting(connection, terminal: terminal)
                 await connection.disconnect()

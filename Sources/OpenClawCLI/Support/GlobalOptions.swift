@@ -173,17 +173,42 @@ struct GlobalOptions: ParsableArguments {
         }
     }
 
-    /// Where certificate pins live, and how this invocation trusts `wss://` certificates.
-    var tlsTrust: TLSTrust {
-        TLSTrust(
-            pinStore: FileTLSPinStore(path: state.tlsPinsFile),
+    /// How this invocation trusts `wss://` certificates beyond a stored pin (`--tls-fingerprint`,
+    /// `--trust-on-first-use`).
+    var certificateTrust: GatewayConnector.CertificateTrust {
+        GatewayConnector.CertificateTrust(
             expectedFingerprint: tlsFingerprint.flatMap(TLSFingerprint.init(parsing:)),
-            trustOnFirstUse: trustOnFirstUse
-        )
+            trustOnFirstUse: trustOnFirstUse)
     }
+
+    /// Where certificate pins live, and how this invocation trusts `wss://` certificates.
+    var tlsTrust: TLSTrust { connector.tlsTrust(certificateTrust) }
 
     func makeTransport() -> WebSocketKitTransport {
         WebSocketKitTransport(tlsTrust: tlsTrust)
+    }
+
+    /// What makes a connection this program's: how it introduces itself, this machine's identity,
+    /// device tokens and pins, the logger, and the `--trace` sink.
+    var connector: GatewayConnector {
+        var traceSink: (@Sendable (FrameTrace) -> Void)?
+        if trace {
+            traceSink = { frame in
+                let arrow = frame.direction == .inbound ? "←" : "→"
+                // The frame as the gateway wrote it: its strings may hold anything, JSON escapes or not.
+                Terminal.writeAll("\(arrow) \(TerminalText.escapedLine(frame.text))\n", to: STDERR_FILENO)
+            }
+        }
+        return GatewayConnector(
+            client: ClientIdentity.terminal,
+            userAgent: "openclaw-chat/\(ClientIdentity.version)",
+            locale: Locale.current.identifier.replacingOccurrences(of: "_", with: "-"),
+            identityStore: FileDeviceIdentityStore(path: state.identityFile),
+            tokenStore: FileDeviceTokenStore(path: state.deviceTokensFile),
+            tlsPinStore: FileTLSPinStore(path: state.tlsPinsFile),
+            logger: makeLogger(),
+            traceFrame: traceSink
+        )
     }
 
     /// Connects; when a `wss://` gateway presents a certificate seen for the first time and a person is
@@ -202,9 +227,7 @@ struct GlobalOptions: ParsableArguments {
                 throw .transport(.tlsTrust(.firstUse(host: host, certificate: certificate)))
             }
             do {
-                let pinnedAtMs = Int(Date().timeIntervalSince1970 * 1000)
-                try tlsTrust.pinStore.save(
-                    TLSPin(fingerprint: certificate.fingerprint, pinnedAtMs: pinnedAtMs), for: url.tlsPinKey)
+                try tlsTrust.pinStore.trust(certificate, for: url)
             } catch {
                 throw .localStorage(error.description)
             }
@@ -245,38 +268,18 @@ struct GlobalOptions: ParsableArguments {
         url: GatewayURL, credential: GatewayCredential, terminal: Terminal, reconnect: ReconnectPolicy? = nil,
         retriesWithDeviceToken: Bool = true,
         configure: (inout GatewayConnectionConfiguration) -> Void = { _ in },
-        tlsTrust: TLSTrust? = nil, connectTimeout: Duration? = nil
+        trust: GatewayConnector.CertificateTrust? = nil, connectTimeout: Duration? = nil
     ) -> GatewayConnection {
-        var configuration = GatewayConnectionConfiguration(
-            url: url,
-            credential: credential,
-            client: ClientIdentity.terminal,
-            locale: Locale.current.identifier.replacingOccurrences(of: "_", with: "-"),
-            userAgent: "openclaw-chat/\(ClientIdentity.version)",
-            reconnect: reconnect
-        )
-        configuration.retriesWithDeviceToken = retriesWithDeviceToken
-        configure(&configuration)
-        if let connectTimeout {
-            configuration.connectTimeout = connectTimeout
-            configuration.challengeTimeout = connectTimeout
-        }
-        var traceSink: (@Sendable (FrameTrace) -> Void)?
-        if trace {
-            traceSink = { frame in
-                let arrow = frame.direction == .inbound ? "←" : "→"
-                // The frame as the gateway wrote it: its strings may hold anything, JSON escapes or not.
-                Terminal.writeAll("\(arrow) \(TerminalText.escapedLine(frame.text))\n", to: STDERR_FILENO)
+        connector.connection(
+            to: url, credential: credential, reconnect: reconnect, trust: trust ?? certificateTrust
+        ) { configuration in
+            configuration.retriesWithDeviceToken = retriesWithDeviceToken
+            configure(&configuration)
+            if let connectTimeout {
+                configuration.connectTimeout = connectTimeout
+                configuration.challengeTimeout = connectTimeout
             }
         }
-        return GatewayConnection(
-            configuration: configuration,
-            transport: WebSocketKitTransport(tlsTrust: tlsTrust ?? self.tlsTrust),
-            identityStore: FileDeviceIdentityStore(path: state.identityFile),
-            tokenStore: FileDeviceTokenStore(path: state.deviceTokensFile),
-            logger: makeLogger(),
-            traceFrame: traceSink
-        )
     }
 }
 

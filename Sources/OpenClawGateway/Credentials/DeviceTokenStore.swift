@@ -62,93 +62,48 @@ public protocol DeviceTokenStore: Sendable {
 /// All device tokens in one JSON file, mode 0600, replaced atomically on every change.
 public final class FileDeviceTokenStore: DeviceTokenStore {
     public let path: String
-    private let lock = Mutex(())
+    private let file: SecureRecordFile<DeviceTokenRecord>
 
     /// `path` is usually `<state dir>/credentials/device-tokens.json`.
     public init(path: String) {
         self.path = path
+        file = SecureRecordFile(
+            path: path, section: "tokens", kind: "a device token file",
+            decode: { entry in
+                guard let token = entry["token"]?.nonEmptyStringValue else { return nil }
+                return DeviceTokenRecord(
+                    token: token,
+                    role: entry["role"]?.stringValue.map(GatewayRole.init(rawValue:)) ?? .operator,
+                    scopes: entry["scopes"]?.stringArrayValue ?? [],
+                    issuedAtMs: entry["issuedAtMs"]?.intValue
+                )
+            },
+            encode: { record in
+                .object(dropping: [
+                    ("token", .string(record.token)), ("role", .string(record.role.rawValue)),
+                    ("scopes", .strings(record.scopes)), ("issuedAtMs", .int(record.issuedAtMs)),
+                ])
+            }
+        )
     }
 
     public func load(_ key: DeviceTokenKey) throws(CredentialStoreError) -> DeviceTokenRecord? {
-        try lock.withLock { _ throws(CredentialStoreError) in
-            try readAll()[key.storageKey]
-        }
+        try file.records()[key.storageKey]
     }
 
-    /// Writes only when the record changed: every `hello-ok` hands the token over again, and rewriting an
-    /// unchanged file (a temporary file, fsync, rename) cost each connect a disk flush for nothing.
+    /// Every `hello-ok` hands the token over again; the file is rewritten only when it changed.
     public func save(_ record: DeviceTokenRecord, for key: DeviceTokenKey) throws(CredentialStoreError) {
-        try lock.withLock { _ throws(CredentialStoreError) in
-            var all = try readAll()
-            guard all[key.storageKey] != record else { return }
-            all[key.storageKey] = record
-            try writeAll(all)
-        }
+        try file.update { $0[key.storageKey] = record }
     }
 
     public func remove(_ key: DeviceTokenKey) throws(CredentialStoreError) {
-        try lock.withLock { _ throws(CredentialStoreError) in
-            var all = try readAll()
-            guard all.removeValue(forKey: key.storageKey) != nil else { return }
-            try writeAll(all)
-        }
+        try file.update { $0.removeValue(forKey: key.storageKey) }
     }
 
     /// Removes every token of one gateway (``DeviceTokenKey/gateway``), for every device and role; the
     /// file goes when nothing is left.
     public func removeAll(gateway: String) throws(CredentialStoreError) {
-        try lock.withLock { _ throws(CredentialStoreError) in
-            var all = try readAll()
-            let before = all.count
-            all = all.filter { !$0.key.hasPrefix(gateway + "|") }
-            if all.isEmpty {
-                do {
-                    try SecureFile.remove(path)
-                } catch let failure as SecureFile.Failure {
-                    throw CredentialStoreError(path: path, reason: failure.description)
-                } catch {
-                    throw CredentialStoreError(path: path, reason: "\(error)")
-                }
-            } else if all.count != before {
-                try writeAll(all)
-            }
-        }
-    }
-
-    private func readAll() throws(CredentialStoreError) -> [String: DeviceTokenRecord] {
-        let bytes: [UInt8]?
-        do {
-            bytes = try SecureFile.read(path)
-        } catch {
-            throw CredentialStoreError(path: path, reason: error.description)
-        }
-        guard let bytes else { return [:] }
-        guard let entries = (try? JSONParser().parse(bytes))?["tokens"]?.objectValue else {
-            throw CredentialStoreError(path: path, reason: "not a device token file")
-        }
-        return entries.compactMapValues { entry in
-            guard let token = entry["token"]?.nonEmptyStringValue else { return nil }
-            return DeviceTokenRecord(
-                token: token,
-                role: entry["role"]?.stringValue.map(GatewayRole.init(rawValue:)) ?? .operator,
-                scopes: entry["scopes"]?.stringArrayValue ?? [],
-                issuedAtMs: entry["issuedAtMs"]?.intValue
-            )
-        }
-    }
-
-    private func writeAll(_ all: [String: DeviceTokenRecord]) throws(CredentialStoreError) {
-        let entries = all.mapValues { record -> JSONValue in
-            .object(dropping: [
-                ("token", .string(record.token)), ("role", .string(record.role.rawValue)),
-                ("scopes", .strings(record.scopes)), ("issuedAtMs", .int(record.issuedAtMs)),
-            ])
-        }
-        do {
-            try SecureFile.writeAtomically(JSONSerializer.bytes(["version": 1, "tokens": .object(entries)]), to: path)
-        } catch {
-            throw CredentialStoreError(path: path, reason: error.description)
-        }
+        try file.update { $0 = $0.filter { !$0.key.hasPrefix(gateway + "|") } }
     }
 }
 

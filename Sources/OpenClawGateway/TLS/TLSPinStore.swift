@@ -1,3 +1,4 @@
+import Foundation
 import OpenClawProtocol
 import Synchronization
 
@@ -22,70 +23,53 @@ public protocol TLSPinStore: Sendable {
     func all() throws(CredentialStoreError) -> [String: TLSPin]
 }
 
+extension TLSPinStore {
+    /// Pins `certificate` for `url`'s endpoint (``GatewayURL/tlsPinKey``), replacing any pin there: the
+    /// one way a certificate becomes trusted, whether a person accepted it or trust on first use did.
+    public func trust(
+        _ certificate: TLSPeerCertificate, for url: GatewayURL, at date: Date = Date()
+    )
+        throws(CredentialStoreError)
+    {
+        let pinnedAtMs = Int(date.timeIntervalSince1970 * 1000)
+        try save(TLSPin(fingerprint: certificate.fingerprint, pinnedAtMs: pinnedAtMs), for: url.tlsPinKey)
+    }
+}
+
 /// All pins in one JSON file, mode 0600, replaced atomically on every change. A pin is not a secret,
 /// but a file anyone can write would let them swap it, so it is kept like the credentials beside it.
 public final class FileTLSPinStore: TLSPinStore {
     public let path: String
-    private let lock = Mutex(())
+    private let file: SecureRecordFile<TLSPin>
 
     /// `path` is usually `<state dir>/credentials/tls-pins.json`.
     public init(path: String) {
         self.path = path
+        file = SecureRecordFile(
+            path: path, section: "pins", kind: "a TLS pin file",
+            decode: { entry in
+                guard let fingerprint = entry["sha256"]?.stringValue.flatMap(TLSFingerprint.init(parsing:)) else {
+                    return nil
+                }
+                return TLSPin(fingerprint: fingerprint, pinnedAtMs: entry["pinnedAtMs"]?.intValue)
+            },
+            encode: { pin in
+                .object(dropping: [("sha256", .string(pin.fingerprint.hex)), ("pinnedAtMs", .int(pin.pinnedAtMs))])
+            }
+        )
     }
 
-    public func pin(for key: String) throws(CredentialStoreError) -> TLSPin? {
-        try lock.withLock { _ throws(CredentialStoreError) in try readAll()[key] }
-    }
+    public func pin(for key: String) throws(CredentialStoreError) -> TLSPin? { try file.records()[key] }
 
     public func save(_ pin: TLSPin, for key: String) throws(CredentialStoreError) {
-        try lock.withLock { _ throws(CredentialStoreError) in
-            var all = try readAll()
-            all[key] = pin
-            try writeAll(all)
-        }
+        try file.update { $0[key] = pin }
     }
 
     public func remove(_ key: String) throws(CredentialStoreError) {
-        try lock.withLock { _ throws(CredentialStoreError) in
-            var all = try readAll()
-            guard all.removeValue(forKey: key) != nil else { return }
-            try writeAll(all)
-        }
+        try file.update { $0.removeValue(forKey: key) }
     }
 
-    public func all() throws(CredentialStoreError) -> [String: TLSPin] {
-        try lock.withLock { _ throws(CredentialStoreError) in try readAll() }
-    }
-
-    private func readAll() throws(CredentialStoreError) -> [String: TLSPin] {
-        let bytes: [UInt8]?
-        do {
-            bytes = try SecureFile.read(path)
-        } catch {
-            throw CredentialStoreError(path: path, reason: error.description)
-        }
-        guard let bytes else { return [:] }
-        guard let entries = (try? JSONParser().parse(bytes))?["pins"]?.objectValue else {
-            throw CredentialStoreError(path: path, reason: "not a TLS pin file")
-        }
-        return entries.compactMapValues { entry in
-            guard let fingerprint = entry["sha256"]?.stringValue.flatMap(TLSFingerprint.init(parsing:)) else {
-                return nil
-            }
-            return TLSPin(fingerprint: fingerprint, pinnedAtMs: entry["pinnedAtMs"]?.intValue)
-        }
-    }
-
-    private func writeAll(_ all: [String: TLSPin]) throws(CredentialStoreError) {
-        let entries = all.mapValues { pin -> JSONValue in
-            .object(dropping: [("sha256", .string(pin.fingerprint.hex)), ("pinnedAtMs", .int(pin.pinnedAtMs))])
-        }
-        do {
-            try SecureFile.writeAtomically(JSONSerializer.bytes(["version": 1, "pins": .object(entries)]), to: path)
-        } catch {
-            throw CredentialStoreError(path: path, reason: error.description)
-        }
-    }
+    public func all() throws(CredentialStoreError) -> [String: TLSPin] { try file.records() }
 }
 
 /// Pins in memory only (tests, previews).

@@ -78,8 +78,7 @@ public struct TLSTrust: Sendable {
     /// After a successful handshake under a fingerprint rule: the pin to store, if there was none.
     func remember(_ certificate: TLSPeerCertificate, for url: GatewayURL) throws(CredentialStoreError) {
         guard try pinStore.pin(for: url.tlsPinKey) == nil else { return }
-        let pinnedAtMs = Int(now().timeIntervalSince1970 * 1000)
-        try pinStore.save(TLSPin(fingerprint: certificate.fingerprint, pinnedAtMs: pinnedAtMs), for: url.tlsPinKey)
+        try pinStore.trust(certificate, for: url, at: now())
     }
 }
 

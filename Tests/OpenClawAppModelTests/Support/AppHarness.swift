@@ -1,3 +1,4 @@
+import OpenClawAppDemo
 import OpenClawAppModel
 import OpenClawChat
 import OpenClawGateway
@@ -18,7 +19,7 @@ enum AppHarness {
         frameCapacity: Int = 500,
         reconnect: ReconnectPolicy? = .standard
     ) -> AppDependencies {
-        AppDependencies(
+        var dependencies = AppDependencies(
             credentials: InMemoryCredentialStore(saved),
             identityStore: InMemoryDeviceIdentityStore(identity: DeviceIdentity(createdAtMs: 0)),
             tokenStore: InMemoryDeviceTokenStore(),
@@ -30,6 +31,8 @@ enum AppHarness {
             locale: "en-US",
             reconnect: reconnect
         )
+        dependencies.demoGateway = { try DemoGateway.inMemory() }
+        return dependencies
     }
 
     static func saved(_ gateway: TestGateway, token: String = "test-token") throws -> SavedGateway {

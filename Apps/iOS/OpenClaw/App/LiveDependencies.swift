@@ -1,4 +1,5 @@
 import Foundation
+import OpenClawAppDemo
 import OpenClawAppModel
 import OpenClawChat
 import OpenClawGateway
@@ -41,6 +42,8 @@ enum LiveDependencies {
             dependencies.tlsPinStore = FileTLSPinStore(path: directory.appendingPathComponent("tls-pins.json").path)
         }
         dependencies.gatewayBrowser = NetworkGatewayBrowser()
+        // "Try the demo": the test gateway's core in memory, linked through OpenClawAppDemo only.
+        dependencies.demoGateway = { try DemoGateway.inMemory() }
         return dependencies
     }
 
