@@ -57,6 +57,9 @@ extension GatewayConnection {
         case .announceDisconnected(let reason):
             publish(.disconnected(reason), flow: .barrierAll)
         case .finishAttempt(let result):
+            // Subscribers first: whoever returns from `connect()` finds `connected` already handed to them
+            // (as when the handshake ran in a task of its own and published before it returned).
+            releaseHeldEvents()
             let waiters = attemptWaiters
             attemptWaiters = []
             for waiter in waiters { waiter.resume(returning: result) }
