@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .library(name: "OpenClawProtocol", targets: ["OpenClawProtocol"]),
         .library(name: "OpenClawChat", targets: ["OpenClawChat"]),
+        .library(name: "OpenClawApprovals", targets: ["OpenClawApprovals"]),
         .library(name: "OpenClawGateway", targets: ["OpenClawGateway"]),
         .library(name: "OpenClawTestGateway", targets: ["OpenClawTestGateway"]),
         .library(name: "OpenClawTestGatewayCore", targets: ["OpenClawTestGatewayCore"]),
@@ -55,6 +56,12 @@ let package = Package(
         // exec approvals as an operator (the approvals client and queue, commands shown safely).
         .target(
             name: "OpenClawChat",
+            dependencies: ["OpenClawProtocol", "OpenClawGateway"],
+            swiftSettings: strictSettings
+        ),
+        // What the agent asks of a person: exec approvals and question cards, beside the chat.
+        .target(
+            name: "OpenClawApprovals",
             dependencies: ["OpenClawProtocol", "OpenClawGateway"],
             swiftSettings: strictSettings
         ),
@@ -134,6 +141,7 @@ let package = Package(
             dependencies: [
                 "OpenClawProtocol",
                 "OpenClawChat",
+                "OpenClawApprovals",
                 "OpenClawPresentation",
                 "OpenClawGateway",
                 .product(name: "Logging", package: "swift-log"),
@@ -163,12 +171,20 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // What a phone node needs (device facts, notifications, location, camera behind providers): parked,
+        // built and tested, until the app runs as a node; the desktop node does not link it.
+        .target(
+            name: "OpenClawMobileNode",
+            dependencies: ["OpenClawNode", "OpenClawProtocol", "OpenClawGateway"],
+            swiftSettings: strictSettings
+        ),
         // The terminal client's commands, as a library so the logic is testable without a process.
         .target(
             name: "OpenClawCLI",
             dependencies: [
                 "OpenClawProtocol",
                 "OpenClawChat",
+                "OpenClawApprovals",
                 "OpenClawPresentation",
                 "OpenClawStore",
                 "OpenClawGateway",
@@ -224,7 +240,8 @@ let package = Package(
         .testTarget(
             name: "OpenClawChatTests",
             dependencies: [
-                "OpenClawChat", "OpenClawProtocol", "OpenClawGateway", "OpenClawTestGateway", "OpenClawTestSupport",
+                "OpenClawChat", "OpenClawApprovals", "OpenClawProtocol", "OpenClawGateway", "OpenClawTestGateway",
+                "OpenClawTestSupport",
             ],
             swiftSettings: strictSettings
         ),
@@ -245,7 +262,8 @@ let package = Package(
         .testTarget(
             name: "OpenClawAppModelTests",
             dependencies: [
-                "OpenClawAppModel", "OpenClawAppDemo", "OpenClawChat", "OpenClawGateway", "OpenClawPresentation",
+                "OpenClawAppModel", "OpenClawAppDemo", "OpenClawApprovals", "OpenClawChat", "OpenClawGateway",
+                "OpenClawPresentation",
                 "OpenClawProtocol", "OpenClawStore", "OpenClawTestGateway", "OpenClawTestSupport",
             ],
             swiftSettings: strictSettings
@@ -253,7 +271,8 @@ let package = Package(
         .testTarget(
             name: "OpenClawCLITests",
             dependencies: [
-                "openclaw-chat", "OpenClawCLI", "OpenClawChat", "OpenClawGateway", "OpenClawPresentation",
+                "openclaw-chat", "OpenClawCLI", "OpenClawApprovals", "OpenClawChat", "OpenClawGateway",
+                "OpenClawPresentation",
                 "OpenClawProtocol",
                 "OpenClawTestGateway", "OpenClawTestSupport",
             ],
@@ -272,7 +291,8 @@ let package = Package(
         .testTarget(
             name: "OpenClawNodeTests",
             dependencies: [
-                "OpenClawNode", "OpenClawProtocol", "OpenClawGateway", "OpenClawTestGateway", "OpenClawTestSupport",
+                "OpenClawNode", "OpenClawMobileNode", "OpenClawProtocol", "OpenClawGateway", "OpenClawTestGateway",
+                "OpenClawTestSupport",
             ],
             swiftSettings: strictSettings
         ),

@@ -22,7 +22,10 @@ extension GatewayHub {
                     to: id, requestId: request.id, error: ErrorShape(code: .invalidRequest, message: "unknown nodeId"))
                 return
             }
-            respond(to: id, requestId: request.id, payload: node.json)
+            // Upstream answers `{ts, ...node}` (`server-methods/nodes.ts` "node.describe").
+            var described = node.json.objectValue ?? [:]
+            described["ts"] = .int(Self.nowMs())
+            respond(to: id, requestId: request.id, payload: .object(described))
         case GatewayMethodName.nodeInvoke: handleNodeInvoke(request, from: id)
         case GatewayMethodName.nodeInvokeResult: handleNodeInvokeResult(request, from: id)
         case GatewayMethodName.nodeEvent: handleNodeEvent(request, from: id)
@@ -168,7 +171,10 @@ extension GatewayHub {
         else { return }
         let payload = params["payload"] ?? params["payloadJSON"]?.stringValue.flatMap { try? JSONParser().parse($0) }
         nodes.events.append(NodeEventRecord(nodeId: nodes.nodes[id]?.nodeId ?? "", event: event, payload: payload))
-        respond(to: id, requestId: request.id, payload: ["ok": true])
+        // v4 answers `NodeEventResultSchema` (`{ok, event, handled, reason?}`, `nodes.ts`); every event is
+        // recorded here, so each counts as handled. v3's answer is `{ok: true}` (gateway-protocol-v3.md §8.3).
+        let answer: JSONValue = v4 ? ["ok": true, "event": .string(event), "handled": true] : ["ok": true]
+        respond(to: id, requestId: request.id, payload: answer)
     }
 
     func nodeEventLog() -> [NodeEventRecord] { nodes.events }

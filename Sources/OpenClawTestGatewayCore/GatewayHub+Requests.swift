@@ -111,8 +111,9 @@ extension GatewayHub {
 
     static let sessionsPath = "/tmp/openclaw-test-gateway/agents/main/sessions/sessions.json"
 
+    /// Upstream's handler validates no params (`server-methods/health.ts` reads only `params?.probe`),
+    /// so none is refused here either.
     private func handleHealth(_ request: RequestFrame, from id: Int) {
-        guard validParams(request, shape: ProtocolShapes.healthParams, from: id) != nil else { return }
         respond(to: id, requestId: request.id, payload: healthSummary())
     }
 

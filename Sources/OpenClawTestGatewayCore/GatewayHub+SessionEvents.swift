@@ -16,8 +16,9 @@ extension GatewayHub {
         respond(to: id, requestId: request.id, payload: ["commands": .array(commands)])
     }
 
+    /// Upstream's handler takes no params and validates none (`server-methods/sessions.ts`
+    /// `"sessions.subscribe"`), so whatever params come are ignored, not refused.
     func handleSessionsSubscribe(_ request: RequestFrame, from id: Int) {
-        guard validParams(request, shape: ProtocolShapes.emptyParams, from: id) != nil else { return }
         connections[id]?.sessionsSubscribed = true
         respond(to: id, requestId: request.id, payload: ["subscribed": true])
     }

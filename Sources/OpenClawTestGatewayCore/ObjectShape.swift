@@ -40,10 +40,14 @@ struct ObjectShape: Sendable {
 
     var fields: [String: Field]
     var required: Set<String>
+    /// Keys of which exactly one must be present: upstream's `anyOf` of closed objects that differ
+    /// only in that key (`HumanMentionSchema`).
+    var exactlyOneOf: Set<String>
 
-    init(_ fields: [String: Field], required: Set<String> = []) {
+    init(_ fields: [String: Field], required: Set<String> = [], exactlyOneOf: Set<String> = []) {
         self.fields = fields
         self.required = required
+        self.exactlyOneOf = exactlyOneOf
     }
 
     /// The problems with `value`, empty when it conforms.
@@ -52,6 +56,9 @@ struct ObjectShape: Sendable {
         var problems: [String] = []
         for key in required.sorted() where members[key] == nil {
             problems.append("\(Self.at(path)): must have required property '\(key)'")
+        }
+        if !exactlyOneOf.isEmpty, exactlyOneOf.count(where: { members[$0] != nil }) != 1 {
+            problems.append("\(Self.at(path)): must match a schema in anyOf")
         }
         for key in members.keys.sorted() {
             guard let field = fields[key] else {

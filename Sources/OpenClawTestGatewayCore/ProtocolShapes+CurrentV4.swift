@@ -12,14 +12,22 @@ extension ProtocolShapes {
         "skills": .record(.boolean), "webSearch": .boolean,
     ])
 
-    /// One `HumanMentionSchema` entry: a person (`profileId`) or everyone (`kind`), at UTF-16 offsets.
-    /// The later union is flattened here; the two kinds are not told apart.
+    /// One `HumanMentionSchema` entry (`human-mentions.ts`, code-search ids 57643230550, 68565424870):
+    /// closed, either a person (`profileId`) or everyone (`kind`), never both or neither, at UTF-16
+    /// offsets up to `Number.MAX_SAFE_INTEGER`.
     static let mentionShape = ObjectShape(
         [
             "profileId": .string(minLength: 1, maxLength: 256), "kind": .oneOf(["everyone"]),
-            "start": .integer(minimum: 0), "end": .integer(minimum: 1),
+            "start": .integer(minimum: 0, maximum: maxSafeInteger),
+            "end": .integer(minimum: 1, maximum: maxSafeInteger),
         ],
-        required: ["start", "end"])
+        required: ["start", "end"], exactlyOneOf: ["profileId", "kind"])
+
+    /// `MAX_HUMAN_MENTIONS` (both builds read).
+    static let maxHumanMentions = 10
+
+    /// JavaScript's `Number.MAX_SAFE_INTEGER`, upstream's bound on mention offsets.
+    static let maxSafeInteger = 9_007_199_254_740_991
 
     static let sessionsListV4Fields: [String: ObjectShape.Field] = [
         "source": .oneOf([

@@ -115,7 +115,7 @@ enum ProtocolShapes {
             fields["expectedSessionRoutingContract"] = .string(minLength: 1)
             fields["replyToId"] = .string(minLength: 1)
             fields["toolBindings"] = .record(.any, keyMaxLength: 128, maxCount: 16)
-            fields["mentions"] = .objectArray(mentionShape)
+            fields["mentions"] = .objectArray(mentionShape, maxItems: maxHumanMentions)
             fields["expectedPermissionMode"] = .nullable(permissionMode)
             fields["expectedToolOverrides"] = .nullable(.object(toolOverrides))
             fields["intent"] = .object(
@@ -218,8 +218,6 @@ enum ProtocolShapes {
     }
 
     static let agentIdentityParams = ObjectShape(["agentId": .string(minLength: 1), "sessionKey": .string()])
-
-    static let healthParams = ObjectShape(["probe": .boolean])
 
     /// `ExecApprovalResolveParams`: closed, `id` and `decision` required non-empty strings; v4 adds the
     /// channel `reviewer` and `grantExpiresInDays` (`exec-approvals.ts`, code search id 57460772379).

@@ -97,16 +97,7 @@ struct OnboardingTrustTests {
     /// code, a typo) is refused before anything is sent, as the terminal refuses it.
     @Test func aPinnedHostIsNeverReachedOverPlaintext() async throws {
         try await withTestGateway(TestGatewayConfiguration()) { gateway in
-            var dependencies = AppHarness.dependencies()
-            let pins = InMemoryTLSPinStore()
-            try pins.save(
-                TLSPin(fingerprint: try #require(TLSFingerprint(parsing: String(repeating: "ab", count: 32)))),
-                for: "wss://127.0.0.1:443")
-            dependencies.tlsPinStore = pins
-            let app = AppModel(dependencies: dependencies)
-            await app.launch()
-            app.settings.urlText = "ws://127.0.0.1:\(gateway.port)"
-            app.settings.secret = "test-token"
+            let app = try await Self.appWithAPinFor127001(formAt: gateway)
             await app.saveSettings()
             let refused = await waitUntil {
                 guard case .failed(.transport(.tlsTrust(.pinnedHostOverPlaintext))) = app.context?.chat.connectionState
@@ -116,5 +107,34 @@ struct OnboardingTrustTests {
             #expect(refused, "state: \(String(describing: app.context?.chat.connectionState))")
             #expect(await gateway.connectionCount() == 0)
         }
+    }
+
+    /// The form's "Test connection" opens its sockets as the chat does: a pinned host over plain `ws://`
+    /// is refused at the first step, before any socket reaches the gateway.
+    @Test func theSettingsTestRefusesAPinnedHostOverPlaintextToo() async throws {
+        try await withTestGateway(TestGatewayConfiguration()) { gateway in
+            let app = try await Self.appWithAPinFor127001(formAt: gateway)
+            await app.settings.testConnection()
+            #expect(app.settings.testPassed == false, "steps: \(app.settings.steps)")
+            let failed = app.settings.steps.first { $0.outcome == .failed }
+            // Refused at the TLS step, before any upgrade, challenge or handshake reached the gateway.
+            #expect(failed?.kind == .tls, "steps: \(app.settings.steps)")
+            #expect(failed?.detail.contains("wss://127.0.0.1:443") == true, "steps: \(app.settings.steps)")
+        }
+    }
+
+    /// An app whose pins hold `wss://127.0.0.1:443`, with the settings form filled for `gateway` over `ws://`.
+    private static func appWithAPinFor127001(formAt gateway: TestGateway) async throws -> AppModel {
+        var dependencies = AppHarness.dependencies()
+        let pins = InMemoryTLSPinStore()
+        try pins.save(
+            TLSPin(fingerprint: try #require(TLSFingerprint(parsing: String(repeating: "ab", count: 32)))),
+            for: "wss://127.0.0.1:443")
+        dependencies.tlsPinStore = pins
+        let app = AppModel(dependencies: dependencies)
+        await app.launch()
+        app.settings.urlText = "ws://127.0.0.1:\(gateway.port)"
+        app.settings.secret = "test-token"
+        return app
     }
 }

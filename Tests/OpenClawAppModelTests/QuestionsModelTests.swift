@@ -1,4 +1,5 @@
 import OpenClawAppModel
+import OpenClawApprovals
 import OpenClawChat
 import OpenClawGateway
 import OpenClawProtocol

@@ -1,4 +1,5 @@
 import Foundation
+import OpenClawApprovals
 import Testing
 
 @Suite("Finding the built binary")

@@ -2,6 +2,7 @@ import OpenClawGateway
 import OpenClawProtocol
 import Testing
 
+@testable import OpenClawApprovals
 @testable import OpenClawCLI
 @testable import OpenClawChat
 

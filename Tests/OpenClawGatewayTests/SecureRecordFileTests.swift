@@ -59,4 +59,21 @@ struct SecureRecordFileTests {
         let pins = try FileTLSPinStore(path: path).all()
         #expect(Array(pins.keys) == ["wss://good:443"])
     }
+
+    /// Two store values of one file (each command makes its own) writing at once lose nothing.
+    @Test func twoStoresOfOneFileLoseNoWrite() async throws {
+        let path = directory + "/credentials/tls-pins.json"
+        let fingerprint = try #require(TLSFingerprint(parsing: String(repeating: "ab", count: 32)))
+        await withTaskGroup(of: Void.self) { group in
+            for writer in 0..<2 {
+                let store = FileTLSPinStore(path: path)
+                group.addTask {
+                    for index in 0..<40 {
+                        try? store.save(TLSPin(fingerprint: fingerprint), for: "wss://h\(writer)-\(index):443")
+                    }
+                }
+            }
+        }
+        #expect(try FileTLSPinStore(path: path).all().count == 80)
+    }
 }

@@ -42,6 +42,39 @@ struct InvokeProgressTests {
         #expect(stdout.hasPrefix("1\n2\n3\n"))
     }
 
+    /// The test gateway judges a node's progress as upstream's handler does
+    /// (`nodes.handlers.invoke-progress.ts`): another node's id and over 16 KiB of UTF-8 are refused, a
+    /// chunk for no running invoke is answered `ignored: true`.
+    @Test func theGatewayJudgesProgressAsUpstreamDoes() async throws {
+        try await withValidatedTestGateway { gateway in
+            let fixture = try await NodeFixture.start(on: gateway, policy: NodeFixture.policy(.deny))
+            defer { Task { await fixture.stop() } }
+            func progress(nodeId: String, chunk: String) async -> Result<JSONValue?, GatewayError> {
+                let params: JSONValue = [
+                    "invokeId": "no-such-invoke", "nodeId": .string(nodeId), "seq": 0, "chunk": .string(chunk),
+                ]
+                do throws(GatewayError) {
+                    return .success(try await fixture.node.request("node.invoke.progress", params: params))
+                } catch { return .failure(error) }
+            }
+            let ignored = await progress(nodeId: fixture.nodeId, chunk: "x")
+            #expect((try? ignored.get()) == ["ok": true, "ignored": true])
+            let foreign = await progress(nodeId: "someone-else", chunk: "x")
+            guard case .failure(.requestFailed(_, let mismatch)) = foreign else {
+                Issue.record("another node's id was taken: \(foreign)")
+                return
+            }
+            #expect(mismatch.code == .invalidRequest && mismatch.message == "nodeId mismatch")
+            // 6,000 characters (under the schema's 16,384) of 3 bytes each: 18,000 bytes.
+            let wide = await progress(nodeId: fixture.nodeId, chunk: String(repeating: "€", count: 6_000))
+            guard case .failure(.requestFailed(_, let tooLarge)) = wide else {
+                Issue.record("a chunk over 16 KiB was taken: \(wide)")
+                return
+            }
+            #expect(tooLarge.code == .invalidRequest && tooLarge.message == "progress chunk too large")
+        }
+    }
+
     @Test func chunksAreCutBetweenCharacters() {
         let text = Array("aé€😀".utf8)  // 1 + 2 + 3 + 4 bytes
         #expect(InvokeProgress.characterBoundary(in: text, atMost: 2) == 1, "not inside é")

@@ -1,5 +1,6 @@
 import Foundation
 import OpenClawGateway
+import OpenClawMobileNode
 import OpenClawNode
 import OpenClawProtocol
 import OpenClawTestGateway

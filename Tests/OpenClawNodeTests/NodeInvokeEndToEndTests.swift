@@ -19,6 +19,9 @@ struct NodeInvokeEndToEndTests {
             let list = try await fixture.operatorConnection.request("node.list", params: [:])
             let commands = list?["nodes"]?.arrayValue?.first?["commands"]?.stringArrayValue ?? []
             #expect(commands.contains("system.run") && commands.contains("system.which"))
+            let described = try await fixture.operatorConnection.request(
+                "node.describe", params: ["nodeId": .string(fixture.nodeId)])
+            #expect(described?["nodeId"]?.stringValue == fixture.nodeId && described?["ts"]?.intValue != nil)
 
             let which = try await fixture.invoke("system.which", ["bins": ["sh", "no-such-binary-e7f3"]])
             #expect(which?["payload"]?["bins"]?["sh"]?.stringValue?.hasSuffix("sh") == true)

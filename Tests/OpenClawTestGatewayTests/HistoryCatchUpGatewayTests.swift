@@ -75,7 +75,8 @@ struct HistoryCatchUpGatewayTests {
     @Test func fullMessageIsNotCutButThePageIs() async throws {
         // `chat.message.get` gets an `offset` it does not take, on purpose.
         let recorder = try FrameConformanceRecorder(
-            protocolVersion: 4, deliberatelyInvalidMethods: ["chat.message.get"])
+            protocolVersion: 4,
+            invalidOnPurpose: [InvalidOnPurpose("chat.message.get", "with offset") { $0["offset"] != nil }])
         try await withValidatedTestGateway(.init(protocolNumber: 4, historyMaxChars: 10), recorder: recorder) {
             gateway in
             let long = String(repeating: "x", count: 40)

@@ -31,8 +31,8 @@ struct SessionEventsTests {
     @Test func commandsListParamsFollowTheVersion() async throws {
         for (version, accepted) in [(3, false), (4, true)] {
             // v3 gets `sessionKey`, which its schema lacks, on purpose.
-            let recorder = try FrameConformanceRecorder(
-                protocolVersion: version, deliberatelyInvalidMethods: ["commands.list"])
+            let wrongOnPurpose = version < 4 ? [InvalidOnPurpose("commands.list", params: ["sessionKey": "main"])] : []
+            let recorder = try FrameConformanceRecorder(protocolVersion: version, invalidOnPurpose: wrongOnPurpose)
             try await withValidatedTestGateway(.init(protocolNumber: version), recorder: recorder) { gateway in
                 let (client, _) = try await HandshakeHelper().open(gateway.url)
                 let response = try await client.request("commands.list", params: ["sessionKey": "main"])

@@ -213,7 +213,7 @@ struct UpstreamChatRulesTests {
     @Test func sessionsPatchNeedsAdminExceptV4LabelAndModel() async throws {
         try await withValidatedTestGateway(
             .init(protocolNumber: 3),
-            recorder: try FrameConformanceRecorder(protocolVersion: 3, deliberatelyInvalidMethods: ["sessions.patch"])
+            recorder: try FrameConformanceRecorder(protocolVersion: 3)
         ) { gateway in
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             let refused = try await client.request("sessions.patch", params: ["key": "main", "label": "Work"])
@@ -222,7 +222,9 @@ struct UpstreamChatRulesTests {
         }
         try await withValidatedTestGateway(
             .init(protocolNumber: 4),
-            recorder: try FrameConformanceRecorder(protocolVersion: 4, deliberatelyInvalidMethods: ["sessions.patch"])
+            recorder: try FrameConformanceRecorder(
+                protocolVersion: 4,
+                invalidOnPurpose: [InvalidOnPurpose("sessions.patch", params: ["key": "main", "colour": "red"])])
         ) { gateway in
             let (client, _) = try await HandshakeHelper().open(gateway.url)
             let labelled = try await client.request("sessions.patch", params: ["key": "main", "label": "Work"])
@@ -242,7 +244,7 @@ struct UpstreamChatRulesTests {
         admin.scopes = [OperatorScope.admin]
         try await withValidatedTestGateway(
             .init(protocolNumber: 3),
-            recorder: try FrameConformanceRecorder(protocolVersion: 3, deliberatelyInvalidMethods: ["sessions.patch"])
+            recorder: try FrameConformanceRecorder(protocolVersion: 3)
         ) { gateway in
             let (client, _) = try await admin.open(gateway.url)
             let patched = try await client.request("sessions.patch", params: ["key": "main", "thinkingLevel": "high"])

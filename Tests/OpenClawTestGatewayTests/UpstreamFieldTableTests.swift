@@ -57,6 +57,20 @@ struct UpstreamFieldTableTests {
             method: "chat.send", params: chatSend(["mentions": [["profileId": "p1", "start": 0, "end": 2]]]), v3: false,
             v4: true),
         Row(method: "chat.send", params: chatSend(["mentions": [["start": 0]]]), v3: false, v4: false),
+        // A mention is a person or everyone (upstream's anyOf), never both or neither; at most 10.
+        Row(
+            method: "chat.send", params: chatSend(["mentions": [["kind": "everyone", "start": 0, "end": 2]]]),
+            v3: false, v4: true),
+        Row(
+            method: "chat.send",
+            params: chatSend(["mentions": [["profileId": "p1", "kind": "everyone", "start": 0, "end": 2]]]),
+            v3: false, v4: false),
+        Row(method: "chat.send", params: chatSend(["mentions": [["start": 0, "end": 2]]]), v3: false, v4: false),
+        Row(method: "chat.send", params: chatSend(["mentions": mentions(10)]), v3: false, v4: true),
+        Row(method: "chat.send", params: chatSend(["mentions": mentions(11)]), v3: false, v4: false),
+        // `health` and `sessions.subscribe` validate no params upstream: nothing is refused.
+        Row(method: "health", params: ["probe": "yes", "extra": 1], v3: true, v4: true),
+        Row(method: "sessions.subscribe", params: ["extra": 1], v3: true, v4: true),
         Row(method: "chat.send", params: chatSend(["expectedPermissionMode": "guarded"]), v3: false, v4: true),
         Row(method: "chat.send", params: chatSend(["expectedToolOverrides": ["webSearch": true]]), v3: false, v4: true),
         Row(method: "chat.history", params: ["sessionKey": "main", "inputRunIds": ["r1"]], v3: false, v4: true),
@@ -89,6 +103,11 @@ struct UpstreamFieldTableTests {
             params: ["nodeId": "n1", "command": "system.run", "idempotencyKey": "k1", "sessionKey": "main"],
             v3: false, v4: true),
     ]
+
+    /// `count` person mentions of one character each.
+    static func mentions(_ count: Int) -> JSONValue {
+        .array((0..<count).map { ["profileId": .string("p\($0)"), "start": .int($0), "end": .int($0 + 1)] })
+    }
 
     static func chatSend(_ extra: [String: JSONValue]) -> JSONValue {
         var members: [String: JSONValue] = ["sessionKey": "table", "message": "hi", "idempotencyKey": "t-1"]

@@ -6,9 +6,10 @@ import Synchronization
 /// each request a client sends (the frame, then its method's params), each response (the frame, then
 /// the result of the method it answers) and each event (the frame, then its payload).
 ///
-/// Install it with `withValidatedTestGateway`, which fails the test when any frame does not validate.
-/// Frames made wrong on purpose are exempt by name, never by guess: a gateway quirk's altered frames,
-/// text injected with `sendRaw`, and requests of methods the test lists in `deliberatelyInvalidMethods`.
+/// Install it with `withValidatedTestGateway`, which fails the test when any frame does not validate or
+/// any frame goes unchecked beyond `ProtocolFrameDefinitions.knownUnchecked(forProtocol:)`. Frames made
+/// wrong on purpose are exempt by name, never by guess: a gateway quirk's altered frames, text injected
+/// with `sendRaw`, and the exact requests a test lists as `InvalidOnPurpose`.
 public final class FrameConformanceRecorder: Sendable {
     public struct Report: Sendable {
         /// One line per frame that does not validate: which frame, which definition, what is wrong.
@@ -32,14 +33,21 @@ public final class FrameConformanceRecorder: Sendable {
     public let protocolVersion: Int
     private let validator: JSONSchemaValidator
     private let definitions: ProtocolFrameDefinitions
-    private let deliberatelyInvalidMethods: Set<String>
+    private let invalidOnPurpose: [InvalidOnPurpose]
+    private let allowedUnchecked: Set<String>
     private let state = Mutex(State())
 
-    public init(protocolVersion: Int, deliberatelyInvalidMethods: Set<String> = []) throws {
+    /// `invalidOnPurpose`: the requests the test sends wrong on purpose. `expectedUnchecked`: frames the
+    /// test makes that have no definition besides the known ones (e.g. a request of an unknown method).
+    public init(
+        protocolVersion: Int, invalidOnPurpose: [InvalidOnPurpose] = [], expectedUnchecked: Set<String> = []
+    ) throws {
         self.protocolVersion = protocolVersion
         validator = try RepositorySchemas.validator(forProtocol: protocolVersion)
         definitions = ProtocolFrameDefinitions.forProtocol(protocolVersion)
-        self.deliberatelyInvalidMethods = deliberatelyInvalidMethods
+        self.invalidOnPurpose = invalidOnPurpose
+        allowedUnchecked = ProtocolFrameDefinitions.knownUnchecked(forProtocol: protocolVersion)
+            .union(expectedUnchecked)
     }
 
     /// The closure to set as `TestGatewayConfiguration.frameTap`.
@@ -55,9 +63,14 @@ public final class FrameConformanceRecorder: Sendable {
         }
     }
 
-    /// Throws a `FrameConformanceError` naming every frame that did not validate.
+    /// Throws a `FrameConformanceError` naming every frame that did not validate and every frame that
+    /// went unchecked without being known to (no definition read, `ProtocolFrameDefinitions`).
     public func verify() throws {
-        let problems = report().problems
+        let report = report()
+        let unknown = report.unchecked.subtracting(allowedUnchecked).sorted().map {
+            "v\(protocolVersion) \($0): no definition, and not in ProtocolFrameDefinitions.knownUnchecked"
+        }
+        let problems = report.problems + unknown
         if !problems.isEmpty { throw FrameConformanceError(protocolVersion: protocolVersion, problems: problems) }
     }
 
@@ -88,9 +101,12 @@ public final class FrameConformanceRecorder: Sendable {
 
     private func checkRequest(_ json: JSONValue, connection: Int, state: inout State) -> [String] {
         let method = json["method"]?.stringValue ?? "?"
-        if deliberatelyInvalidMethods.contains(method) {
-            state.report.exempted.append("deliberately invalid \(method) request")
-            return []
+        if invalidOnPurpose.contains(where: { $0.matches(json) }) {
+            state.report.exempted.append("invalid on purpose: \(method) \(json["params"] ?? [:])")
+            guard let params = definitions.methods[method]?.params,
+                validator.validate(json["params"] ?? [:], definition: params).isEmpty
+            else { return [] }
+            return ["request \(method) is listed as invalid on purpose, but its params validate against \(params)"]
         }
         var problems = validate(json, "RequestFrame", label: "request \(method)", state: &state)
         if let id = json["id"]?.stringValue { state.pending[connection, default: [:]][id] = method }

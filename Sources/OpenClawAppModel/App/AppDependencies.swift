@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import OpenClawApprovals
 import OpenClawChat
 import OpenClawGateway
 import OpenClawProtocol
@@ -17,9 +18,6 @@ public struct AppDependencies: Sendable {
     public var chatStore: any ChatStore
     /// How the app introduces itself; see ``AppClientIdentity/ios(version:displayName:deviceFamily:)``.
     public var client: ClientInfo
-    /// Opens every socket instead of the real ones when set (the demo's in-memory gateway); nil: real
-    /// sockets, through ``tlsPinStore``.
-    public var transport: (any WebSocketTransport)?
     public var logger: Logger
     public var sleep: Sleep
     public var pairingSchedule: PairingRetrySchedule
@@ -41,8 +39,8 @@ public struct AppDependencies: Sendable {
     /// Whether connections ask for `operator.questions` and show the agent's question cards.
     public var answersQuestions = false
     /// Certificate pins of `wss://` gateways the person trusted (a self-signed home gateway): the live
-    /// app keeps them in the Keychain. `wss://` connections check pins and setup-code fingerprints
-    /// through it; `ws://` ones use ``transport`` as it is.
+    /// app keeps them in the Keychain. Every socket goes through them: `wss://` is checked against pins
+    /// and setup-code fingerprints, and `ws://` to a pinned host is refused.
     public var tlsPinStore: any TLSPinStore = InMemoryTLSPinStore()
     /// Starts the gateway demo mode talks to; nil in a build without a demo (the model then says so). The
     /// app passes `DemoGateway.inMemory` from `OpenClawAppDemo`, which keeps the test gateway out of this
@@ -61,7 +59,6 @@ public struct AppDependencies: Sendable {
         tokenStore: any DeviceTokenStore,
         chatStore: any ChatStore,
         client: ClientInfo,
-        transport: (any WebSocketTransport)? = nil,
         logger: Logger = Logger(label: "openclaw.app"),
         sleep: @escaping Sleep = { try await Task.sleep(for: $0) },
         pairingSchedule: PairingRetrySchedule = PairingRetrySchedule(),
@@ -76,7 +73,6 @@ public struct AppDependencies: Sendable {
         self.tokenStore = tokenStore
         self.chatStore = chatStore
         self.client = client
-        self.transport = transport
         self.logger = logger
         self.sleep = sleep
         self.pairingSchedule = pairingSchedule
@@ -97,7 +93,7 @@ public struct AppDependencies: Sendable {
         GatewayConnector(
             client: client, userAgent: "openclaw-ios/\(client.version)", locale: locale,
             identityStore: identityStore ?? self.identityStore, tokenStore: tokenStore ?? self.tokenStore,
-            tlsPinStore: tlsPinStore, transport: transport, logger: logger, traceFrame: traceFrame)
+            tlsPinStore: tlsPinStore, logger: logger, traceFrame: traceFrame)
     }
 
     /// A connection configured as every connection of the app is, asking for the approvals and questions
@@ -108,13 +104,14 @@ public struct AppDependencies: Sendable {
         traceFrame: (@Sendable (FrameTrace) -> Void)?,
         identityStore: (any DeviceIdentityStore)? = nil,
         tokenStore: (any DeviceTokenStore)? = nil,
-        expectedFingerprint: TLSFingerprint? = nil
+        expectedFingerprint: TLSFingerprint? = nil,
+        through standIn: (any WebSocketTransport)? = nil
     ) -> GatewayConnection {
         let approvesCommands = approvesCommands
         let answersQuestions = answersQuestions
         return connector(traceFrame: traceFrame, identityStore: identityStore, tokenStore: tokenStore).connection(
             to: url, credential: credential, reconnect: reconnect,
-            trust: GatewayConnector.CertificateTrust(expectedFingerprint: expectedFingerprint)
+            trust: GatewayConnector.CertificateTrust(expectedFingerprint: expectedFingerprint), through: standIn
         ) { configuration in
             if approvesCommands { configuration.enableApprovals(required: false) }
             if answersQuestions { configuration.enableQuestions(required: false) }

@@ -47,7 +47,11 @@ public final class AppModel {
         self.debugFrames = debugFrames
         let trace = debugFrames.sink
         discovery = DiscoveryModel(browser: dependencies.gatewayBrowser)
-        settings = SettingsModel(transport: dependencies.transport ?? WebSocketKitTransport()) { url, credential in
+        // The form's test opens its sockets as the chat will: through the pins, so it passes where the
+        // chat connects (a pinned self-signed gateway) and refuses what the chat refuses.
+        settings = SettingsModel(
+            transport: dependencies.connector(traceFrame: nil).transport(), tlsPins: dependencies.tlsPinStore
+        ) { url, credential in
             dependencies.makeConnection(url: url, credential: credential, traceFrame: trace)
         }
     }

@@ -1,3 +1,4 @@
+import OpenClawApprovals
 import OpenClawChat
 import OpenClawGateway
 
@@ -36,7 +37,7 @@ public final class ChatContext {
     /// Paints the stored transcript, connects and loads the session.
     func start() async {
         approvalsFollow?.cancel()
-        approvalsFollow = approvals?.client.follow(chat.session)
+        approvalsFollow = approvals?.client.follow(sessionKeys: chat.session.currentSessionKeys())
         await approvals?.start()
         await questions?.start()
         await chat.session.start()

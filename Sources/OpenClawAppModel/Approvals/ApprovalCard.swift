@@ -1,3 +1,4 @@
+import OpenClawApprovals
 import OpenClawChat
 import OpenClawProtocol
 

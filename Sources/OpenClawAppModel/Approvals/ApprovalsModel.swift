@@ -1,4 +1,5 @@
 import Observation
+import OpenClawApprovals
 import OpenClawChat
 import OpenClawGateway
 import OpenClawProtocol

@@ -59,13 +59,13 @@ public final class DemoModel {
         var demoDependencies = dependencies
         demoDependencies.approvesCommands = true
         demoDependencies.answersQuestions = true
-        demoDependencies.transport = started.transport
         let connection = demoDependencies.makeConnection(
             url: started.url,
             credential: .token(started.token),
             traceFrame: traceFrame,
             identityStore: InMemoryDeviceIdentityStore(identity: DeviceIdentity(createdAtMs: Int(UnixTime.nowMs()))),
-            tokenStore: InMemoryDeviceTokenStore()
+            tokenStore: InMemoryDeviceTokenStore(),
+            through: started.transport
         )
         let context = ChatContext(connection: connection, store: InMemoryChatStore(), dependencies: demoDependencies)
         self.context = context

@@ -65,6 +65,7 @@ public final class SettingsModel {
     }
 
     @ObservationIgnored private let transport: any WebSocketTransport
+    @ObservationIgnored private let tlsPins: (any TLSPinStore)?
     @ObservationIgnored private let makeConnection: @Sendable (GatewayURL, GatewayCredential) -> GatewayConnection
     @ObservationIgnored private var testTask: Task<Void, Never>?
 
@@ -73,9 +74,11 @@ public final class SettingsModel {
     public init(
         saved: SavedGateway? = nil,
         transport: any WebSocketTransport = WebSocketKitTransport(),
+        tlsPins: (any TLSPinStore)? = nil,
         makeConnection: @escaping @Sendable (GatewayURL, GatewayCredential) -> GatewayConnection
     ) {
         self.transport = transport
+        self.tlsPins = tlsPins
         self.makeConnection = makeConnection
         self.urlText = ""
         self.credentialKind = .token
@@ -112,7 +115,9 @@ public final class SettingsModel {
         isTesting = true
         let credential = credential
         let makeConnection = makeConnection
-        let diagnosis = GatewayDiagnosis(urlText: urlText, credential: credential, transport: transport) { url in
+        let diagnosis = GatewayDiagnosis(
+            urlText: urlText, credential: credential, transport: transport, tlsPins: tlsPins
+        ) { url in
             makeConnection(url, credential)
         }
         let (reports, continuation) = AsyncStream.makeStream(of: DiagnosisStep.self)

@@ -1,4 +1,5 @@
 import Foundation
+import OpenClawApprovals
 import OpenClawChat
 import OpenClawGateway
 import OpenClawProtocol

@@ -1,3 +1,4 @@
+import OpenClawApprovals
 import OpenClawChat
 import OpenClawProtocol
 
@@ -8,7 +9,8 @@ extension InteractiveChat {
     /// The approval and question cards' printers (those this chat has).
     func watchCards() async -> [Task<Void, Never>] {
         // The chat's session is followed as an approval audience where the gateway has one.
-        [await watchApprovals(), approvals?.follow(chat), await watchQuestions()].compactMap { $0 }
+        [await watchApprovals(), approvals?.follow(sessionKeys: chat.currentSessionKeys()), await watchQuestions()]
+            .compactMap { $0 }
     }
 
     /// Quitting: no more cards, and the engines stop following the connection.

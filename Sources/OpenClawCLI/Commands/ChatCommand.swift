@@ -1,4 +1,5 @@
 import ArgumentParser
+import OpenClawApprovals
 import OpenClawChat
 import OpenClawGateway
 import OpenClawProtocol

@@ -109,7 +109,7 @@ struct HistorySync<Waiter> {
     /// cursor (the socket may differ: that is the point after a reconnect); a tail page otherwise.
     func read(for request: Request) -> Read {
         guard let base, base.request.sessionKey == request.sessionKey, base.request.limit == request.limit,
-            let cursor = base.page.deltaCursor
+            let cursor = base.page.deltaCursor, !cursor.isEmpty
         else { return .tail }
         return .catchUp(cursor: cursor)
     }

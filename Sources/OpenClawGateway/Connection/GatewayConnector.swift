@@ -19,10 +19,6 @@ public struct GatewayConnector: Sendable {
     public var tokenStore: any DeviceTokenStore
     /// Certificate pins of `wss://` gateways.
     public var tlsPinStore: any TLSPinStore
-    /// Opens every socket instead of the real one when set: the demo's in-memory gateway, tests. When nil,
-    /// sockets go through the pins: `wss://` is checked against them, and `ws://` to a host pinned for
-    /// `wss://` is refused (a pin says that host is spoken to with TLS).
-    public var transport: (any WebSocketTransport)?
     public var logger: Logger
     /// Receives every frame in and out, redacted (a `--trace` option, the app's debug view).
     public var traceFrame: (@Sendable (FrameTrace) -> Void)?
@@ -34,7 +30,6 @@ public struct GatewayConnector: Sendable {
         identityStore: any DeviceIdentityStore,
         tokenStore: any DeviceTokenStore,
         tlsPinStore: any TLSPinStore = InMemoryTLSPinStore(),
-        transport: (any WebSocketTransport)? = nil,
         logger: Logger = Logger(label: "openclaw.gateway"),
         traceFrame: (@Sendable (FrameTrace) -> Void)? = nil
     ) {
@@ -44,7 +39,6 @@ public struct GatewayConnector: Sendable {
         self.identityStore = identityStore
         self.tokenStore = tokenStore
         self.tlsPinStore = tlsPinStore
-        self.transport = transport
         self.logger = logger
         self.traceFrame = traceFrame
     }
@@ -78,18 +72,29 @@ public struct GatewayConnector: Sendable {
             reconnect: reconnect)
     }
 
+    /// A socket opener through the pins: `wss://` is checked against them, and `ws://` to a host pinned
+    /// for `wss://` is refused (a pin says that host is spoken to with TLS).
+    public func transport(_ trust: CertificateTrust = CertificateTrust()) -> WebSocketKitTransport {
+        WebSocketKitTransport(tlsTrust: tlsTrust(trust))
+    }
+
     /// A connection to `url`; `configure` adjusts what this use needs (a role, scopes, timeouts).
+    ///
+    /// Its sockets go through the pins (``transport(_:)``) unless `standIn` is given: a gateway with no
+    /// network at all (the app's in-memory demo). It is a parameter of this one call, never a setting, so
+    /// no configured connector can open a real socket around the pins.
     public func connection(
         to url: GatewayURL,
         credential: GatewayCredential,
         reconnect: ReconnectPolicy?,
         trust: CertificateTrust = CertificateTrust(),
+        through standIn: (any WebSocketTransport)? = nil,
         configure: (inout GatewayConnectionConfiguration) -> Void = { _ in }
     ) -> GatewayConnection {
         var configuration = configuration(url: url, credential: credential, reconnect: reconnect)
         configure(&configuration)
         return GatewayConnection(
-            configuration: configuration, transport: transport ?? WebSocketKitTransport(tlsTrust: tlsTrust(trust)),
+            configuration: configuration, transport: standIn ?? transport(trust),
             identityStore: identityStore,
             tokenStore: tokenStore, logger: logger, traceFrame: traceFrame)
     }

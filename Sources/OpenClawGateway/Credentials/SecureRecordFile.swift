@@ -4,6 +4,10 @@ import Synchronization
 /// A 0600 JSON file holding one map of records under a named section (`{"version": 1, "<section>": {…}}`),
 /// read whole and replaced atomically (``SecureFile``) under one lock for every change.
 ///
+/// The lock is one for the whole process, not one per value: a program makes a new store value for each
+/// connection (the terminal's commands do), and two values of one file must not lose each other's
+/// writes. Another process writing the same file at the same moment is not covered.
+///
 /// Device tokens and certificate pins are both kept this way; one reader and writer keeps their locking,
 /// error wording and damaged-file handling the same. A record the decoder cannot read is dropped rather
 /// than failing the file: one bad entry must not lock a person out of every gateway.
@@ -14,7 +18,6 @@ package final class SecureRecordFile<Record: Sendable & Equatable>: Sendable {
     private let kind: String
     private let decode: @Sendable (JSONValue) -> Record?
     private let encode: @Sendable (Record) -> JSONValue
-    private let lock = Mutex(())
 
     package init(
         path: String,
@@ -32,13 +35,13 @@ package final class SecureRecordFile<Record: Sendable & Equatable>: Sendable {
 
     /// Every record, keyed as stored.
     package func records() throws(CredentialStoreError) -> [String: Record] {
-        try lock.withLock { _ throws(CredentialStoreError) in try readAll() }
+        try secureRecordFileLock.withLock { _ throws(CredentialStoreError) in try readAll() }
     }
 
     /// Changes the records in one locked read–modify–write. The file is written only when the records
     /// changed, and removed when none are left: an unchanged rewrite costs a disk flush for nothing.
     package func update(_ change: (inout [String: Record]) -> Void) throws(CredentialStoreError) {
-        try lock.withLock { _ throws(CredentialStoreError) in
+        try secureRecordFileLock.withLock { _ throws(CredentialStoreError) in
             let before = try readAll()
             var after = before
             change(&after)
@@ -78,3 +81,6 @@ package final class SecureRecordFile<Record: Sendable & Equatable>: Sendable {
         }
     }
 }
+
+/// See ``SecureRecordFile``: one lock for every record file of the process.
+private let secureRecordFileLock = Mutex(())

@@ -3,6 +3,7 @@ import OpenClawProtocol
 import OpenClawTestGateway
 import Testing
 
+@testable import OpenClawApprovals
 @testable import OpenClawChat
 
 /// The gateway's record of approvals: `approval.get` for one approval's recorded state and
@@ -86,15 +87,18 @@ struct ApprovalRecordsTests {
     }
 
     @Test func paramsAreCheckedAsStrictlyAsUpstream() async throws {
-        let wrongOnPurpose: Set = [ApprovalNames.getMethod, ApprovalNames.historyMethod]
-        try await E2E.withGateway(deliberatelyInvalidMethods: wrongOnPurpose) { gateway, _ in
+        let invalid: [(String, JSONValue)] = [
+            (ApprovalNames.getMethod, [:]), (ApprovalNames.getMethod, ["id": "x", "kind": "exec"]),
+            (ApprovalNames.historyMethod, ["limit": 0]), (ApprovalNames.historyMethod, ["limit": 101]),
+            (ApprovalNames.historyMethod, ["kind": "shell"]), (ApprovalNames.historyMethod, ["cursor": ""]),
+            (ApprovalNames.historyMethod, ["all": true]),
+        ]
+        // A cursor this gateway did not issue fits the schema; the gateway refuses it on its own.
+        let notIssued: JSONValue = ["cursor": "not-issued"]
+        let refused = invalid + [(ApprovalNames.historyMethod, notIssued)]
+        let wrongOnPurpose = invalid.map { InvalidOnPurpose($0.0, params: $0.1) }
+        try await E2E.withGateway(invalidOnPurpose: wrongOnPurpose) { gateway, _ in
             let approver = try await E2E.approver(on: gateway, name: "terminal")
-            let refused: [(String, JSONValue)] = [
-                (ApprovalNames.getMethod, [:]), (ApprovalNames.getMethod, ["id": "x", "kind": "exec"]),
-                (ApprovalNames.historyMethod, ["limit": 0]), (ApprovalNames.historyMethod, ["limit": 101]),
-                (ApprovalNames.historyMethod, ["kind": "shell"]), (ApprovalNames.historyMethod, ["cursor": ""]),
-                (ApprovalNames.historyMethod, ["cursor": "not-issued"]), (ApprovalNames.historyMethod, ["all": true]),
-            ]
             for (method, params) in refused {
                 do {
                     _ = try await approver.connection.request(method, params: params)

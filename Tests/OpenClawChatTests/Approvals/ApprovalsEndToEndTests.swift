@@ -3,6 +3,7 @@ import OpenClawProtocol
 import OpenClawTestGateway
 import Testing
 
+@testable import OpenClawApprovals
 @testable import OpenClawChat
 
 /// Exec approvals over real sockets against the test gateway: a scripted run that needs approval is
@@ -77,11 +78,11 @@ struct ApprovalsEndToEndTests {
         viewModel.messages.last(where: { $0.role == .assistant })?.text ?? ""
     }
 
-    /// `deliberatelyInvalidMethods`: methods the test sends wrong params to on purpose (exempt from the
-    /// schema check, by name).
+    /// `invalidOnPurpose`: the requests the test sends wrong on purpose (exempt from the schema check,
+    /// each named by method and params).
     static func withGateway(
         protocolNumber: Int = 4,
-        deliberatelyInvalidMethods: Set<String> = [],
+        invalidOnPurpose: [InvalidOnPurpose] = [],
         _ configure: (inout TestGatewayConfiguration) -> Void = { _ in },
         _ body: (TestGateway, ChatSession) async throws -> Void
     ) async throws {
@@ -89,7 +90,7 @@ struct ApprovalsEndToEndTests {
         configure(&configuration)
         // Every frame of these sessions (approvals, questions) is validated against the protocol schema.
         let recorder = try FrameConformanceRecorder(
-            protocolVersion: configuration.protocolNumber, deliberatelyInvalidMethods: deliberatelyInvalidMethods)
+            protocolVersion: configuration.protocolNumber, invalidOnPurpose: invalidOnPurpose)
         configuration.frameTap = recorder.tap
         let gateway = try await TestGateway.start(configuration)
         defer { Task { await gateway.stop() } }

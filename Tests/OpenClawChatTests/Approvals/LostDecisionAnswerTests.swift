@@ -3,6 +3,7 @@ import OpenClawProtocol
 import OpenClawTestGateway
 import Testing
 
+@testable import OpenClawApprovals
 @testable import OpenClawChat
 
 /// A decision whose answer is lost (issue 38.4): the connection drops after `exec.approval.resolve`
@@ -87,8 +88,10 @@ struct LostDecisionAnswerTests {
 
     @Test func theTestGatewayAnswersExecApprovalGetOnlyForAPendingRequest() async throws {
         // Sends `exec.approval.get` with an extra field and an empty id on purpose.
-        try await EndToEnd.withGateway(deliberatelyInvalidMethods: [ExecApprovalNames.getMethod]) {
-            gateway, viewModel in
+        let wrongOnPurpose = InvalidOnPurpose(ExecApprovalNames.getMethod, "an extra field or an empty id") {
+            $0["x"] != nil || $0["id"] == ""
+        }
+        try await EndToEnd.withGateway(invalidOnPurpose: [wrongOnPurpose]) { gateway, viewModel in
             let approver = try await EndToEnd.approver(on: gateway, name: "terminal")
             _ = await viewModel.send("please run a command: make test")
             #expect(await eventually(timeout: .seconds(20)) { await approver.log.requested.count == 1 })

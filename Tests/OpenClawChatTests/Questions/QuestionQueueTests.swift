@@ -1,6 +1,7 @@
 import OpenClawProtocol
 import Testing
 
+@testable import OpenClawApprovals
 @testable import OpenClawChat
 
 /// The pure question queue: duplicates ignored, the first word closes a card, deadlines by the

@@ -3,6 +3,7 @@ import OpenClawProtocol
 import OpenClawTestGateway
 import Testing
 
+@testable import OpenClawApprovals
 @testable import OpenClawChat
 
 /// The agent's questions over real sockets against the test gateway: the agent asks, the client shows
@@ -156,8 +157,15 @@ struct QuestionsEndToEndTests {
     }
 
     @Test func paramsAreCheckedAsStrictlyAsUpstream() async throws {
-        let wrongOnPurpose: Set = [QuestionNames.listMethod, QuestionNames.getMethod, QuestionNames.resolveMethod]
-        try await E2E.withGateway(deliberatelyInvalidMethods: wrongOnPurpose) { gateway, viewModel in
+        let wrongOnPurpose = [
+            InvalidOnPurpose(QuestionNames.listMethod, params: ["all": true]),
+            InvalidOnPurpose(QuestionNames.getMethod, params: [:]),
+            InvalidOnPurpose(QuestionNames.resolveMethod, "cancel false, bare or badly keyed answers, or a note") {
+                $0["cancel"] == false || $0["answers"]?["deploy_target"] != nil
+                    || $0["answers"]?["answers"]?["Bad-Key"] != nil || $0["note"] != nil
+            },
+        ]
+        try await E2E.withGateway(invalidOnPurpose: wrongOnPurpose) { gateway, viewModel in
             let answerer = try await Self.answerer(on: gateway, name: "terminal")
             _ = await viewModel.send("ask me")
             #expect(await eventually(timeout: .seconds(20)) { await answerer.log.requested.count == 1 })

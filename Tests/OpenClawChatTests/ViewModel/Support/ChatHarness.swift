@@ -60,18 +60,18 @@ enum ChatHarness {
     }
 
     /// Starts a gateway and a view model on it, runs `body`, then stops both whatever happens. Every
-    /// frame is validated against the protocol schema (`FrameConformanceRecorder`), except requests of
-    /// `deliberatelyInvalidMethods`, which the test sends wrong on purpose.
+    /// frame is validated against the protocol schema (`FrameConformanceRecorder`), except the requests
+    /// listed in `invalidOnPurpose`, which the test sends wrong on purpose.
     static func withViewModel<T>(
         _ configuration: TestGatewayConfiguration,
         sessionKey: String = "main",
         scopes: [String] = OperatorScope.chatDefault,
-        deliberatelyInvalidMethods: Set<String> = [],
+        invalidOnPurpose: [InvalidOnPurpose] = [],
         tlsTrust: (TestGateway) throws -> TLSTrust? = { _ in nil },
         _ body: (ChatFixture) async throws -> T
     ) async throws -> T {
         let recorder = try FrameConformanceRecorder(
-            protocolVersion: configuration.protocolNumber, deliberatelyInvalidMethods: deliberatelyInvalidMethods)
+            protocolVersion: configuration.protocolNumber, invalidOnPurpose: invalidOnPurpose)
         var configuration = configuration
         configuration.frameTap = recorder.tap
         let gateway = try await TestGateway.start(configuration)

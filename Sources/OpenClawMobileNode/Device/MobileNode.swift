@@ -1,4 +1,5 @@
 import OpenClawGateway
+import OpenClawNode
 import OpenClawProtocol
 
 /// The app as a node (`client.id: "openclaw-ios"`, `mode: "node"`): device facts, notifications,

@@ -103,16 +103,13 @@ extension ApprovalsClient {
 }
 
 extension ApprovalsClient {
-    /// Follows `chat`'s session, now and after every switch, until the returned task is cancelled or the
-    /// chat is gone: the one place a front end ties the session audience to what it shows.
-    @MainActor
-    public func follow(_ chat: ChatSession) -> Task<Void, Never> {
-        let changes = chat.changes(of: .currentSession)
-        let first = chat.currentSessionKey
-        return Task { @MainActor [weak chat] in
-            await self.followSession(first)
-            for await _ in changes {
-                guard let key = chat?.currentSessionKey, !Task.isCancelled else { return }
+    /// Follows the session a person is looking at, now and after every switch, until the returned task is
+    /// cancelled or `sessionKeys` ends: the one place a front end ties the session audience to what it
+    /// shows (a chat's `ChatSession.currentSessionKeys()`).
+    public nonisolated func follow(sessionKeys: AsyncStream<String>) -> Task<Void, Never> {
+        Task {
+            for await key in sessionKeys {
+                guard !Task.isCancelled else { return }
                 await self.followSession(key)
             }
         }

@@ -1,3 +1,4 @@
+import OpenClawNode
 import OpenClawProtocol
 
 /// Commands that take no params (`device.info`, `device.status`, `camera.list`): any object is accepted.

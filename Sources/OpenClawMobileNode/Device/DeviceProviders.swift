@@ -1,3 +1,5 @@
+import OpenClawNode
+
 /// What `device.info` reports: stable facts about the device and the app.
 public struct DeviceInfo: Sendable, Hashable {
     public var deviceName: String
