@@ -14,7 +14,7 @@ extension GatewayConnection {
         switch configuration.credential {
         // With a shared secret, only the secret is sent, as upstream clients do. The one exception: the
         // gateway refused it and offered a retry with this device's own token, sent beside it (see
-        // `connectRetryingWithDeviceToken`); the person is told, since the secret still needs fixing.
+        // `ConnectionMachine.CredentialStep`); the person is told, since the secret still needs fixing.
         case .token(let token):
             auth.token = token
             if useStoredDeviceToken { auth.deviceToken = storedToken?.token }
@@ -50,13 +50,13 @@ extension GatewayConnection {
         )
     }
 
-    /// Whether a refused shared token may be retried with this device's saved token, as upstream
-    /// clients do: only when the gateway said so, only with a token of our own that differs from the
-    /// refused one, and only where the device token cannot be read by someone in between (loopback or
-    /// TLS), since it is sent as it is.
-    func mayRetryWithDeviceToken(after failure: GatewayError.AuthFailure) -> Bool {
+    /// Whether a refused shared token could be retried with this device's saved token, as upstream
+    /// clients do when the gateway offers it (`GatewayError.AuthFailure.offersDeviceTokenRetry`, which
+    /// the machine checks): only with a token of our own that differs from the refused one, and only
+    /// where the device token cannot be read by someone in between (loopback or TLS), since it is sent
+    /// as it is.
+    func savedDeviceTokenUsable() -> Bool {
         guard configuration.retriesWithDeviceToken,
-            failure.canRetryWithDeviceToken || failure.recommendedNextStep == .retryWithDeviceToken,
             case .token(let configured) = configuration.credential,
             configuration.url.isSecure || configuration.url.isLoopback,
             let identity = try? identityStore.loadOrCreate(),

@@ -1,9 +1,28 @@
 import Logging
 import OpenClawProtocol
 
-/// The steps of one handshake attempt: the socket, the challenge, and how an attempt ends.
+/// The steps of a handshake the machine asks for: the socket, the `connect` request, its answer.
 extension GatewayConnection {
-    func openSocket() async -> Result<any WebSocketConnection, GatewayError> {
+    /// Loads this device's identity and opens socket `id` (after closing `closing`), then tells the
+    /// machine how it went.
+    func openSocket(_ id: SocketID, after closing: [(socket: any WebSocketConnection, code: Int)]) {
+        let identity: DeviceIdentity
+        do {
+            identity = try identityStore.loadOrCreate()
+        } catch {
+            perform(machine.socketOpenFailed(id, .localStorage(error.description))).start()
+            return
+        }
+        logger.debug("connecting", metadata: ["url": "\(configuration.url)", "deviceId": "\(identity.deviceId)"])
+        Task { [weak self] in
+            for close in closing { await close.socket.close(code: close.code) }
+            guard let self else { return }
+            let opened = await self.openTransport()
+            await self.socketOpenFinished(id, identity: identity, opened)
+        }
+    }
+
+    nonisolated func openTransport() async -> Result<any WebSocketConnection, GatewayError> {
         let transport = self.transport
         let url = configuration.url
         let maxFrame = configuration.maxInboundFrameBytes
@@ -22,64 +41,115 @@ extension GatewayConnection {
         return outcome ?? .failure(.transport(.timedOut))
     }
 
-    func waitForChallenge(generation socketGeneration: Int) async -> Result<ConnectChallenge, GatewayError> {
-        let timeoutMs = configuration.challengeTimeout.milliseconds
-        let timer = Task { [weak self] in
-            try? await Task.sleep(for: self?.configuration.challengeTimeout ?? .seconds(6))
-            guard !Task.isCancelled else { return }
-            await self?.resolveChallenge(.failure(.challengeTimeout(afterMs: timeoutMs)), generation: socketGeneration)
+    /// A socket opened (or not): adopted when the machine still expects it, closed when it came too
+    /// late (a `disconnect()` meanwhile).
+    func socketOpenFinished(
+        _ id: SocketID, identity: DeviceIdentity, _ opened: Result<any WebSocketConnection, GatewayError>
+    ) async {
+        switch opened {
+        case .failure(let error):
+            await perform(machine.socketOpenFailed(id, error)).run()
+        case .success(let socket):
+            guard machine.expectsSocket(id) else {
+                await socket.close(code: GatewayCloseCode.normal)
+                return
+            }
+            adopt(socket, id: id, identity: identity)
+            await perform(machine.socketOpened(id)).run()
         }
-        defer { timer.cancel() }
-        return await withCheckedContinuation { continuation in
-            challengeWaiter = continuation
+    }
+
+    private func adopt(_ socket: any WebSocketConnection, id: SocketID, identity: DeviceIdentity) {
+        let writer = OutboundWriter(socket: socket) { [weak self] request in
+            await self?.writeFailed(request: request)
         }
-    }
-
-    func resolveChallenge(_ result: Result<ConnectChallenge, GatewayError>, generation socketGeneration: Int) {
-        guard socketGeneration == generation, let waiter = challengeWaiter else { return }
-        challengeWaiter = nil
-        waiter.resume(returning: result)
-    }
-
-    func abortHandshake(
-        _ error: GatewayError, generation socketGeneration: Int
-    ) async
-        -> Result<GatewaySession, GatewayError>
-    {
-        guard socketGeneration == generation else { return .failure(error) }
-        let closing = socket
-        let failure = fail(error, generation: socketGeneration)
-        invalidateSocket()
-        pending.failAll(with: error)
-        await closing?.close(code: GatewayCloseCode.normal)
-        return failure
-    }
-
-    /// Closes a refused handshake's socket without reporting a failure: another attempt follows.
-    func dropHandshakeSocket(generation socketGeneration: Int) async {
-        guard socketGeneration == generation else { return }
-        let closing = socket
-        invalidateSocket()
-        pending.failAll(with: .cancelled)
-        await closing?.close(code: GatewayCloseCode.normal)
-    }
-
-    func fail(_ error: GatewayError, generation socketGeneration: Int) -> Result<GatewaySession, GatewayError> {
-        // A disconnect() during the attempt has already moved on (new generation): leave its state be.
-        if socketGeneration == generation {
-            if case .authFailed(let failure) = error, !attemptUsesStoredDeviceToken,
-                mayRetryWithDeviceToken(after: failure)
-            {
-                // The retry with the saved device token follows at once: stay `connecting`, so nobody
-                // sees a refusal flash by (see `connectRetryingWithDeviceToken`).
-            } else if reconnectArmed, error.isRetryable {
-                scheduleReconnect(after: .attemptFailed(error), hint: error.retryHint)
-            } else {
-                // Not retryable (or never connected): stays until the person acts; the loop is paused.
-                setState(.failed(error))
+        live = LiveSocket(id: id, socket: socket, identity: identity, writer: writer)
+        let hub = eventHub
+        live?.reader = Task { [weak self] in
+            // What one read of the socket delivered is handled in one turn of the actor: a hop per
+            // frame cost more than decoding a streamed delta.
+            while let batch = await socket.events.queue.next(upTo: Self.framesPerTurn) {
+                guard let outcome = await self?.receive(batch, generation: id.rawValue) else { continue }
+                // A subscriber that is behind stops this loop, and so the reading of the socket.
+                await hub.waitForRoom(headroom: outcome.requestPending)
             }
         }
-        logger.notice("connect failed", metadata: ["url": "\(configuration.url)", "error": "\(error.message)"])
-        return .failure(error)
+    }
+
+    /// Answers the challenge with `connect`; what goes wrong here ends the attempt at once.
+    func sendConnect(
+        _ id: SocketID, challenge: ConnectChallenge, request: String, scopes: [String], savedDeviceToken: Bool
+    ) -> [ConnectionMachine.Action] {
+        guard let live, live.id == id else { return [] }
+        let params: ConnectParams
+        do {
+            params = try connectParams(
+                identity: live.identity, challenge: challenge, scopes: scopes, useStoredDeviceToken: savedDeviceToken)
+        } catch {
+            return machine.handshakeFailed(id, .localStorage(error.description))
+        }
+        let text = FrameCodec.text(RequestFrame(id: request, method: "connect", params: params.json))
+        let size = text.utf8.count
+        guard size <= live.maxOutboundBytes else {
+            return machine.handshakeFailed(id, .payloadTooLarge(bytes: size, limit: live.maxOutboundBytes))
+        }
+        // A reader held at a subscriber's mark may now read on, up to the request headroom.
+        eventHub.requestStarted()
+        trace(.outbound, text)
+        live.writer.enqueue(text, requestID: request)
+        return []
+    }
+
+    /// The answer to `connect` on socket `id`: `hello-ok`, or a refusal.
+    func connectAnswered(
+        _ frame: ResponseFrame, socket id: SocketID, identity: DeviceIdentity
+    )
+        -> [ConnectionMachine.Action]
+    {
+        guard frame.ok else {
+            let error = GatewayErrorClassifier.connectFailure(frame.error ?? ErrorShape(code: "UNKNOWN", message: ""))
+            if case .authFailed(let failure) = error, failure.code == .authDeviceTokenMismatch {
+                forgetDeviceToken(deviceId: identity.deviceId)
+            }
+            return machine.refused(id, error, savedTokenUsable: savedDeviceTokenUsable())
+        }
+        guard let hello = HelloOk(json: frame.payload).map(PolicyBounds.clamped) else {
+            return machine.handshakeFailed(id, .invalidResponse(method: "connect", reason: "no hello-ok payload"))
+        }
+        guard let version = hello.protocolVersion else {
+            return machine.handshakeFailed(id, .unsupportedProtocol(hello.protocolNumber))
+        }
+        if let auth = hello.auth, let token = auth.deviceToken {
+            rememberDeviceToken(
+                DeviceTokenRecord(token: token, role: auth.role, scopes: auth.scopes, issuedAtMs: auth.issuedAtMs),
+                deviceId: identity.deviceId
+            )
+        }
+        if let handoff = hello.auth?.deviceTokens, !handoff.isEmpty {
+            rememberHandoffTokens(handoff, deviceId: identity.deviceId)
+        }
+        return machine.helloReceived(id, hello: hello, protocolVersion: version, deviceId: identity.deviceId)
+    }
+
+    /// Handles the answer to `connect` on socket `generation` as if it had just been read: nothing
+    /// happens unless that socket's handshake is the one awaiting it.
+    func completeHandshake(
+        _ frame: ResponseFrame, identity: DeviceIdentity, generation: Int
+    ) async -> Result<GatewaySession, GatewayError> {
+        let id = SocketID(rawValue: generation)
+        guard case .authenticating(let attempt, _, _) = machine.state, attempt.socket == id else {
+            return .failure(.cancelled)
+        }
+        await perform(connectAnswered(frame, socket: id, identity: identity)).run()
+        if let session = state.session, session.generation == generation { return .success(session) }
+        return .failure(state.unavailableError)
+    }
+
+    /// A frame the socket could not write: its request fails, or, for `connect`, the handshake.
+    func writeFailed(request: String) {
+        let error = GatewayError.connectionLost(.connectionLost)
+        if pending.resolve(id: request, with: .failure(error)) { return }
+        guard let socket = machine.socketAwaitingHello(request: request) else { return }
+        perform(machine.handshakeFailed(socket, error)).start()
     }
 }

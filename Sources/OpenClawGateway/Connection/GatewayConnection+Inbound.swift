@@ -20,8 +20,8 @@ extension GatewayConnection {
 
     /// One message or the socket's end (see ``receive(_:generation:)``, which notes the socket as
     /// heard from once per batch).
-    private func dispatch(_ event: TransportEvent, generation socketGeneration: Int) {
-        guard socketGeneration == generation else { return }
+    private func dispatch(_ event: TransportEvent, socket: SocketID) {
+        guard live?.id == socket else { return }
         switch event {
         case .text(let text):
             trace(.inbound, text)
@@ -31,38 +31,43 @@ extension GatewayConnection {
             handle(decoded: Result { () throws(FrameDecodingError) in try codec.decode(bytes) }, size: bytes.count)
         case .closed(let code, let reason):
             releaseHeldEvents()
-            handleRemoteClose(code: code, reason: reason)
+            socketEnded(socket, .closed(code: code, reason: reason))
         case .tooLarge(let limit):
             releaseHeldEvents()
-            socketEnded(.inboundTooLarge(limitBytes: limit))
+            socketEnded(socket, .tooLarge(limitBytes: limit))
         }
     }
 
-    static let maxEarlyEvents = 256
-    /// Frames handled in one turn of the actor at most, so a subscriber's buffer and the early events
-    /// overshoot their marks by less than this before the reader checks them.
+    /// The socket ended on the gateway's side: the machine says what follows.
+    private func socketEnded(_ socket: SocketID, _ end: ConnectionMachine.SocketEnd) {
+        // Whether the saved device token could answer a refusal given as a close reason: asked only
+        // of a handshake (it reads the stores).
+        let usable = machine.isHandshaking(on: socket) && savedDeviceTokenUsable()
+        perform(machine.socketEnded(socket, end, savedTokenUsable: usable)).start()
+    }
+
+    /// Frames handled in one turn of the actor at most, so a subscriber's buffer overshoots its mark
+    /// by less than this before the reader checks it.
     package static let framesPerTurn = 64
 
     /// What the socket's reader must wait for after a batch of frames.
     struct ReadOutcome {
-        /// A request is pending: subscribers hold the reader back only past their request headroom.
+        /// A request is pending (or the handshake under way): subscribers hold the reader back only
+        /// past their request headroom.
         var requestPending: Bool
-        /// `maxEarlyEvents` events wait for the handshake to finish.
-        var handshakeBacklog: Bool
     }
 
-    func receive(_ events: [TransportEvent], generation socketGeneration: Int) -> ReadOutcome {
+    /// A batch of what socket `generation` delivered, handled in one turn.
+    func receive(_ events: [TransportEvent], generation: Int) -> ReadOutcome {
+        let socket = SocketID(rawValue: generation)
         // One reading of the clock per batch, not per frame: the frames of one read arrived together, and
         // nothing between them can look (a `.closed` comes last, alone or after the frames).
-        if socketGeneration == generation, events.contains(where: \.isMessage) { heardFrom() }
+        if live?.id == socket, events.contains(where: \.isMessage) { live?.lastInbound = .now }
         heldEvents = []
-        for event in events { dispatch(event, generation: socketGeneration) }
+        for event in events { dispatch(event, socket: socket) }
         releaseHeldEvents()
         heldEvents = nil
-        return ReadOutcome(
-            requestPending: hasPendingRequests,
-            handshakeBacklog: socketGeneration == generation && phase == .connecting
-                && earlyEvents.count >= Self.maxEarlyEvents)
+        return ReadOutcome(requestPending: hasPendingRequests || phase == .connecting)
     }
 
     /// To the subscribers, in order: held while a batch of frames is handled, at once otherwise.
@@ -84,32 +89,6 @@ extension GatewayConnection {
         eventHub.publish(held)
     }
 
-    /// Publishes the events that arrived between `hello-ok` and the end of the handshake.
-    func publishEarlyEvents() {
-        let events = earlyEvents
-        earlyEvents = []
-        for (event, size) in events { handle(event: event, size: size) }
-        releaseEarlyEventWaiters()
-    }
-
-    /// Holds the socket's reader while `maxEarlyEvents` events wait for the handshake to finish.
-    func waitForHandshake(generation socketGeneration: Int) async {
-        guard socketGeneration == generation, phase == .connecting, earlyEvents.count >= Self.maxEarlyEvents
-        else { return }
-        await withCheckedContinuation { earlyEventWaiters.append($0) }
-    }
-
-    func releaseEarlyEventWaiters() {
-        let waiters = earlyEventWaiters
-        earlyEventWaiters = []
-        for waiter in waiters { waiter.resume() }
-    }
-
-    func heardFrom() {
-        lastInbound = .now
-        probeSentAt = nil
-    }
-
     func handle(decoded: Result<GatewayFrame, FrameDecodingError>, size: Int) {
         switch decoded {
         case .failure(let error):
@@ -117,7 +96,12 @@ extension GatewayConnection {
             publish(.malformedFrame(error))
         case .success(.response(let response)):
             releaseHeldEvents()
-            if !pending.resolve(id: response.id, with: .success(response)) {
+            if pending.resolve(id: response.id, with: .success(response)) { return }
+            // The answer to `connect` is handled as it is read: the events behind it belong to the
+            // session it starts.
+            if let socket = machine.socketAwaitingHello(request: response.id), let live, live.id == socket {
+                perform(connectAnswered(response, socket: socket, identity: live.identity)).start()
+            } else {
                 logger.debug("ignored a response to no pending request", metadata: ["id": "\(response.id)"])
             }
         case .success(.event(let event)):
@@ -133,30 +117,33 @@ extension GatewayConnection {
     func handle(event: EventFrame, size: Int) {
         if event.event == GatewayEventName.connectChallenge {
             releaseHeldEvents()
+            guard let socket = live?.id else { return }
             let parsed = ConnectChallenge.parse(event.payload).mapError(GatewayError.invalidChallenge)
-            resolveChallenge(parsed, generation: generation)
+            perform(machine.challengeReceived(socket, parsed, request: RequestID.make())).start()
             return
         }
         let protocolVersion: ProtocolVersion
         switch phase {
         case .connected(let version): protocolVersion = version
         case .connecting:
-            // Events right behind `hello-ok` can be read before the handshake's continuation runs:
-            // kept (a bounded number) and published once the session exists.
-            // Past `maxEarlyEvents` the reader waits for the handshake (`waitForHandshake`): none is lost.
-            earlyEvents.append((event, size))
+            // Before `hello-ok` (the events behind it are read once the session exists): not ours yet.
+            logger.debug("ignored an event before the handshake", metadata: ["event": "\(event.event)"])
             return
         case .other:
             return
         }
         if let seq = event.seq {
-            if let last = lastSeq, seq > last + 1 {
+            let last = live?.lastSeq
+            if let last, seq > last + 1 {
                 publish(.gap(expected: last + 1, received: seq))
             }
-            lastSeq = max(seq, lastSeq ?? seq)
+            // Read before the assignment: the right side of an optional-chained assignment is
+            // evaluated inside its access to `live`.
+            let newest = max(seq, last ?? seq)
+            live?.lastSeq = newest
         }
-        if event.event == GatewayEventName.shutdown {
-            pendingShutdown = ShutdownEvent(json: event.payload)
+        if event.event == GatewayEventName.shutdown, let socket = live?.id {
+            perform(machine.shutdownAnnounced(socket, ShutdownEvent(json: event.payload))).start()
         }
         publish(.event(event), cost: size, flow: flow(of: event, protocolVersion: protocolVersion))
     }
@@ -173,94 +160,17 @@ extension GatewayConnection {
         }
     }
 
-    func handleRemoteClose(code: Int?, reason closeText: String?) {
-        let reason = DisconnectReason.from(closeCode: code, reason: closeText, pendingShutdown: pendingShutdown)
-        let handshakeError = GatewayErrorClassifier.handshakeClose(
-            code: code, reason: closeText, pendingShutdown: pendingShutdown)
-        socketEnded(reason, handshakeError: handshakeError)
-    }
-
-    /// The socket is gone for `reason`: the connection ends, or the handshake in progress fails with
-    /// `handshakeError` (by default, the connection lost for `reason`).
-    func socketEnded(_ reason: DisconnectReason, handshakeError: GatewayError? = nil) {
-        if state.isConnected {
-            invalidateSocket()
-            pending.failAll(with: .connectionLost(reason))
-            connectionEnded(reason)
-        } else {
-            // Still handshaking: whoever waits learns why, and the connect attempt reports it.
-            let error = handshakeError ?? .connectionLost(reason)
-            resolveChallenge(.failure(error), generation: generation)
-            pending.failAll(with: error)
-            // `hello-ok` may already be read and the handshake about to complete: it must not.
-            closedDuringHandshake = error
-        }
-    }
-
     // MARK: - Liveness
 
-    /// Silence is a question, not a verdict. Some gateways advertise a tick interval and never tick;
-    /// closing them after two silent intervals dropped healthy connections every 20 s. So after one
-    /// silent interval the watch sends a WebSocket ping; any frame (its pong included) answers it. Only
-    /// when the silence reaches `tickTolerance` intervals with the ping unanswered is the socket closed
-    /// (4000, `tickTimeout`): a dead socket is detected within the same bound as before, a quiet one
-    /// that answers stays connected for as long as it answers.
-    func startLivenessWatch(tickIntervalMs: Int, generation socketGeneration: Int) {
-        livenessTask?.cancel()
-        let interval = tickIntervalMs.clamped(to: PolicyBounds.tickIntervalMs)
-        let tolerance = configuration.tickTolerance.clamped(to: PolicyBounds.tickTolerance)
-        let probeAfter = Duration.milliseconds(interval * max(1, tolerance - 1))
-        let allowedSilence = Duration.milliseconds(interval * tolerance)
-        let checkEvery = Duration.milliseconds(max(20, interval / 4))
-        livenessTask = Task { [weak self] in
-            while !Task.isCancelled {
-                try? await Task.sleep(for: checkEvery)
-                guard !Task.isCancelled, let self else { return }
-                let verdict = await self.checkLiveness(
-                    probeAfter: probeAfter, allowedSilence: allowedSilence, generation: socketGeneration)
-                if verdict == .dead {
-                    await self.teardown(
-                        reason: .tickTimeout(silenceMs: allowedSilence.milliseconds),
-                        closeCode: GatewayCloseCode.tickTimeout,
-                        generation: socketGeneration
-                    )
-                    return
-                }
-            }
-        }
+    /// When anything last came from the socket: a frame processed, a pong; now while frames wait to be
+    /// processed (a reader held back by a slow subscriber is not silence).
+    func lastHeard(_ socket: any WebSocketConnection) -> ContinuousClock.Instant {
+        if socket.flow.bufferedFrames > 0 { return .now }
+        return max(live?.lastInbound ?? socket.lastReceived, socket.lastReceived)
     }
 
-    enum LivenessVerdict { case alive, probing, dead }
-
-    func checkLiveness(
-        probeAfter: Duration, allowedSilence: Duration, generation socketGeneration: Int
-    ) async -> LivenessVerdict {
-        guard socketGeneration == generation, state.isConnected, let socket else { return .alive }
-        let silence = silentFor(socket)
-        if silence <= probeAfter { return .alive }
-        if probeSentAt == nil {
-            probeSentAt = .now
-            logger.debug("the gateway went quiet; asking with a ping", metadata: ["url": "\(configuration.url)"])
-            await socket.sendPing()
-            return .probing
-        }
-        // The ping gets the rest of the allowance however late it went out (a busy machine delays
-        // this watch): only then is silence a verdict.
-        let probeAge = ContinuousClock.now - (probeSentAt ?? .now)
-        return silence > allowedSilence && probeAge >= allowedSilence - probeAfter ? .dead : .probing
-    }
-
-    /// How long nothing has come from the socket: no frame processed, none waiting to be processed
-    /// (a reader held back by a slow subscriber is not silence), no pong.
-    func silentFor(_ socket: any WebSocketConnection) -> Duration {
-        if socket.flow.bufferedFrames > 0 { return .zero }
-        let lastHeard = max(lastInbound, socket.lastReceived)
-        if lastHeard > lastInbound { heardFrom() }
-        return ContinuousClock.now - lastHeard
-    }
-
-    func isSilent(longerThan allowed: Duration, generation socketGeneration: Int) -> Bool {
-        guard socketGeneration == generation, state.isConnected, let socket else { return false }
-        return silentFor(socket) > allowed
+    func isSilent(longerThan allowed: Duration, generation: Int) -> Bool {
+        guard let live, live.id.rawValue == generation, state.isConnected else { return false }
+        return ContinuousClock.now - lastHeard(live.socket) > allowed
     }
 }

@@ -4,7 +4,8 @@ import OpenClawProtocol
 /// Automatic reconnecting: the wait between attempts, the attempts themselves, and the person's
 /// "try now".
 ///
-/// The loop only runs once a handshake has succeeded (``GatewayConnection/reconnectArmed``): a first
+/// The loop only runs once a handshake has succeeded (or ``GatewayConnection/keepConnected()`` asked
+/// for it; see `ConnectionMachine.ReconnectLoop`): a first
 /// `connect()` that fails reports to its caller and stops there. After that, an unexpected end of the
 /// connection waits (``ConnectionState/reconnecting(_:)``) and tries again; a retryable failure waits
 /// longer; an error retrying cannot fix pauses in `failed` until `connect()` or ``reconnectNow()``, so
@@ -43,68 +44,23 @@ extension GatewayConnection {
     ///
     /// Returns when the first attempt is over; ``state`` says how it went.
     public func keepConnected() async {
-        if configuration.reconnect != nil, state.session == nil { reconnectArmed = true }
-        _ = try? await connect()
+        _ = await attempt(keepConnected: true)
     }
 
-    /// Waits before the next automatic attempt and says so in the state.
-    ///
-    /// - Parameter hint: the gateway's own estimate (`restartExpectedMs`, `retryAfterMs`); it replaces
-    ///   the backoff for this attempt, and the attempt never comes earlier.
-    func scheduleReconnect(after cause: ReconnectStatus.Cause, hint: Duration?) {
-        guard let policy = configuration.reconnect else {
-            switch cause {
-            case .disconnected(let reason): setState(.disconnected(reason))
-            case .attemptFailed(let error): setState(.failed(error))
-            }
-            return
-        }
-        if let connectedAt, ContinuousClock.now - connectedAt >= policy.stableAfter { reconnectAttempt = 0 }
-        connectedAt = nil
-        reconnectAttempt += 1
-        let unit = Double.random(in: 0..<1)
-        let delay =
-            hint.map { policy.hintedDelay($0, randomUnit: unit) }
-            ?? policy.delay(forAttempt: reconnectAttempt, randomUnit: unit)
-        let status = ReconnectStatus(attempt: reconnectAttempt, delay: delay, nextAttemptAt: .now + delay, cause: cause)
-        reconnectTimer?.cancel()
-        reconnectEpoch += 1
-        let epoch = reconnectEpoch
-        reconnectTimer = Task { [weak self] in
-            try? await Task.sleep(for: delay)
-            guard !Task.isCancelled else { return }
-            await self?.reconnectTimerFired(epoch: epoch)
-        }
-        setState(.reconnecting(status))
-        logger.info(
-            "reconnecting",
-            metadata: [
-                "url": "\(configuration.url)", "attempt": "\(status.attempt)", "delayMs": "\(delay.milliseconds)",
-                "cause": "\(cause)",
-            ]
-        )
+    /// Ends the connection on socket `generation` ourselves (it went silent), unless that socket is
+    /// gone already: closed with `closeCode`, and reconnected when the loop is on.
+    func teardown(reason: DisconnectReason, closeCode: Int, generation: Int) async {
+        await perform(machine.closeRequested(SocketID(rawValue: generation), reason: reason, closeCode: closeCode))
+            .run()
     }
 
-    /// The wait is over: attempt, unless the wait was cancelled or replaced meanwhile.
+    /// The token of the pending reconnect wait (or one no later wait has): for tests that fire a
+    /// wait's timer late.
+    var reconnectEpoch: Int { machine.reconnectToken.rawValue }
+
+    /// A reconnect wait's timer fired (see ``reconnectEpoch``).
     func reconnectTimerFired(epoch: Int) async {
-        guard epoch == reconnectEpoch, reconnectArmed, state.reconnectStatus != nil else { return }
-        reconnectTimer = nil
-        // The outcome is handled where every attempt ends: connected, another wait, or a pause.
-        _ = try? await connect()
-    }
-
-    /// Drops a pending wait (an attempt is starting anyway, or reconnecting stops).
-    func cancelReconnectTimer() {
-        reconnectTimer?.cancel()
-        reconnectTimer = nil
-        reconnectEpoch += 1
-    }
-
-    /// No more automatic attempts until the next successful handshake.
-    func stopReconnecting() {
-        reconnectArmed = false
-        reconnectAttempt = 0
-        cancelReconnectTimer()
+        await timerFired(.reconnect, TimerToken(rawValue: epoch))
     }
 }
 

@@ -36,10 +36,12 @@ extension GatewayConnection {
     ) async
         -> Result<ResponseFrame, GatewayError>
     {
-        guard socketGeneration == generation, let writer else { return .failure(.notConnected) }
+        guard let live, live.id.rawValue == socketGeneration else { return .failure(.notConnected) }
+        let writer = live.writer
         let id = RequestID.make()
         let text = FrameCodec.text(RequestFrame(id: id, method: method, params: params))
         let size = text.utf8.count
+        let maxOutboundBytes = live.maxOutboundBytes
         guard size <= maxOutboundBytes else { return .failure(.payloadTooLarge(bytes: size, limit: maxOutboundBytes)) }
         return await dispatch(id: id, method: method, timeout: timeout, generation: socketGeneration) {
             trace(.outbound, text)
@@ -52,7 +54,9 @@ extension GatewayConnection {
     /// once, into the buffer the socket sends. Traces show the request without the attachments' bytes.
     public func request(_ request: ChatSendRequest, timeout: Duration? = nil) async throws(GatewayError) -> JSONValue? {
         guard let session = state.session else { throw .notConnected }
-        guard session.generation == generation, let writer else { throw .notConnected }
+        guard let live, live.id.rawValue == session.generation else { throw .notConnected }
+        let writer = live.writer
+        let maxOutboundBytes = live.maxOutboundBytes
         let id = RequestID.make()
         let size = request.frameByteCount(id: id)
         guard size <= maxOutboundBytes else {
