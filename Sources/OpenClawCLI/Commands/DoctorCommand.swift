@@ -27,7 +27,7 @@ struct DoctorCommand: AsyncParsableCommand {
         let options = global
         let diagnosis = GatewayDiagnosis(
             urlText: urlText, credential: credential, transport: global.makeTransport(),
-            tlsPins: global.tlsTrust.pinStore
+            tlsPins: global.pinStore
         ) { url in
             // The configured token is what is diagnosed: a saved device token must not hide a wrong one.
             options.makeConnection(url: url, credential: credential, terminal: terminal, retriesWithDeviceToken: false)

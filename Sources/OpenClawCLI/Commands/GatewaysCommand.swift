@@ -29,7 +29,7 @@ struct GatewaysCommand: AsyncParsableCommand {
                 return
             }
             let statuses = noCheck ? [:] : await check(profiles.profiles, terminal: terminal)
-            let pins = global.tlsTrust.pinStore
+            let pins = global.pinStore
             // A name can come from a setup code's address: escaped like the rest.
             let width = profiles.names.map { TerminalText.escapedLine($0).count }.max() ?? 0
             for profile in profiles.profiles {

@@ -28,7 +28,7 @@ struct TrustCommand: AsyncParsableCommand {
                 terminal.line("\(url) uses ws://: no TLS, nothing to pin.")
                 return
             }
-            let store = global.tlsTrust.pinStore
+            let store = global.pinStore
             let pin = try store.pin(for: url.tlsPinKey)
             if forget {
                 try store.remove(url.tlsPinKey)

@@ -181,12 +181,11 @@ struct GlobalOptions: ParsableArguments {
             trustOnFirstUse: trustOnFirstUse)
     }
 
-    /// Where certificate pins live, and how this invocation trusts `wss://` certificates.
-    var tlsTrust: TLSTrust { connector.tlsTrust(certificateTrust) }
+    /// Where this machine's certificate pins live.
+    var pinStore: any TLSPinStore { FileTLSPinStore(path: state.tlsPinsFile) }
 
-    func makeTransport() -> WebSocketKitTransport {
-        WebSocketKitTransport(tlsTrust: tlsTrust)
-    }
+    /// Sockets opened as this invocation's connections open them (for the doctor's own steps).
+    func makeTransport() -> WebSocketKitTransport { connector.transport(certificateTrust) }
 
     /// What makes a connection this program's: how it introduces itself, this machine's identity,
     /// device tokens and pins, the logger, and the `--trace` sink.
@@ -205,7 +204,7 @@ struct GlobalOptions: ParsableArguments {
             locale: Locale.current.identifier.replacingOccurrences(of: "_", with: "-"),
             identityStore: FileDeviceIdentityStore(path: state.identityFile),
             tokenStore: FileDeviceTokenStore(path: state.deviceTokensFile),
-            tlsPinStore: FileTLSPinStore(path: state.tlsPinsFile),
+            tlsPinStore: pinStore,
             logger: makeLogger(),
             traceFrame: traceSink
         )
@@ -227,7 +226,7 @@ struct GlobalOptions: ParsableArguments {
                 throw .transport(.tlsTrust(.firstUse(host: host, certificate: certificate)))
             }
             do {
-                try tlsTrust.pinStore.trust(certificate, for: url)
+                try pinStore.trust(certificate, for: url)
             } catch {
                 throw .localStorage(error.description)
             }
