@@ -33,7 +33,7 @@ struct PendingRequestsTests {
         #expect(table.count == 0)
     }
 
-    @Test func theTimerTimesARequestOutOnItsOwn() async throws {
+    @Test(.timeLimit(.minutes(1))) func theTimerTimesARequestOutOnItsOwn() async throws {
         let table = PendingRequests()
         table.open(Self.route(generation: 1))
         let request = try await Self.register("slow", on: table, generation: 1, timeout: .milliseconds(20))
