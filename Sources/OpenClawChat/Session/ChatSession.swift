@@ -17,8 +17,8 @@ import OpenClawProtocol
 public final class ChatSession {
     /// The session's rows, oldest first.
     public var messages: [TranscriptEntry] { transcript.entries }
-    /// `off`, `minimal`, `low`, `medium`, `high` … sent with each message; nil leaves the session's level.
-    public var thinkingLevel: String? {
+    /// Sent with each message; nil leaves the session's own level.
+    public var thinkingLevel: ThinkingLevel? {
         didSet { changed(.settings) }
     }
     /// Whether each socket also subscribes to live usage and loads the gateway's commands: what a screen
@@ -309,7 +309,7 @@ public final class ChatSession {
                 gateway: gatewayID,
                 sessionKey: currentSessionKey,
                 text: text,
-                thinking: thinkingLevel,
+                thinking: thinkingLevel?.rawValue,
                 createdAtMs: timestamp,
                 attachments: attachments
             ))
