@@ -218,6 +218,8 @@ public actor NodeHost {
 
     private func send(_ result: NodeInvokeResult) {
         let connection = connection
+        // A task of its own: an answer outlives the invoke that produced it (one that cannot leave is
+        // kept for the next connection).
         Task { [weak self] in
             do throws(GatewayError) {
                 _ = try await connection.call(result)
