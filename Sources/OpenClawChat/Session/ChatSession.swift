@@ -233,6 +233,20 @@ public final class ChatSession {
         }
     }
 
+    /// Starts (as ``start(waitingForSessionLoad:)``) and runs until the calling task is cancelled, then
+    /// stops: for an owner whose task is the chat's lifetime (a SwiftUI `.task`, a command's task group),
+    /// so that the chat cannot outlive it.
+    public func run() async {
+        await start()
+        guard let loop = eventTask else { return }
+        await withTaskCancellationHandler {
+            await loop.value
+        } onCancel: {
+            loop.cancel()
+        }
+        await stop()
+    }
+
     /// Stops listening and closes the connection.
     public func stop() async {
         eventTask?.cancel()
