@@ -111,14 +111,8 @@ public struct ApprovalQueue: Sendable {
     /// The pending request a person means by `reference`: its id, a unique prefix of it, or nothing at
     /// all when exactly one request is pending. A closed one is named as such.
     public func match(_ reference: String) -> Result<PendingApproval, ApprovalError> {
-        switch PendingIDs.resolve(reference, pending: pending.map(\.id), closed: closedOrder) {
-        case .pending(let index): return .success(pending[index])
-        case .nothingPending: return .failure(.nothingPending)
-        case .ambiguous(let wanted, let candidates): return .failure(.ambiguous(wanted, candidates: candidates))
-        case .closed(let id):
-            guard let outcome = closed[id] else { return .failure(.notFound(id)) }
-            return .failure(outcome == .expired ? .expired(id) : .alreadyResolved(id, outcome))
-        case .notFound(let wanted): return .failure(.notFound(wanted))
+        PendingIDs.match(reference, pending: pending, id: \.id, closed: closedOrder) { id in
+            closed[id].map { $0 == .expired ? .expired(id) : .alreadyResolved(id, $0) }
         }
     }
 

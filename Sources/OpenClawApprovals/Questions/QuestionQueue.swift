@@ -69,14 +69,8 @@ public struct QuestionQueue: Sendable {
     /// The pending question a person means by `reference`: its id, a unique prefix of it, or nothing at
     /// all when exactly one is pending. A closed one is named as such.
     public func match(_ reference: String) -> Result<PendingQuestion, QuestionError> {
-        switch PendingIDs.resolve(reference, pending: pending.map(\.id), closed: closedOrder) {
-        case .pending(let index): return .success(pending[index])
-        case .nothingPending: return .failure(.nothingPending)
-        case .ambiguous(let wanted, let candidates): return .failure(.ambiguous(wanted, candidates: candidates))
-        case .closed(let id):
-            guard let outcome = closed[id] else { return .failure(.notFound(id)) }
-            return .failure(.closed(id, outcome))
-        case .notFound(let wanted): return .failure(.notFound(wanted))
+        PendingIDs.match(reference, pending: pending, id: \.id, closed: closedOrder) { id in
+            closed[id].map { .closed(id, $0) }
         }
     }
 

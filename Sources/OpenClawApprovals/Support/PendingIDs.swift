@@ -1,3 +1,13 @@
+/// The failures of naming a pending item, which the approvals' and the questions' errors both have.
+protocol PendingReferenceFailure: Error {
+    static var nothingPending: Self { get }
+    static func ambiguous(_ reference: String, candidates: [String]) -> Self
+    static func notFound(_ reference: String) -> Self
+}
+
+extension ApprovalError: PendingReferenceFailure {}
+extension QuestionError: PendingReferenceFailure {}
+
 /// How a person names one of several pending items (approvals, questions) by a prefix of its id.
 enum PendingIDs {
     /// The shortest prefix of `id` (at least `minimum` characters) that no other of `ids` begins with.
@@ -44,6 +54,21 @@ enum PendingIDs {
         let closedMatches = closed.filter { $0.hasPrefix(wanted) }
         if closedMatches.count == 1, let id = closedMatches.first { return .closed(id) }
         return .notFound(wanted)
+    }
+
+    /// The pending item `reference` names (see ``resolve(_:pending:closed:)``), or why none: `closedFailure`
+    /// says how a closed one ended (nil when it is no longer remembered).
+    static func match<Item, Failure: PendingReferenceFailure>(
+        _ reference: String, pending: [Item], id: (Item) -> String, closed: [String],
+        closedFailure: (String) -> Failure?
+    ) -> Result<Item, Failure> {
+        switch resolve(reference, pending: pending.map(id), closed: closed) {
+        case .pending(let index): .success(pending[index])
+        case .nothingPending: .failure(.nothingPending)
+        case .ambiguous(let wanted, let candidates): .failure(.ambiguous(wanted, candidates: candidates))
+        case .closed(let closedID): .failure(closedFailure(closedID) ?? .notFound(closedID))
+        case .notFound(let wanted): .failure(.notFound(wanted))
+        }
     }
 
     /// A typed reference without the spaces and tabs around it.
