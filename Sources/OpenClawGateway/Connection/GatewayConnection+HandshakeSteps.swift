@@ -103,7 +103,7 @@ extension GatewayConnection {
         }
         // A reader held at a subscriber's mark may now read on, up to the request headroom.
         eventHub.requestStarted()
-        live.writer.enqueue(text, requestID: request) { trace(.outbound, text) }
+        live.writer.enqueue(.text(text), requestID: request) { [self] in trace(.outbound, text) }
         return []
     }
 

@@ -42,7 +42,7 @@ extension GatewayConnection {
             return .failure(.payloadTooLarge(bytes: size, limit: route.maxOutboundBytes))
         }
         return await dispatch(id: id, method: method, timeout: timeout, generation: route.generation) {
-            route.writer.enqueue(text, requestID: id) { trace(.outbound, text) }
+            route.writer.enqueue(.text(text), requestID: id) { self.trace(.outbound, text) }
         }
     }
 
@@ -54,6 +54,10 @@ extension GatewayConnection {
     ) async throws(GatewayError) -> JSONValue? {
         guard let route = pending.route else { throw .notConnected }
         let writer = route.writer
+        // Its place in the order from now: what is sent while the frame is built waits behind it.
+        let ticket = writer.reserve()
+        var placeTaken = false
+        defer { if !placeTaken { writer.giveUp(ticket) } }
         let maxOutboundBytes = route.maxOutboundBytes
         let id = RequestID.make()
         let size = request.frameByteCount(id: id)
@@ -79,7 +83,8 @@ extension GatewayConnection {
             generation: route.generation
         ) {
             if let frame = frameToSend.take() {
-                writer.enqueue(utf8Frame: frame, requestID: id) { trace(.outbound, summary) }
+                placeTaken = true
+                writer.enqueue(.utf8(frame), requestID: id, ticket: ticket) { self.trace(.outbound, summary) }
             }
         }
         let frame = try result.get()
