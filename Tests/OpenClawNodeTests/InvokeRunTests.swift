@@ -42,7 +42,7 @@ struct InvokeRunTests {
             let first = await run.outcome()
             outcome.withLock { $0 = .some(first) }
         }
-        _ = await eventually(timeout: .seconds(5)) { outcome.withLock { $0 != nil } }
+        _ = await eventually { outcome.withLock { $0 != nil } }
         let early = outcome.withLock { $0 }
         gate.open()
         await racing.value
