@@ -44,8 +44,7 @@ public actor ApprovalsClient: ConnectionFollower {
     /// Follows the connection until the calling task is cancelled (or the connection is gone), then
     /// stops: for an owner whose task is the client's lifetime.
     public func run() async {
-        await runFollowing()
-        subscribedSession = nil
+        if await runFollowing() { subscribedSession = nil }
     }
 
     public func stop() {

@@ -36,17 +36,20 @@ extension ConnectionFollower {
     }
 
     /// Follows the connection until the calling task is cancelled or the connection's events end, then
-    /// stops.
-    func runFollowing() async {
+    /// stops; false when a `stop()` and a new start came meanwhile (the new loop is left running).
+    @discardableResult
+    func runFollowing() async -> Bool {
         await startFollowing()
-        if let loop = lifetime.following {
-            await withTaskCancellationHandler {
-                await loop.value
-            } onCancel: {
-                loop.cancel()
-            }
+        guard let loop = lifetime.following else { return true }
+        await withTaskCancellationHandler {
+            await loop.value
+        } onCancel: {
+            loop.cancel()
         }
+        // Not a loop started after a `stop()` meanwhile: that one is its starter's.
+        guard lifetime.following == loop else { return false }
         lifetime.end()
+        return true
     }
 
     /// Every change from now on, starting with the current state.

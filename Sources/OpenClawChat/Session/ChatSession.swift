@@ -244,7 +244,8 @@ public final class ChatSession {
         } onCancel: {
             loop.cancel()
         }
-        await stop()
+        // Not a chat started again after a `stop()` meanwhile: that one is its starter's.
+        if eventTask == loop { await stop() }
     }
 
     /// Stops listening and closes the connection.

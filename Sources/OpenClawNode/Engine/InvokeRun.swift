@@ -1,8 +1,8 @@
 import OpenClawProtocol
 
-/// One invoke's run: the command, its deadline and the gateway's `node.invoke.cancel`, raced as
-/// children of one task, so that whichever ends first cancels the others (a process is killed with its
-/// process group when the command is cancelled) and nothing of the invoke outlives it.
+/// One invoke's run: the command, its deadline and the gateway's `node.invoke.cancel`, raced so that the
+/// first to end is the answer at once and the others are cancelled (a process is killed with its process
+/// group when the command is cancelled).
 struct InvokeRun: Sendable {
     let perform: @Sendable () async -> Result<JSONValue, NodeInvokeError>
     let timeoutMs: Int?
@@ -11,8 +11,20 @@ struct InvokeRun: Sendable {
 
     /// The first outcome; nil when the task running it was cancelled from outside (the host stopped).
     func outcome() async -> Result<JSONValue, NodeInvokeError>? {
-        await withTaskGroup(of: Result<JSONValue, NodeInvokeError>?.self) { group in
-            group.addTask { await perform() }
+        // The command runs in a task of its own, cancelled when the race ends: a command may not notice
+        // cancellation (a process that left its group keeps the output open after the group is killed),
+        // and neither the answer, nor the node's concurrency slot, nor the host's end may wait for it.
+        let (results, deliver) = AsyncStream.makeStream(of: Result<JSONValue, NodeInvokeError>.self)
+        let command = Task {
+            deliver.yield(await perform())
+            deliver.finish()
+        }
+        defer { command.cancel() }
+        return await withTaskGroup(of: Result<JSONValue, NodeInvokeError>?.self) { group in
+            group.addTask {
+                for await result in results { return result }
+                return nil
+            }
             if let timeoutMs {
                 group.addTask {
                     try? await Task.sleep(for: .milliseconds(timeoutMs))

@@ -9,8 +9,8 @@ import OpenClawProtocol
 /// that arrives while its first run is still going, or after it finished, never starts a second run.
 /// The invoke's `timeoutMs` and `node.invoke.cancel` end the run by cancelling its command (a running
 /// process is killed with its process group); the answer then says `TIMEOUT` or `CANCELLED`. Every run
-/// is a child of the host's one task (``run()``, or the task ``start()`` makes), so stopping the host
-/// ends them all.
+/// is a child of the host's one loop (the task ``start()`` makes, which ``run()`` follows), so ending the
+/// host ends them all.
 /// Reconnecting is the connection's job; answers that could not be sent while it was down are sent
 /// when it is back (the gateway ignores late ones).
 public actor NodeHost {
@@ -25,7 +25,8 @@ public actor NodeHost {
     /// Whether the gateway of the current socket lists `node.invoke.progress` (gateways before summer
     /// 2026 do not, and get the output with the result only).
     private var streamsProgress = false
-    /// The task ``start()`` runs the host in; nil under ``run()``, whose caller owns the host's lifetime.
+    /// The host's loop: each invoke runs as its child, so ending it (``stop()``, or cancelling the owner of
+    /// ``run()``) ends them all.
     private var hostTask: Task<Void, Never>?
     private let activityContinuation: AsyncStream<NodeActivity>.Continuation
     /// One entry per answered or duplicate invoke, for the terminal's log lines.
@@ -67,41 +68,44 @@ public actor NodeHost {
     public func start() {
         guard hostTask == nil else { return }
         let events = connection.events()
-        // A task of its own: the host outlives this call, until `stop()`.
-        hostTask = Task { [weak self] in await self?.serve(events) }
+        // A task of its own: the host outlives this call, until `stop()` (or `run()`'s owner) ends it. It
+        // holds the host weakly between events, so a host dropped without `stop()` is released.
+        hostTask = Task { [weak self] in
+            await withDiscardingTaskGroup { group in
+                for await event in events {
+                    guard let host = self else { return }
+                    guard let (id, run) = await host.receive(event) else { continue }
+                    group.addTask { [weak host] in
+                        guard let outcome = await run.outcome() else { return }
+                        await host?.finish(id, with: outcome)
+                    }
+                }
+            }
+        }
     }
 
-    /// Handles invokes until the calling task is cancelled, which cancels the ones still running (their
-    /// processes are killed). Subscribes at once.
+    /// Handles invokes until the calling task is cancelled or ``stop()`` is called, then stops: the
+    /// commands still running are cancelled (their processes killed). On a host already started, it
+    /// follows the same loop.
     public func run() async {
-        await serve(connection.events())
-        stopped()
+        start()
+        guard let loop = hostTask else { return }
+        await withTaskCancellationHandler {
+            await loop.value
+        } onCancel: {
+            loop.cancel()
+        }
+        // Not a loop started after a `stop()` meanwhile: that one is its starter's.
+        if hostTask == loop { stop() }
     }
 
     /// Stops handling invokes and cancels the ones still running (their processes are killed).
     public func stop() {
         hostTask?.cancel()
         hostTask = nil
-        stopped()
-    }
-
-    private func stopped() {
         for invoke in running.values { invoke.cancel.finish() }
         running = [:]
         activityContinuation.finish()
-    }
-
-    /// Receives events in order and runs each invoke they start as a child, until cancelled.
-    private func serve(_ events: GatewayEvents) async {
-        await withDiscardingTaskGroup { group in
-            for await event in events {
-                guard let (id, run) = receive(event) else { continue }
-                group.addTask {
-                    guard let outcome = await run.outcome() else { return }
-                    await self.finish(id, with: outcome)
-                }
-            }
-        }
     }
 
     /// What `event` changes; an invoke to run is returned, for the caller to run as its child.
