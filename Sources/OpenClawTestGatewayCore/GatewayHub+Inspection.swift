@@ -13,11 +13,11 @@ extension GatewayHub {
 
     func attachmentsReceived() -> [ReceivedAttachment] { chat.receivedAttachments }
 
-    func requestCount(_ method: String) -> Int { requestCounts[method] ?? 0 }
+    func requestCount(_ method: String) -> Int { requestLog.counts[method] ?? 0 }
 
-    func lastArrival(_ method: String) -> ContinuousClock.Instant? { lastArrivals[method] }
+    func lastArrival(_ method: String) -> ContinuousClock.Instant? { requestLog.lastArrivals[method] }
 
-    func lastRequestParams(_ method: String) -> JSONValue? { lastParams[method] }
+    func lastRequestParams(_ method: String) -> JSONValue? { requestLog.lastParams[method] }
 
     func openConnectionCount() -> Int { peers.values.filter(\.isOpen).count }
 

@@ -5,9 +5,8 @@ extension GatewayHub {
     func handle(_ request: RequestFrame, from id: Int) {
         guard let connection = peers[id], connection.isOpen else { return }
         let method = request.method
-        requestCounts[method, default: 0] += 1
-        lastArrivals[method] = .now
-        lastParams[method] = request.params ?? [:]
+        requestLog.noteArrival(method)
+        requestLog.lastParams[method] = request.params ?? [:]
         if GatewayCatalog.nodeOnlyMethods.contains(method) != (connection.role == .node),
             method != GatewayMethodName.health
         {
