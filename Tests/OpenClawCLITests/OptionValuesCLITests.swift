@@ -1,4 +1,5 @@
 import Foundation
+import OpenClawProtocol
 import OpenClawTestGateway
 import Testing
 
@@ -71,5 +72,5 @@ struct OptionValuesTests {
 
 /// The protocol module's level parser, through the name the CLI uses.
 private enum ThinkingLevelProbe {
-    static func parse(_ text: String) -> String? { OptionValues.canonicalThinking(text) }
+    static func parse(_ text: String) -> String? { OptionValues.thinkingLevel(text)?.rawValue }
 }

@@ -23,7 +23,8 @@ struct NodeFixture {
 
     static func start(
         on gateway: TestGateway, policy: ExecApprovalsFile, reconnect: ReconnectPolicy? = nil,
-        nodeEnvironment: [String: String] = [:], maxConcurrentInvokes: Int = NodeHost.defaultMaxConcurrentInvokes
+        nodeEnvironment: [String: String] = [:], maxConcurrentInvokes: Int = NodeHost.defaultMaxConcurrentInvokes,
+        startsHost: Bool = true
     ) async throws -> NodeFixture {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("openclaw-node-\(UUID().uuidString)").path
@@ -46,7 +47,7 @@ struct NodeFixture {
             tokenStore: InMemoryDeviceTokenStore())
         let host = NodeHost(connection: node, commands: commands, maxConcurrentInvokes: maxConcurrentInvokes)
         let activity = ActivityLog(host.activity)
-        await host.start()
+        if startsHost { await host.start() }
         let session = try await node.connect()
         let operatorConnection = GatewayConnection(
             configuration: GatewayConnectionConfiguration(

@@ -28,9 +28,8 @@ extension ApprovalsClient {
         let previous = subscribedSession.flatMap { $0.generation == session.generation ? $0.key : nil }
         guard previous != key else { return }
         subscribedSession = (key, session.generation)
-        sessionSubscriptionTask?.cancel()
         let generation = session.generation
-        sessionSubscriptionTask = Task { [weak self, connection] in
+        lifetime.replace(.sessionSubscription) { [weak self, connection] in
             if let previous {
                 _ = try? await connection.call(SessionsMessagesUnsubscribeParams(key: previous))
             }

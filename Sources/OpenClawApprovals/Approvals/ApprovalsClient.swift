@@ -8,23 +8,28 @@ import OpenClawProtocol
 /// first — our decision's answer, another approver's `resolved` event, or the deadline — closes a
 /// request, and the rest find it closed. Errors are typed (``ApprovalError``): expired, already
 /// decided elsewhere, not offered, or no `operator.approvals` (with the command that grants it).
-public actor ApprovalsClient {
+public actor ApprovalsClient: ConnectionFollower {
     public nonisolated let connection: GatewayConnection
     public internal(set) var queue = ApprovalQueue()
     public private(set) var availability: ApprovalAvailability
     let wallClockMs: @Sendable () -> Int
-    private var subscribers = UpdateSubscribers<ApprovalUpdate>()
-    private var eventTask: Task<Void, Never>?
-    private var deadlineTask: Task<Void, Never>?
-    private var catchUpTask: Task<Void, Never>?
-    private var checkTask: Task<Void, Never>?
+    var lifetime = FollowerLifetime<ApprovalUpdate, Job>()
     /// Decisions sent and not yet answered, so the `resolved` event they cause is known as ours.
     var inFlight: [String: ExecApprovalDecision] = [:]
     /// The session whose approvals this client follows as its audience (`session.approval`), if any.
     var followedSession: String?
-    /// The session subscribed to on the current socket, and the task doing it.
+    /// The session subscribed to on the current socket.
     var subscribedSession: (key: String, generation: Int)?
-    var sessionSubscriptionTask: Task<Void, Never>?
+
+    /// What a connect starts, each replaced by the next connect's.
+    enum Job: Hashable, Sendable {
+        /// `exec.approval.list`: what was asked while this client was away.
+        case catchUp
+        /// How the decisions in doubt ended.
+        case doubtCheck
+        /// The followed session's `sessions.messages.subscribe`.
+        case sessionSubscription
+    }
 
     public init(connection: GatewayConnection, wallClockMs: @escaping @Sendable () -> Int = { Int(UnixTime.nowMs()) }) {
         self.connection = connection
@@ -33,42 +38,27 @@ public actor ApprovalsClient {
     }
 
     /// Starts following the connection's events (idempotent). Call before connecting, or at any time:
-    /// a connection already up is taken as it is.
-    public func start() async {
-        guard eventTask == nil else { return }
-        let events = connection.events()
-        eventTask = Task { [weak self] in
-            for await event in events {
-                guard let self else { return }
-                await self.handle(event)
-            }
-        }
-        if let session = await connection.session { sessionStarted(session) }
+    /// a connection already up is taken as it is. ``stop()`` ends it.
+    public func start() async { await startFollowing() }
+
+    /// Follows the connection until the calling task is cancelled (or the connection is gone), then
+    /// stops: for an owner whose task is the client's lifetime.
+    public func run() async {
+        await runFollowing()
+        subscribedSession = nil
     }
 
     public func stop() {
-        eventTask?.cancel()
-        eventTask = nil
-        deadlineTask?.cancel()
-        deadlineTask = nil
-        catchUpTask?.cancel()
-        catchUpTask = nil
-        checkTask?.cancel()
-        checkTask = nil
-        sessionSubscriptionTask?.cancel()
-        sessionSubscriptionTask = nil
+        lifetime.end()
         subscribedSession = nil
-        subscribers.finishAll()
     }
 
     /// Every change from now on, starting with the current availability and the pending requests.
-    public func updates() -> AsyncStream<ApprovalUpdate> {
-        subscribers.subscribe(initial: [.availability(availability)] + queue.pending.map { .requested($0) }) {
-            [weak self] id in Task { await self?.unsubscribe(id) }
-        }
-    }
+    public func updates() -> AsyncStream<ApprovalUpdate> { subscribeToUpdates() }
 
-    private func unsubscribe(_ id: Int) { subscribers.remove(id) }
+    var currentUpdates: [ApprovalUpdate] { [.availability(availability)] + queue.pending.map { .requested($0) } }
+
+    var nextDeadline: ContinuousClock.Instant? { queue.nextDeadline }
 
     public var pending: [PendingApproval] { queue.pending }
 
@@ -187,10 +177,9 @@ public actor ApprovalsClient {
     /// A new connection replaces a check still running on the old one.
     private func checkDoubts(generation: Int, replacing: Bool = false) {
         let doubts = queue.inDoubt.sorted { $0.key < $1.key }
-        if replacing { checkTask?.cancel() } else if checkTask != nil { return }
-        checkTask = nil
+        if replacing { lifetime.cancel(.doubtCheck) } else if lifetime.isRunning(.doubtCheck) { return }
         guard !doubts.isEmpty else { return }
-        checkTask = Task { [weak self, connection] in
+        lifetime.replace(.doubtCheck) { [weak self, connection] in
             for (id, decision) in doubts {
                 let finding = await DecisionCheck.ask(id, sent: decision, connection: connection)
                 guard !Task.isCancelled else { return }
@@ -203,7 +192,7 @@ public actor ApprovalsClient {
     /// Decisions put in doubt while a check ran are asked about at once; the unanswered ones wait
     /// for the next connection.
     private func checkFinished(checked: Set<String>, generation: Int) async {
-        checkTask = nil
+        lifetime.finished(.doubtCheck)
         guard queue.inDoubt.keys.contains(where: { !checked.contains($0) }),
             await connection.session?.generation == generation
         else { return }
@@ -231,7 +220,7 @@ public actor ApprovalsClient {
 
     // MARK: - Events
 
-    private func handle(_ event: GatewayEvent) {
+    func handle(_ event: GatewayEvent) {
         switch event {
         case .connected(let session): sessionStarted(session)
         case .disconnected: if availability != .off { setAvailability(.waiting) }
@@ -263,7 +252,7 @@ public actor ApprovalsClient {
         }
     }
 
-    private func sessionStarted(_ session: GatewaySession) {
+    func sessionStarted(_ session: GatewaySession) {
         guard connection.configuration.approvalsEnabled else { return }
         if let refusal = session.scopeRefusal, refusal.scopes.contains(OperatorScope.approvals) {
             setAvailability(.scopeRefused(refusal.pairing))
@@ -282,8 +271,7 @@ public actor ApprovalsClient {
     /// without `exec.approval.list` (v3 of early 2026) answers with an error: nothing to catch up on.
     private func catchUp(generation: Int) {
         let since = ContinuousClock.now
-        catchUpTask?.cancel()
-        catchUpTask = Task { [weak self, connection] in
+        lifetime.replace(.catchUp) { [weak self, connection] in
             guard let items = try? await connection.call(ExecApprovalListParams()) else { return }
             let requests = items.prefix(ApprovalQueue.maxPending).compactMap(ExecApprovalRequest.init(json:))
             await self?.reconcile(requests, since: since, generation: generation)
@@ -306,27 +294,9 @@ public actor ApprovalsClient {
         publish(.availability(new))
     }
 
-    func publish(_ update: ApprovalUpdate) {
-        subscribers.publish(update)
-    }
-
     // MARK: - Deadlines
 
-    /// One timer, for the earliest deadline; re-armed after every change.
-    func armDeadline() {
-        deadlineTask?.cancel()
-        guard let next = queue.nextDeadline else {
-            deadlineTask = nil
-            return
-        }
-        deadlineTask = Task { [weak self] in
-            try? await Task.sleep(until: next, clock: .continuous)
-            guard !Task.isCancelled else { return }
-            await self?.expireDue()
-        }
-    }
-
-    private func expireDue() {
+    func expireDue() {
         for closed in queue.expire(at: .now) { publish(.closed(closed)) }
         armDeadline()
     }

@@ -9,15 +9,12 @@ import OpenClawProtocol
 /// our answer's reply, another surface's `resolved` event, or the deadline — closes a card, and the
 /// rest find it closed. After every connect it asks `question.list` (when `hello-ok` lists it) for
 /// what was asked while it was away; a gateway without the methods leaves it idle (``QuestionAvailability/unsupported``).
-public actor QuestionsClient {
+public actor QuestionsClient: ConnectionFollower {
     public nonisolated let connection: GatewayConnection
     public private(set) var queue = QuestionQueue()
     public private(set) var availability: QuestionAvailability
     private let wallClockMs: @Sendable () -> Int
-    private var subscribers = UpdateSubscribers<QuestionUpdate>()
-    private var eventTask: Task<Void, Never>?
-    private var deadlineTask: Task<Void, Never>?
-    private var catchUpTask: Task<Void, Never>?
+    var lifetime = FollowerLifetime<QuestionUpdate, Job>()
     /// Answers sent and not yet replied to, so the `resolved` event they cause is known as ours.
     private var inFlight: Set<String> = []
 
@@ -27,37 +24,28 @@ public actor QuestionsClient {
         self.availability = connection.configuration.questionsEnabled ? .waiting : .off
     }
 
-    /// Starts following the connection's events (idempotent). A connection already up is taken as is.
-    public func start() async {
-        guard eventTask == nil else { return }
-        let events = connection.events()
-        eventTask = Task { [weak self] in
-            for await event in events {
-                guard let self else { return }
-                await self.handle(event)
-            }
-        }
-        if let session = await connection.session { sessionStarted(session) }
+    /// What a connect starts, replaced by the next connect's.
+    enum Job: Hashable, Sendable {
+        /// `question.list`: what was asked while this client was away.
+        case catchUp
     }
 
-    public func stop() {
-        eventTask?.cancel()
-        eventTask = nil
-        deadlineTask?.cancel()
-        deadlineTask = nil
-        catchUpTask?.cancel()
-        catchUpTask = nil
-        subscribers.finishAll()
-    }
+    /// Starts following the connection's events (idempotent). A connection already up is taken as is.
+    /// ``stop()`` ends it.
+    public func start() async { await startFollowing() }
+
+    /// Follows the connection until the calling task is cancelled (or the connection is gone), then
+    /// stops: for an owner whose task is the client's lifetime.
+    public func run() async { await runFollowing() }
+
+    public func stop() { lifetime.end() }
 
     /// Every change from now on, starting with the current availability and the pending questions.
-    public func updates() -> AsyncStream<QuestionUpdate> {
-        subscribers.subscribe(initial: [.availability(availability)] + queue.pending.map { .requested($0) }) {
-            [weak self] id in Task { await self?.unsubscribe(id) }
-        }
-    }
+    public func updates() -> AsyncStream<QuestionUpdate> { subscribeToUpdates() }
 
-    private func unsubscribe(_ id: Int) { subscribers.remove(id) }
+    var currentUpdates: [QuestionUpdate] { [.availability(availability)] + queue.pending.map { .requested($0) } }
+
+    var nextDeadline: ContinuousClock.Instant? { queue.nextDeadline }
 
     public var pending: [PendingQuestion] { queue.pending }
 
@@ -164,7 +152,7 @@ public actor QuestionsClient {
 
     // MARK: - Events
 
-    private func handle(_ event: GatewayEvent) {
+    func handle(_ event: GatewayEvent) {
         switch event {
         case .connected(let session): sessionStarted(session)
         case .disconnected: if availability != .off { setAvailability(.waiting) }
@@ -184,7 +172,7 @@ public actor QuestionsClient {
         }
     }
 
-    private func sessionStarted(_ session: GatewaySession) {
+    func sessionStarted(_ session: GatewaySession) {
         guard connection.configuration.questionsEnabled else { return }
         let methods = session.hello.features.methods
         if let refusal = session.scopeRefusal, refusal.scopes.contains(OperatorScope.questions) {
@@ -203,8 +191,7 @@ public actor QuestionsClient {
     /// the background, a terminal started late, a dropped socket).
     private func catchUp(generation: Int) {
         let since = ContinuousClock.now
-        catchUpTask?.cancel()
-        catchUpTask = Task { [weak self, connection] in
+        lifetime.replace(.catchUp) { [weak self, connection] in
             guard let items = try? await connection.call(QuestionListParams()) else { return }
             let records = items.prefix(QuestionQueue.maxPending).compactMap(QuestionRecord.init(json:))
             await self?.reconcile(records, since: since, generation: generation)
@@ -228,27 +215,9 @@ public actor QuestionsClient {
         publish(.availability(new))
     }
 
-    private func publish(_ update: QuestionUpdate) {
-        subscribers.publish(update)
-    }
-
     // MARK: - Deadlines
 
-    /// One timer, for the earliest deadline; re-armed after every change.
-    private func armDeadline() {
-        deadlineTask?.cancel()
-        guard let next = queue.nextDeadline else {
-            deadlineTask = nil
-            return
-        }
-        deadlineTask = Task { [weak self] in
-            try? await Task.sleep(until: next, clock: .continuous)
-            guard !Task.isCancelled else { return }
-            await self?.expireDue()
-        }
-    }
-
-    private func expireDue() {
+    func expireDue() {
         for closed in queue.expire(at: .now) { publish(.closed(closed)) }
         armDeadline()
     }

@@ -9,7 +9,7 @@ import OpenClawTestGateway
 enum DemoSession {
     static func run(
         session: String,
-        thinking: String?,
+        thinking: ThinkingLevel?,
         terminal: Terminal,
         global: GlobalOptions,
         protocolNumber: Int = 4

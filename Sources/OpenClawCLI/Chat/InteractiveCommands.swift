@@ -134,7 +134,7 @@ extension InteractiveChat {
                     hint: "/think \(ThinkingLevel.allCases.map(\.rawValue).joined(separator: "|"))|default|show|hide")
                 return
             }
-            chat.thinkingLevel = level.rawValue
+            chat.thinkingLevel = level
             terminal.line("thinking level: \(thinkingLevelShown)")
         }
     }
@@ -175,7 +175,7 @@ extension InteractiveChat {
     /// The current session as every line names it (``SessionName``).
     /// The level as the history last reported it: the gateway's word, escaped.
     private var thinkingLevelShown: String {
-        chat.thinkingLevel.map(TerminalText.escapedLine) ?? "session default"
+        chat.thinkingLevel?.rawValue ?? "session default"
     }
 
     var currentSessionName: String {

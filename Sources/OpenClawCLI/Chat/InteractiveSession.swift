@@ -1,6 +1,7 @@
 import OpenClawApprovals
 import OpenClawChat
 import OpenClawGateway
+import OpenClawProtocol
 
 /// Builds the interactive chat's chat session on a connection and a store, and runs it.
 enum InteractiveSession {
@@ -8,7 +9,7 @@ enum InteractiveSession {
     static func run(
         connection: GatewayConnection,
         session: String,
-        thinking: String?,
+        thinking: ThinkingLevel?,
         label: String,
         store: any ChatStore,
         terminal: Terminal,

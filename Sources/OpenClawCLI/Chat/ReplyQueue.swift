@@ -65,7 +65,7 @@ final class ReplyQueue {
             let reply = RunProgress(runId: runId, chat: chat).reply
             if let reply,
                 let footer = ReplyFooter(
-                    reply: reply, thinkingLevel: chat.thinkingLevel ?? chat.transcript.thinkingLevel)
+                    reply: reply, thinkingLevel: chat.thinkingLevel?.rawValue ?? chat.transcript.thinkingLevel)
             {
                 terminal.line(terminal.styled("  " + TerminalText.escapedLine(footer.text), .dim))
                 return

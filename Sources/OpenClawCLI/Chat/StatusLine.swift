@@ -84,7 +84,7 @@ extension InteractiveChat {
         let model = (row?.model).map { model in row?.modelProvider.map { "\($0)/\(model)" } ?? model }
         return StatusLine(
             connection: connection, gateway: gatewayLabel, session: currentSessionName, model: model,
-            thinking: chat.thinkingLevel ?? row?.thinkingLevel,
+            thinking: chat.thinkingLevel?.rawValue ?? row?.thinkingLevel,
             // Live from `sessions.changed` when the gateway sends it; the session list's row otherwise.
             totalTokens: chat.usage?.totalTokens ?? row?.totalTokens,
             contextTokens: chat.usage?.contextTokens ?? row?.contextTokens)

@@ -28,7 +28,7 @@ struct ChatCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let thinking = OptionValues.canonicalThinking(thinking)
+        let thinking = OptionValues.thinkingLevel(thinking)
         let terminal = Terminal()
         let target: (url: GatewayURL, credential: GatewayCredential)?
         do {

@@ -38,7 +38,7 @@ struct OneShotRun {
 
     /// Connects (a first failure is reported at once, never retried), sends, follows.
     func perform(
-        text: String, attachments: [Attachment] = [], session: String, thinking: String?
+        text: String, attachments: [Attachment] = [], session: String, thinking: ThinkingLevel?
     ) async throws -> (FollowedRunResult, String) {
         let signals = SignalEvents([SIGINT, SIGTERM])
         defer { signals.cancel() }

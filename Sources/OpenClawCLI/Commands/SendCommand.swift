@@ -78,7 +78,7 @@ struct SendCommand: AsyncParsableCommand {
             )
             let (result, runId) = try await run.perform(
                 text: text, attachments: attachments, session: session,
-                thinking: OptionValues.canonicalThinking(thinking))
+                thinking: OptionValues.thinkingLevel(thinking))
             try OneShotRun.finish(result, runId: runId, json: json, terminal: terminal)
         } catch let exit as ExitCode {
             throw exit

@@ -18,9 +18,9 @@ enum OptionValues {
             "--thinking \(TerminalText.escapedLine(level)) is not a thinking level; use one of \(ThinkingLevel.listed)")
     }
 
-    /// The level as the gateway's canonical id (aliases resolved); nil stays nil.
-    static func canonicalThinking(_ level: String?) -> String? {
-        level.flatMap { ThinkingLevel(parsing: $0)?.rawValue }
+    /// The level named by the option (aliases resolved); nil stays nil.
+    static func thinkingLevel(_ level: String?) -> ThinkingLevel? {
+        level.flatMap { ThinkingLevel(parsing: $0) }
     }
 
     static let thinkingHelp = ArgumentHelp(

@@ -238,7 +238,7 @@ extension ChatSession {
             outboxQueue.message(id: messageID)
             ?? OutboxMessage(
                 id: messageID, gateway: gatewayID, sessionKey: currentSessionKey, text: entry.text,
-                thinking: thinkingLevel, createdAtMs: now()
+                thinking: thinkingLevel?.rawValue, createdAtMs: now()
             )
         let change = outboxQueue.requeue(message, nowMs: now())
         if let queued = outboxQueue.message(id: messageID) { showDelivery(of: queued) }

@@ -17,8 +17,8 @@ import OpenClawProtocol
 public final class ChatSession {
     /// The session's rows, oldest first.
     public var messages: [TranscriptEntry] { transcript.entries }
-    /// `off`, `minimal`, `low`, `medium`, `high` … sent with each message; nil leaves the session's level.
-    public var thinkingLevel: String? {
+    /// Sent with each message; nil leaves the session's own level.
+    public var thinkingLevel: ThinkingLevel? {
         didSet { changed(.settings) }
     }
     /// Whether each socket also subscribes to live usage and loads the gateway's commands: what a screen
@@ -233,6 +233,20 @@ public final class ChatSession {
         }
     }
 
+    /// Starts (as ``start(waitingForSessionLoad:)``) and runs until the calling task is cancelled, then
+    /// stops: for an owner whose task is the chat's lifetime (a SwiftUI `.task`, a command's task group),
+    /// so that the chat cannot outlive it.
+    public func run() async {
+        await start()
+        guard let loop = eventTask else { return }
+        await withTaskCancellationHandler {
+            await loop.value
+        } onCancel: {
+            loop.cancel()
+        }
+        await stop()
+    }
+
     /// Stops listening and closes the connection.
     public func stop() async {
         eventTask?.cancel()
@@ -309,7 +323,7 @@ public final class ChatSession {
                 gateway: gatewayID,
                 sessionKey: currentSessionKey,
                 text: text,
-                thinking: thinkingLevel,
+                thinking: thinkingLevel?.rawValue,
                 createdAtMs: timestamp,
                 attachments: attachments
             ))

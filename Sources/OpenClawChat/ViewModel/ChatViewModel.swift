@@ -135,7 +135,7 @@ public final class ChatViewModel {
         return session.outbox
     }
     /// See ``ChatSession/thinkingLevel``.
-    public var thinkingLevel: String? {
+    public var thinkingLevel: ThinkingLevel? {
         get {
             _ = settingChanges
             return session.thinkingLevel

@@ -7,8 +7,10 @@ import OpenClawProtocol
 ///
 /// An actor so that the table of running and answered invokes changes in one order: a duplicate id
 /// that arrives while its first run is still going, or after it finished, never starts a second run.
-/// The invoke's `timeoutMs` and `node.invoke.cancel` end the run by cancelling its task (a running
-/// process is killed with its process group); the answer then says `TIMEOUT` or `CANCELLED`.
+/// The invoke's `timeoutMs` and `node.invoke.cancel` end the run by cancelling its command (a running
+/// process is killed with its process group); the answer then says `TIMEOUT` or `CANCELLED`. Every run
+/// is a child of the host's one task (``run()``, or the task ``start()`` makes), so stopping the host
+/// ends them all.
 /// Reconnecting is the connection's job; answers that could not be sent while it was down are sent
 /// when it is back (the gateway ignores late ones).
 public actor NodeHost {
@@ -23,15 +25,16 @@ public actor NodeHost {
     /// Whether the gateway of the current socket lists `node.invoke.progress` (gateways before summer
     /// 2026 do not, and get the output with the result only).
     private var streamsProgress = false
-    private var eventTask: Task<Void, Never>?
+    /// The task ``start()`` runs the host in; nil under ``run()``, whose caller owns the host's lifetime.
+    private var hostTask: Task<Void, Never>?
     private let activityContinuation: AsyncStream<NodeActivity>.Continuation
     /// One entry per answered or duplicate invoke, for the terminal's log lines.
     public nonisolated let activity: AsyncStream<NodeActivity>
 
     private struct RunningInvoke {
         var request: NodeInvokeRequest
-        var work: Task<Void, Never>
-        var timer: Task<Void, Never>?
+        /// Ends the run early (`node.invoke.cancel`, or an answer already given).
+        var cancel: AsyncStream<Void>.Continuation
         var startedAt: ContinuousClock.Instant
         var notes: [NodeInvokeNote] = []
     }
@@ -59,31 +62,50 @@ public actor NodeHost {
         Array(Set(commands.map(\.name))).sorted()
     }
 
-    /// Starts handling invokes. Subscribes before returning, so nothing sent after this is missed.
+    /// Starts handling invokes until ``stop()``. Subscribes before returning, so nothing sent after this
+    /// is missed.
     public func start() {
-        guard eventTask == nil else { return }
+        guard hostTask == nil else { return }
         let events = connection.events()
-        eventTask = Task { [weak self] in
-            for await event in events {
-                guard let self else { return }
-                await self.receive(event)
-            }
-        }
+        // A task of its own: the host outlives this call, until `stop()`.
+        hostTask = Task { [weak self] in await self?.serve(events) }
+    }
+
+    /// Handles invokes until the calling task is cancelled, which cancels the ones still running (their
+    /// processes are killed). Subscribes at once.
+    public func run() async {
+        await serve(connection.events())
+        stopped()
     }
 
     /// Stops handling invokes and cancels the ones still running (their processes are killed).
     public func stop() {
-        eventTask?.cancel()
-        eventTask = nil
-        for (id, invoke) in running {
-            invoke.work.cancel()
-            invoke.timer?.cancel()
-            running[id] = nil
-        }
+        hostTask?.cancel()
+        hostTask = nil
+        stopped()
+    }
+
+    private func stopped() {
+        for invoke in running.values { invoke.cancel.finish() }
+        running = [:]
         activityContinuation.finish()
     }
 
-    private func receive(_ event: GatewayEvent) {
+    /// Receives events in order and runs each invoke they start as a child, until cancelled.
+    private func serve(_ events: GatewayEvents) async {
+        await withDiscardingTaskGroup { group in
+            for await event in events {
+                guard let (id, run) = receive(event) else { continue }
+                group.addTask {
+                    guard let outcome = await run.outcome() else { return }
+                    await self.finish(id, with: outcome)
+                }
+            }
+        }
+    }
+
+    /// What `event` changes; an invoke to run is returned, for the caller to run as its child.
+    private func receive(_ event: GatewayEvent) -> (id: String, InvokeRun)? {
         switch event {
         case .connected(let session):
             ownNodeId = session.deviceId
@@ -91,7 +113,7 @@ public actor NodeHost {
             flushUnsent()
         case .event(let frame) where frame.event == GatewayEventName.nodeInvokeRequest:
             if let request = NodeInvokeRequest(payload: frame.payload) {
-                handle(request)
+                return handle(request)
             } else {
                 logger.warning("ignored a node.invoke.request without id or command")
             }
@@ -101,26 +123,28 @@ public actor NodeHost {
             }
         default: break
         }
+        return nil
     }
 
-    /// Runs one invoke, or answers it from an earlier run of the same id.
-    func handle(_ request: NodeInvokeRequest) {
+    /// Registers one invoke and returns its run, or answers it at once (from an earlier run of the same
+    /// id, or with why it cannot run).
+    func handle(_ request: NodeInvokeRequest) -> (id: String, InvokeRun)? {
         if let earlier = answered[request.id] {
             activityContinuation.yield(NodeActivity(invokeId: request.id, command: request.command, kind: .duplicate))
             send(earlier)
-            return
+            return nil
         }
         if running[request.id] != nil {
             activityContinuation.yield(NodeActivity(invokeId: request.id, command: request.command, kind: .duplicate))
-            return
+            return nil
         }
         if let problem = request.paramsProblem {
             answer(request, .failure(.invalidParams(problem)), startedAt: .now, notes: [])
-            return
+            return nil
         }
         guard let command = commands[request.command] else {
             answer(request, .failure(.unsupportedCommand), startedAt: .now, notes: [])
-            return
+            return nil
         }
         guard running.count < maxConcurrentInvokes else {
             let busy = NodeInvokeError(
@@ -128,7 +152,7 @@ public actor NodeHost {
                 "NODE_BUSY: \(running.count) commands are already running on this node (the limit); try again when one ends"
             )
             answer(request, .failure(busy), startedAt: .now, notes: [])
-            return
+            return nil
         }
         let id = request.id
         let context = NodeInvokeContext(
@@ -138,19 +162,14 @@ public actor NodeHost {
             progress: streamsProgress
                 ? InvokeProgress(connection: connection, invokeId: id, nodeId: request.nodeId).sink : nil)
         let params = request.params
-        let work = Task { [weak self] in
-            let outcome = await command.perform(params, context)
-            await self?.finish(id, with: outcome)
-        }
-        var timer: Task<Void, Never>?
-        if let timeoutMs = request.timeoutMs {
-            timer = Task { [weak self] in
-                try? await Task.sleep(for: .milliseconds(timeoutMs))
-                guard !Task.isCancelled else { return }
-                await self?.finish(id, with: .failure(.timedOut(afterMs: timeoutMs)))
-            }
-        }
-        running[id] = RunningInvoke(request: request, work: work, timer: timer, startedAt: .now)
+        let (cancellation, cancel) = AsyncStream.makeStream(of: Void.self)
+        running[id] = RunningInvoke(request: request, cancel: cancel, startedAt: .now)
+        return (
+            id,
+            InvokeRun(
+                perform: { await command.perform(params, context) }, timeoutMs: request.timeoutMs,
+                cancellation: cancellation)
+        )
     }
 
     private func record(_ note: NodeInvokeNote, for id: String) {
@@ -161,8 +180,8 @@ public actor NodeHost {
     /// find nothing running and do nothing.
     private func finish(_ id: String, with outcome: Result<JSONValue, NodeInvokeError>) {
         guard let invoke = running.removeValue(forKey: id) else { return }
-        invoke.timer?.cancel()
-        invoke.work.cancel()
+        invoke.cancel.yield()
+        invoke.cancel.finish()
         answer(invoke.request, outcome, startedAt: invoke.startedAt, notes: invoke.notes)
     }
 
@@ -199,6 +218,8 @@ public actor NodeHost {
 
     private func send(_ result: NodeInvokeResult) {
         let connection = connection
+        // A task of its own: an answer outlives the invoke that produced it (one that cannot leave is
+        // kept for the next connection).
         Task { [weak self] in
             do throws(GatewayError) {
                 _ = try await connection.call(result)

@@ -28,7 +28,7 @@ struct ChatChangesTests {
         for index in 0..<500 {
             session.transcript.apply(.send(LocalSend(id: "m\(index)", text: "x", timestampMs: index)))
         }
-        session.thinkingLevel = "high"
+        session.thinkingLevel = .high
         session.connectionState = .connecting
         let first = await changes.next()
         #expect(first == [.transcript, .settings, .connection])
