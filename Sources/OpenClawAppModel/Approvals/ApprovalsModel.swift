@@ -44,7 +44,7 @@ public final class ApprovalsModel {
     }
 
     @ObservationIgnored public let client: ApprovalsClient
-    @ObservationIgnored private var watcher: Task<Void, Never>?
+    @ObservationIgnored private var relay = ClientUpdateRelay()
 
     public init(client: ApprovalsClient) {
         self.client = client
@@ -54,19 +54,11 @@ public final class ApprovalsModel {
     /// Follows the client (call before the connection connects, so no request is missed).
     public func start() async {
         await client.start()
-        let updates = await client.updates()
-        watcher?.cancel()
-        watcher = Task { [weak self] in
-            for await update in updates {
-                guard let self else { return }
-                await self.apply(update)
-            }
-        }
+        relay.relay(await client.updates(), to: self) { model, update in await model.apply(update) }
     }
 
     public func stop() async {
-        watcher?.cancel()
-        watcher = nil
+        relay.stop()
         await client.stop()
     }
 

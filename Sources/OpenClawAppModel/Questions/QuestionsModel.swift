@@ -24,7 +24,7 @@ public final class QuestionsModel {
     public var open: [QuestionCard] { cards.filter { !$0.isLocked } }
 
     @ObservationIgnored public let client: QuestionsClient
-    @ObservationIgnored private var watcher: Task<Void, Never>?
+    @ObservationIgnored private var relay = ClientUpdateRelay()
 
     public init(client: QuestionsClient) {
         self.client = client
@@ -34,19 +34,11 @@ public final class QuestionsModel {
     /// Follows the client (call before the connection connects, so nothing asked is missed).
     public func start() async {
         await client.start()
-        let updates = await client.updates()
-        watcher?.cancel()
-        watcher = Task { [weak self] in
-            for await update in updates {
-                guard let self else { return }
-                await self.apply(update)
-            }
-        }
+        relay.relay(await client.updates(), to: self) { model, update in await model.apply(update) }
     }
 
     public func stop() async {
-        watcher?.cancel()
-        watcher = nil
+        relay.stop()
         await client.stop()
     }
 

@@ -109,25 +109,17 @@ public struct ApprovalQueue: Sendable {
     public func approval(_ id: String) -> PendingApproval? { pending.first { $0.id == id } }
 
     /// The pending request a person means by `reference`: its id, a unique prefix of it, or nothing at
-    /// all when exactly one request is pending.
+    /// all when exactly one request is pending. A closed one is named as such.
     public func match(_ reference: String) -> Result<PendingApproval, ApprovalError> {
-        let wanted = PendingIDs.trimmed(reference)
-        if wanted.isEmpty {
-            switch pending.count {
-            case 0: return .failure(.nothingPending)
-            case 1: return .success(pending[0])
-            default: return .failure(.ambiguous(wanted, candidates: pending.map(\.id)))
-            }
-        }
-        if let exact = pending.first(where: { $0.id == wanted }) { return .success(exact) }
-        let matches = pending.filter { $0.id.hasPrefix(wanted) }
-        if matches.count == 1 { return .success(matches[0]) }
-        if matches.count > 1 { return .failure(.ambiguous(wanted, candidates: matches.map(\.id))) }
-        let closedMatches = closedOrder.filter { $0.hasPrefix(wanted) }
-        if closedMatches.count == 1, let id = closedMatches.first, let outcome = closed[id] {
+        switch PendingIDs.resolve(reference, pending: pending.map(\.id), closed: closedOrder) {
+        case .pending(let index): return .success(pending[index])
+        case .nothingPending: return .failure(.nothingPending)
+        case .ambiguous(let wanted, let candidates): return .failure(.ambiguous(wanted, candidates: candidates))
+        case .closed(let id):
+            guard let outcome = closed[id] else { return .failure(.notFound(id)) }
             return .failure(outcome == .expired ? .expired(id) : .alreadyResolved(id, outcome))
+        case .notFound(let wanted): return .failure(.notFound(wanted))
         }
-        return .failure(.notFound(wanted))
     }
 
     /// The shortest prefix (at least `minimum` characters) that names `id` among the pending requests.

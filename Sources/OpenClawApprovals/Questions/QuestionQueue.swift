@@ -69,25 +69,15 @@ public struct QuestionQueue: Sendable {
     /// The pending question a person means by `reference`: its id, a unique prefix of it, or nothing at
     /// all when exactly one is pending. A closed one is named as such.
     public func match(_ reference: String) -> Result<PendingQuestion, QuestionError> {
-        let wanted = PendingIDs.trimmed(reference)
-        if wanted.isEmpty {
-            switch pending.count {
-            case 0: return .failure(.nothingPending)
-            case 1: return .success(pending[0])
-            default: return .failure(.ambiguous(wanted, candidates: pending.map(\.id)))
-            }
-        }
-        if let exact = pending.first(where: { $0.id == wanted }) { return .success(exact) }
-        // A closed question named in full is that one, never another whose id it begins.
-        if let outcome = closed[wanted] { return .failure(.closed(wanted, outcome)) }
-        let matches = pending.filter { $0.id.hasPrefix(wanted) }
-        if matches.count == 1 { return .success(matches[0]) }
-        if matches.count > 1 { return .failure(.ambiguous(wanted, candidates: matches.map(\.id))) }
-        let closedMatches = closedOrder.filter { $0.hasPrefix(wanted) }
-        if closedMatches.count == 1, let id = closedMatches.first, let outcome = closed[id] {
+        switch PendingIDs.resolve(reference, pending: pending.map(\.id), closed: closedOrder) {
+        case .pending(let index): return .success(pending[index])
+        case .nothingPending: return .failure(.nothingPending)
+        case .ambiguous(let wanted, let candidates): return .failure(.ambiguous(wanted, candidates: candidates))
+        case .closed(let id):
+            guard let outcome = closed[id] else { return .failure(.notFound(id)) }
             return .failure(.closed(id, outcome))
+        case .notFound(let wanted): return .failure(.notFound(wanted))
         }
-        return .failure(.notFound(wanted))
     }
 
     /// Whether `word` names exactly one pending question by a prefix of at least `minimum` characters

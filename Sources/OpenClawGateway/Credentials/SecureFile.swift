@@ -72,6 +72,27 @@ package enum SecureFile {
         if unlink(path) != 0, errno != ENOENT { throw Failure(operation: "remove", path: path, code: errno) }
     }
 
+    /// Takes an exclusive `flock` on `path` (created empty with mode 0600 when missing), waiting for another
+    /// process that holds it, and returns the descriptor that holds it for ``unlock(_:)``. Nil when the
+    /// lock cannot be had at all (a read-only folder, a file system without locks): the caller then goes
+    /// on with its own process's lock, and a write that cannot happen reports its own error.
+    package static func lockExclusively(_ path: String) -> Int32? {
+        try? makeDirectory(parent(of: path))
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return nil }
+        while flock(descriptor, LOCK_EX) != 0 {
+            if errno == EINTR { continue }
+            close(descriptor)
+            return nil
+        }
+        return descriptor
+    }
+
+    /// Releases a lock taken with ``lockExclusively(_:)`` (closing the descriptor releases it).
+    package static func unlock(_ descriptor: Int32) {
+        close(descriptor)
+    }
+
     /// Creates `path` and its missing parents with mode 0700.
     package static func makeDirectory(_ path: String) throws(Failure) {
         guard !path.isEmpty, path != "/" else { return }

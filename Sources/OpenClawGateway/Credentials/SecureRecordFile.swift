@@ -4,9 +4,11 @@ import Synchronization
 /// A 0600 JSON file holding one map of records under a named section (`{"version": 1, "<section>": {…}}`),
 /// read whole and replaced atomically (``SecureFile``) under one lock for every change.
 ///
-/// The lock is one for the whole process, not one per value: a program makes a new store value for each
-/// connection (the terminal's commands do), and two values of one file must not lose each other's
-/// writes. Another process writing the same file at the same moment is not covered.
+/// Two locks guard a change. One for the whole process, not one per value: a program makes a new store
+/// value for each connection (the terminal's commands do), and two values of one file must not lose each
+/// other's writes. And an exclusive `flock` on a file beside it (`<file>.lock`, kept), because a chat, a
+/// script's `send` and a `trust --forget` may be separate processes changing the file at once. Reads take
+/// neither: a write replaces the file whole by a rename.
 ///
 /// Device tokens and certificate pins are both kept this way; one reader and writer keeps their locking,
 /// error wording and damaged-file handling the same. A record the decoder cannot read is dropped rather
@@ -42,6 +44,8 @@ package final class SecureRecordFile<Record: Sendable & Equatable>: Sendable {
     /// changed, and removed when none are left: an unchanged rewrite costs a disk flush for nothing.
     package func update(_ change: (inout [String: Record]) -> Void) throws(CredentialStoreError) {
         try secureRecordFileLock.withLock { _ throws(CredentialStoreError) in
+            let otherProcesses = SecureFile.lockExclusively(path + ".lock")
+            defer { otherProcesses.map(SecureFile.unlock) }
             let before = try readAll()
             var after = before
             change(&after)

@@ -82,6 +82,16 @@ struct ApprovalQueueTests {
         #expect(queue.match("abd") == .failure(.expired("abd456")))
     }
 
+    /// A decision typed for a request that has closed must not land on another whose id begins with it.
+    @Test func aClosedRequestNamedInFullIsNeverAnotherThatBeginsWithIt() throws {
+        var queue = ApprovalQueue()
+        _ = queue.receive(request("abc"), at: start, wallClockNowMs: 0)
+        _ = queue.receive(request("abcdef"), at: start, wallClockNowMs: 0)
+        _ = queue.close("abc", .decided(.deny, by: "Mac", byUs: false))
+        #expect(queue.match("abc") == .failure(.alreadyResolved("abc", .decided(.deny, by: "Mac", byUs: false))))
+        #expect(try queue.match("abcd").get().id == "abcdef")
+    }
+
     @Test func aDuplicateRequestIsIgnoredAndTheQueueIsBounded() {
         var queue = ApprovalQueue()
         let first = queue.receive(request("a"), at: start, wallClockNowMs: 0)
