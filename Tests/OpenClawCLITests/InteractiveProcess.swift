@@ -211,6 +211,25 @@ final class InteractiveProcess: Sendable {
         throw WaitFailure(expected: text, output: output)
     }
 
+    /// Waits until every one of `texts` appears after the previous match, in any order, for output whose
+    /// order is not promised (a reconnect notice and a reply the catch-up brings race each other).
+    func waitForEach(_ texts: [String], timeout: Duration = .seconds(30)) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            let bytes = captured.withLock { $0 }
+            let start = cursor.withLock { $0 }
+            let tail = String(decoding: bytes[min(start, bytes.count)...], as: UTF8.self)
+            let ends = texts.compactMap { tail.range(of: $0)?.upperBound }
+            if ends.count == texts.count, let last = ends.max() {
+                cursor.withLock { $0 = start + tail[..<last].utf8.count }
+                return
+            }
+            if hasExited { break }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw WaitFailure(expected: texts.joined(separator: " and "), output: output)
+    }
+
     private var hasExited: Bool {
         if exitStatus.withLock({ $0 }) != nil { return true }
         var status: Int32 = 0
