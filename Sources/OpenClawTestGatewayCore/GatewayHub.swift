@@ -153,7 +153,7 @@ package actor GatewayHub {
             return
         }
         let delay = faults.delayResponsesMs
-        if delay > 0 {
+        if delay > 0, faults.delayedMethods.isEmpty || faults.delayedMethods.contains(method) {
             Task { [weak self] in
                 try? await Task.sleep(for: .milliseconds(delay))
                 await self?.handle(request, from: id)
