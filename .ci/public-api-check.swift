@@ -11,14 +11,21 @@ let kinds: Set<String> = [
 let fileManager = FileManager.default
 var failed = false
 
-/// The symbol graph of `module` from the last documentation build, wherever the build put it.
+/// The symbol graph of `module` from the last documentation build, wherever the build put it (the folder
+/// under `extracted-symbols` is named after the checkout): the newest when there are several.
 func symbolGraph(of module: String) -> URL? {
-    guard let triples = try? fileManager.contentsOfDirectory(atPath: ".build") else { return nil }
-    for triple in triples {
-        let path = ".build/\(triple)/extracted-symbols/main/\(module)/\(module).symbols.json"
-        if fileManager.fileExists(atPath: path) { return URL(fileURLWithPath: path) }
+    var newest: (url: URL, date: Date)?
+    for triple in (try? fileManager.contentsOfDirectory(atPath: ".build")) ?? [] {
+        let extracted = ".build/\(triple)/extracted-symbols"
+        for package in (try? fileManager.contentsOfDirectory(atPath: extracted)) ?? [] {
+            let path = "\(extracted)/\(package)/\(module)/\(module).symbols.json"
+            guard let attributes = try? fileManager.attributesOfItem(atPath: path),
+                let date = attributes[.modificationDate] as? Date
+            else { continue }
+            if newest.map({ date > $0.date }) ?? true { newest = (URL(fileURLWithPath: path), date) }
+        }
     }
-    return nil
+    return newest?.url
 }
 
 for module in CommandLine.arguments.dropFirst() {
@@ -44,7 +51,7 @@ for module in CommandLine.arguments.dropFirst() {
     {
         catalog += (try? String(contentsOfFile: "\(folder)/\(page)", encoding: .utf8)) ?? ""
     }
-    let undocumented = publicNames.filter { !catalog.contains("``\($0)``") && !catalog.contains("``\($0)/") }.sorted()
+    let undocumented = publicNames.filter { !catalog.contains("``\($0)``") }.sorted()
     if undocumented.isEmpty {
         print("\(module): \(publicNames.count) public names, each in the catalog")
     } else {

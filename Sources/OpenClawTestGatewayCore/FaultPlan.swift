@@ -52,6 +52,8 @@ public struct FaultPlan: Sendable {
     public var ignoreRequests: Set<String>
     /// Every request waits this long before it is handled.
     public var delayResponsesMs: Int
+    /// When not empty, only requests with these methods wait `delayResponsesMs` (a slow history read).
+    public var delayedMethods: Set<String>
     /// The next `exec.approval.resolve` that decides a pending request is applied (the run goes on,
     /// other approvers get `exec.approval.resolved`), then its socket is dropped before the answer or
     /// that event is written to it: the approver cannot know its decision landed (one shot).
@@ -74,6 +76,7 @@ public struct FaultPlan: Sendable {
         seed: UInt64 = 0,
         ignoreRequests: Set<String> = [],
         delayResponsesMs: Int = 0,
+        delayedMethods: Set<String> = [],
         hiddenBroadcastPercent: Int = 0,
         dropConnectionOnApprovalResolve: Bool = false
     ) {
@@ -93,6 +96,7 @@ public struct FaultPlan: Sendable {
         self.seed = seed
         self.ignoreRequests = ignoreRequests
         self.delayResponsesMs = delayResponsesMs
+        self.delayedMethods = delayedMethods
         self.hiddenBroadcastPercent = hiddenBroadcastPercent
         self.dropConnectionOnApprovalResolve = dropConnectionOnApprovalResolve
     }

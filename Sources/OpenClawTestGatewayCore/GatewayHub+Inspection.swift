@@ -3,26 +3,27 @@ import OpenClawProtocol
 /// What tests and benchmarks read of the gateway's state (through `TestGateway`).
 extension GatewayHub {
     func history(_ sessionKey: String, limit: Int?, maxChars: Int?) -> [JSONValue] {
-        sessions.history(sessionKey, limit: limit, maxChars: maxChars, images: configuration.historyImages).messages
+        sessions.store.history(sessionKey, limit: limit, maxChars: maxChars, images: configuration.historyImages)
+            .messages
     }
 
-    func sentUserMessages(_ sessionKey: String) -> [String] { sessions.userTexts(sessionKey) }
+    func sentUserMessages(_ sessionKey: String) -> [String] { sessions.store.userTexts(sessionKey) }
 
-    func runCount() -> Int { runsStarted }
+    func runCount() -> Int { chat.runsStarted }
 
-    func attachmentsReceived() -> [ReceivedAttachment] { receivedAttachments }
+    func attachmentsReceived() -> [ReceivedAttachment] { chat.receivedAttachments }
 
-    func requestCount(_ method: String) -> Int { requestCounts[method] ?? 0 }
+    func requestCount(_ method: String) -> Int { requestLog.counts[method] ?? 0 }
 
-    func lastArrival(_ method: String) -> ContinuousClock.Instant? { lastArrivals[method] }
+    func lastArrival(_ method: String) -> ContinuousClock.Instant? { requestLog.lastArrivals[method] }
 
-    func lastRequestParams(_ method: String) -> JSONValue? { lastParams[method] }
+    func lastRequestParams(_ method: String) -> JSONValue? { requestLog.lastParams[method] }
 
-    func openConnectionCount() -> Int { connections.values.filter(\.isOpen).count }
+    func openConnectionCount() -> Int { peers.values.filter(\.isOpen).count }
 
-    func receivedConnectParams() -> [JSONValue] { connectParamsLog }
+    func historyAnswerLog() -> [HistoryAnswer] { chat.historyAnswers }
 
-    func pendingPairingRequestIds() -> [String] {
-        pairing.pending.values.sorted { $0.ts < $1.ts }.map(\.requestId)
-    }
+    func receivedConnectParams() -> [JSONValue] { connect.paramsLog }
+
+    func pendingPairingRequestIds() -> [String] { pairing.pendingRequestIds }
 }

@@ -2,7 +2,7 @@ import OpenClawProtocol
 
 extension TestGateway {
     /// Every `chat.history` answer sent so far, in order: a tail page, a catch-up's delta, or a reset.
-    public func historyAnswers() async -> [HistoryAnswer] { await hub.historyAnswers }
+    public func historyAnswers() async -> [HistoryAnswer] { await hub.historyAnswerLog() }
 
     /// Stores a message in a session as if another device's turn had written it (no events are sent):
     /// for tests of what a client learns when it comes back.
@@ -35,11 +35,11 @@ extension TestGateway {
 extension GatewayHub {
     func appendStored(_ message: JSONValue, sessionKey: String, boundary: [String: JSONValue]? = nil) {
         let now = Self.nowMs()
-        var session = sessions.ensure(sessionKey, newSessionId: Self.newId(), nowMs: now)
+        var session = sessions.store.ensure(sessionKey, newSessionId: Self.newId(), nowMs: now)
         guard case .object(var members) = message else { return }
         members["timestamp"] = .int(now)
         session.entries.append(TranscriptEntry(id: Self.newId(), message: .object(members), boundary: boundary))
         session.updatedAt = now
-        sessions.update(session)
+        sessions.store.update(session)
     }
 }

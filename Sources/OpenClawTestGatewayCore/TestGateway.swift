@@ -137,7 +137,7 @@ public final class TestGateway: Sendable {
     public func pendingApprovals() async -> [String] { await hub.pendingApprovalIds() }
 
     /// Ids of the agent questions still waiting for an answer.
-    public func pendingQuestions() async -> [String] { await hub.questions.pending.map(\.id) }
+    public func pendingQuestions() async -> [String] { await hub.pendingQuestionIds() }
 
     /// Ids of pairing requests waiting for approval, oldest first.
     public func pendingPairingRequests() async -> [String] { await hub.pendingPairingRequestIds() }

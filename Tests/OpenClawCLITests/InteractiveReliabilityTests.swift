@@ -81,8 +81,8 @@ struct InteractiveReliabilityTests {
             // The sockets go after the run's second frame; the run goes on and ends while the client is away.
             await gateway.setFaults(FaultPlan(dropConnectionAfterRunFrames: 2))
             chat.type("cut me off", mode: mode)
-            try await chat.waitFor("● connected")
-            try await chat.waitFor("cut me off\". This is the scripted test agent.")
+            // The catch-up may print the reply before or after the notice that the connection is back.
+            try await chat.waitForEach(["● connected", "cut me off\". This is the scripted test agent."])
             await gateway.setFaults(FaultPlan())
 
             chat.type("and now this", mode: mode)

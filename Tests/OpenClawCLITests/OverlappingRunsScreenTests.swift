@@ -32,4 +32,24 @@ struct OverlappingRunsScreenTests {
             }
         }
     }
+
+    /// The footer comes from the history read the `final` starts. On a loaded machine that read can take
+    /// seconds; the footer waits for it, however long, instead of giving up on a clock.
+    @Test func aReplyWhoseHistoryReadIsSlowStillGetsItsFooter() async throws {
+        try await CLITests.withGateway(TestGatewayConfiguration(deltaThrottleMs: 0)) { gateway, common in
+            let chat = try InteractiveProcess(
+                ["chat"] + common, mode: .terminal, environment: ChatScreenTests.colour, size: ChatScreenTests.size)
+            defer { chat.killIfRunning() }
+            try await chat.waitFor("Type a message")
+            await gateway.setFaults(FaultPlan(delayResponsesMs: 6_000, delayedMethods: ["chat.history"]))
+            chat.write("hi\r")
+            try await chat.waitForScreen("the reply with its footer under it", timeout: .seconds(20)) { screen in
+                let rows = screen.transcript
+                guard let reply = rows.firstIndex(where: { $0.hasPrefix("You said: \"hi\"") }) else { return false }
+                return rows[(reply + 1)...].contains { $0.hasPrefix("  scripted-agent") }
+            }
+            chat.endInput(mode: .terminal)
+            #expect(try await chat.waitForExit() == 0, "screen:\n\(chat.screen())")
+        }
+    }
 }

@@ -11,8 +11,14 @@ import Testing
 @Suite("Node host: ending the host ends what it runs")
 struct NodeHostLifetimeTests {
     enum HostEnd: String, CaseIterable, Sendable {
+        /// The owner of `run()` cancels its task.
         case cancellingItsOwner
-        case stop
+        /// `stop()` after `start()`.
+        case stopAfterStart
+        /// `stop()` while an owner's `run()` drives the host.
+        case stopUnderRun
+
+        var isRun: Bool { self != .stopAfterStart }
     }
 
     /// Whether the owner's `run()` has returned.
@@ -26,15 +32,16 @@ struct NodeHostLifetimeTests {
     func endingTheHostKillsTheCommandItRuns(end: HostEnd) async throws {
         try await withValidatedTestGateway { gateway in
             let fixture = try await NodeFixture.start(
-                on: gateway, policy: NodeFixture.policy(.full), startsHost: end == .stop)
+                on: gateway, policy: NodeFixture.policy(.full), startsHost: !end.isRun)
             defer { Task { await fixture.stop() } }
             let returned = Flag()
             let owner: Task<Void, Never>? =
-                end == .cancellingItsOwner
+                end.isRun
                 ? Task {
                     await fixture.host.run()
                     returned.set()
                 } : nil
+            defer { owner?.cancel() }
             // Serving once a quick invoke is answered (under `run()` the host subscribes when its task starts).
             #expect(
                 await eventually {
@@ -50,44 +57,11 @@ struct NodeHostLifetimeTests {
             let pid = try #require(Self.pid(in: pidFile))
 
             switch end {
-            case .cancellingItsOwner:
-                owner?.cancel()
-                #expect(await eventually { returned.isSet })
-            case .stop:
-                await fixture.host.stop()
+            case .cancellingItsOwner: owner?.cancel()
+            case .stopAfterStart, .stopUnderRun: await fixture.host.stop()
             }
             #expect(await eventually { processIsGone(pid) })
-        }
-    }
-
-    /// `stop()` ends the host whoever runs it: under `run()` too, the command is killed and `run()` returns.
-    @Test func stopEndsAHostRunByItsOwner() async throws {
-        try await withValidatedTestGateway { gateway in
-            let fixture = try await NodeFixture.start(
-                on: gateway, policy: NodeFixture.policy(.full), startsHost: false)
-            defer { Task { await fixture.stop() } }
-            let returned = Flag()
-            let owner = Task {
-                await fixture.host.run()
-                returned.set()
-            }
-            defer { owner.cancel() }
-            #expect(
-                await eventually {
-                    (try? await fixture.invoke(NodeCommandName.systemWhich, ["bins": ["sh"]], timeoutMs: 1000)) != nil
-                })
-            let pidFile = fixture.directory + "/grandchild.pid"
-            let script = "sleep 60 & echo $! > \(pidFile); wait"
-            let invoke = Task {
-                try? await fixture.invoke(NodeCommandName.systemRun, ["command": ["sh", "-c", .string(script)]])
-            }
-            defer { invoke.cancel() }
-            #expect(await eventually { Self.pid(in: pidFile) != nil })
-            let pid = try #require(Self.pid(in: pidFile))
-
-            await fixture.host.stop()
-            #expect(await eventually { processIsGone(pid) })
-            #expect(await eventually { returned.isSet })
+            if end.isRun { #expect(await eventually { returned.isSet }) }
         }
     }
 

@@ -41,11 +41,7 @@ extension ConnectionFollower {
     func runFollowing() async -> Bool {
         await startFollowing()
         guard let loop = lifetime.following else { return true }
-        await withTaskCancellationHandler {
-            await loop.value
-        } onCancel: {
-            loop.cancel()
-        }
+        await loop.endsWithCaller()
         // Not a loop started after a `stop()` meanwhile: that one is its starter's.
         guard lifetime.following == loop else { return false }
         lifetime.end()

@@ -21,54 +21,32 @@ enum PendingIDs {
         return id
     }
 
-    /// What a typed reference names.
-    enum Named: Equatable {
-        /// The pending item at this index.
-        case pending(Int)
-        /// Nothing typed, and nothing pending.
-        case nothingPending
-        /// More than one pending item fits what was typed (the trimmed reference, the ids it fits).
-        case ambiguous(String, candidates: [String])
-        /// A closed item: named in full, or the only one the prefix fits when no pending one does.
-        case closed(String)
-        case notFound(String)
-    }
-
-    /// The item `reference` names among `pending` ids and recently `closed` ones: an id, a unique prefix
-    /// of one, or nothing at all when exactly one is pending. A closed item named in full is that one,
-    /// never a pending one whose id begins with it: a decision typed for it must not land on another.
-    static func resolve(_ reference: String, pending: [String], closed: [String]) -> Named {
-        let wanted = trimmed(reference)
-        if wanted.isEmpty {
-            switch pending.count {
-            case 0: return .nothingPending
-            case 1: return .pending(0)
-            default: return .ambiguous(wanted, candidates: pending)
-            }
-        }
-        if let exact = pending.firstIndex(of: wanted) { return .pending(exact) }
-        if closed.contains(wanted) { return .closed(wanted) }
-        let matches = pending.indices.filter { pending[$0].hasPrefix(wanted) }
-        if matches.count == 1, let index = matches.first { return .pending(index) }
-        if matches.count > 1 { return .ambiguous(wanted, candidates: matches.map { pending[$0] }) }
-        let closedMatches = closed.filter { $0.hasPrefix(wanted) }
-        if closedMatches.count == 1, let id = closedMatches.first { return .closed(id) }
-        return .notFound(wanted)
-    }
-
-    /// The pending item `reference` names (see ``resolve(_:pending:closed:)``), or why none: `closedFailure`
-    /// says how a closed one ended (nil when it is no longer remembered).
+    /// The pending item `reference` names: its id, a unique prefix of it, or nothing at all when exactly
+    /// one is pending. A closed item named in full is that one, never a pending one whose id begins with it
+    /// (a decision typed for it must not land on another); `closedFailure` says how it ended (nil when it
+    /// is no longer remembered).
     static func match<Item, Failure: PendingReferenceFailure>(
         _ reference: String, pending: [Item], id: (Item) -> String, closed: [String],
         closedFailure: (String) -> Failure?
     ) -> Result<Item, Failure> {
-        switch resolve(reference, pending: pending.map(id), closed: closed) {
-        case .pending(let index): .success(pending[index])
-        case .nothingPending: .failure(.nothingPending)
-        case .ambiguous(let wanted, let candidates): .failure(.ambiguous(wanted, candidates: candidates))
-        case .closed(let closedID): .failure(closedFailure(closedID) ?? .notFound(closedID))
-        case .notFound(let wanted): .failure(.notFound(wanted))
+        let wanted = trimmed(reference)
+        if wanted.isEmpty {
+            switch pending.count {
+            case 0: return .failure(.nothingPending)
+            case 1: return .success(pending[0])
+            default: return .failure(.ambiguous(wanted, candidates: pending.map(id)))
+            }
         }
+        if let exact = pending.first(where: { id($0) == wanted }) { return .success(exact) }
+        if closed.contains(wanted) { return .failure(closedFailure(wanted) ?? .notFound(wanted)) }
+        let matches = pending.filter { id($0).hasPrefix(wanted) }
+        if matches.count == 1 { return .success(matches[0]) }
+        if matches.count > 1 { return .failure(.ambiguous(wanted, candidates: matches.map(id))) }
+        let closedMatches = closed.filter { $0.hasPrefix(wanted) }
+        if closedMatches.count == 1, let closedID = closedMatches.first {
+            return .failure(closedFailure(closedID) ?? .notFound(closedID))
+        }
+        return .failure(.notFound(wanted))
     }
 
     /// A typed reference without the spaces and tabs around it.

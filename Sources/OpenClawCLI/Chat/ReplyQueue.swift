@@ -58,8 +58,11 @@ final class ReplyQueue {
 
     /// The model, thinking level and tokens of the reply (``ReplyFooter``), when the gateway said any.
     /// The `final` event carries the reply's text only; its model and usage come with the history read
-    /// that follows it, waited for briefly (a gateway that never says leaves the reply without a footer).
+    /// that follows it. That read is awaited to its end, however long a loaded machine takes (a clock alone
+    /// lost footers under load); then a short wait covers a read started by another caller. A gateway that
+    /// never says leaves the reply without a footer.
     private func printFooter(runId: String) async {
+        await chat.finishHistoryFetch()
         let deadline = ContinuousClock.now + Self.footerWait
         while true {
             let reply = RunProgress(runId: runId, chat: chat).reply
@@ -79,9 +82,8 @@ final class ReplyQueue {
         }
     }
 
-    /// How long a reply's footer waits at most for the history read after the `final`. The wait ends as
-    /// soon as history has the reply, so this bounds only a slow or silent gateway (1.5 s was seen to be
-    /// too short on a loaded machine).
+    /// How long a reply's footer waits at most, after the history read the `final` started, for a page
+    /// that has the reply. The wait ends as soon as history has it, so this bounds only a silent gateway.
     static let footerWait = Duration.seconds(5)
 
     private func follow(_ runId: String) async {

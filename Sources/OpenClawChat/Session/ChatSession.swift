@@ -239,11 +239,7 @@ public final class ChatSession {
     public func run() async {
         await start()
         guard let loop = eventTask else { return }
-        await withTaskCancellationHandler {
-            await loop.value
-        } onCancel: {
-            loop.cancel()
-        }
+        await loop.endsWithCaller()
         // Not a chat started again after a `stop()` meanwhile: that one is its starter's.
         if eventTask == loop { await stop() }
     }

@@ -72,18 +72,24 @@ package enum SecureFile {
         if unlink(path) != 0, errno != ENOENT { throw Failure(operation: "remove", path: path, code: errno) }
     }
 
-    /// Takes an exclusive `flock` on `path` (created empty with mode 0600 when missing), waiting for another
-    /// process that holds it, and returns the descriptor that holds it for ``unlock(_:)``. Nil when the
-    /// lock cannot be had at all (a read-only folder, a file system without locks): the caller then goes
-    /// on with its own process's lock, and a write that cannot happen reports its own error.
-    package static func lockExclusively(_ path: String) -> Int32? {
+    /// Takes an exclusive `flock` on `path` (created empty with mode 0600 when missing), waiting up to
+    /// `patience` for another process that holds it, and returns the descriptor that holds it for
+    /// ``unlock(_:)``. Nil when the lock cannot be had (a read-only folder, a file system without locks, a
+    /// holder stopped with Ctrl-Z): the caller then goes on with its own process's lock rather than hang,
+    /// and a write that cannot happen reports its own error.
+    package static func lockExclusively(_ path: String, patience: Duration = .seconds(2)) -> Int32? {
         try? makeDirectory(parent(of: path))
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return nil }
-        while flock(descriptor, LOCK_EX) != 0 {
-            if errno == EINTR { continue }
-            close(descriptor)
-            return nil
+        let deadline = ContinuousClock.now + patience
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            let code = errno
+            if code == EINTR { continue }
+            guard code == EWOULDBLOCK, ContinuousClock.now < deadline else {
+                close(descriptor)
+                return nil
+            }
+            usleep(2_000)
         }
         return descriptor
     }

@@ -8,7 +8,7 @@ import Synchronization
 /// value for each connection (the terminal's commands do), and two values of one file must not lose each
 /// other's writes. And an exclusive `flock` on a file beside it (`<file>.lock`, kept), because a chat, a
 /// script's `send` and a `trust --forget` may be separate processes changing the file at once. Reads take
-/// neither: a write replaces the file whole by a rename.
+/// only the first, briefly: a write replaces the file whole by a rename.
 ///
 /// Device tokens and certificate pins are both kept this way; one reader and writer keeps their locking,
 /// error wording and damaged-file handling the same. A record the decoder cannot read is dropped rather
@@ -42,10 +42,20 @@ package final class SecureRecordFile<Record: Sendable & Equatable>: Sendable {
 
     /// Changes the records in one locked read–modify–write. The file is written only when the records
     /// changed, and removed when none are left: an unchanged rewrite costs a disk flush for nothing.
+    ///
+    /// `change` may run twice: once on what is there now, and, when that changes something, again under
+    /// both locks on what is there then.
     package func update(_ change: (inout [String: Record]) -> Void) throws(CredentialStoreError) {
+        // Most changes change nothing (a token saved again): no lock file, no waiting on other processes.
+        let now = try records()
+        var probe = now
+        change(&probe)
+        guard probe != now else { return }
+        // Another process's lock first, then this process's: a reader, which takes only this process's,
+        // never waits on another process.
+        let otherProcesses = SecureFile.lockExclusively(path + ".lock")
+        defer { otherProcesses.map(SecureFile.unlock) }
         try secureRecordFileLock.withLock { _ throws(CredentialStoreError) in
-            let otherProcesses = SecureFile.lockExclusively(path + ".lock")
-            defer { otherProcesses.map(SecureFile.unlock) }
             let before = try readAll()
             var after = before
             change(&after)

@@ -90,11 +90,7 @@ public actor NodeHost {
     public func run() async {
         start()
         guard let loop = hostTask else { return }
-        await withTaskCancellationHandler {
-            await loop.value
-        } onCancel: {
-            loop.cancel()
-        }
+        await loop.endsWithCaller()
         // Not a loop started after a `stop()` meanwhile: that one is its starter's.
         if hostTask == loop { stop() }
     }
@@ -103,7 +99,6 @@ public actor NodeHost {
     public func stop() {
         hostTask?.cancel()
         hostTask = nil
-        for invoke in running.values { invoke.cancel.finish() }
         running = [:]
         activityContinuation.finish()
     }

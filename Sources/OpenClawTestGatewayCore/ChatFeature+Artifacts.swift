@@ -3,16 +3,12 @@ import OpenClawProtocol
 
 /// Generated images: a run's `image` step, `artifacts.download`, and the ticketed HTTP route that
 /// serves the bytes (summer 2026; `gateway/clients.md` "Render generated image artifacts").
-extension GatewayHub {
-    /// The path prefix of managed outgoing media on the gateway's HTTP port (upstream's
-    /// `/api/chat/media/outgoing/…`).
-    package static let artifactPathPrefix = "/api/chat/media/outgoing/"
-
+extension ChatFeature {
     /// A run's generated image: stored under a new `artifactId` and appended to the reply as a
     /// canonical `image` block carrying the id, a gateway-relative `url`, its type, size and alt text.
-    func runImage(_ runId: String, byteCount: Int) -> Bool {
+    func runImage(_ runId: String, byteCount: Int, in gateway: isolated GatewayHub) -> Bool {
         guard var run = runs.removeValue(forKey: runId) else { return false }
-        let artifactId = "img_\(Self.entryId())"
+        let artifactId = "img_\(GatewayHub.entryId())"
         let bytes = ArtifactShelf.drawing(byteCount: max(0, byteCount))
         artifacts.add(.init(id: artifactId, sessionKey: run.sessionKey, mimeType: "image/png", bytes: bytes))
         run.draft.appendBlock([
@@ -24,19 +20,19 @@ extension GatewayHub {
     }
 
     static func artifactPath(_ artifactId: String) -> String {
-        artifactPathPrefix + artifactId
+        GatewayHub.artifactPathPrefix + artifactId
     }
 
     /// `artifacts.download`: `{artifact, url, expiresAt}` with a ticketed URL on this gateway, or
     /// `{artifact, encoding: "base64", data}`, as ``TestGatewayConfiguration/artifactDelivery`` says.
     /// Without a `sessionKey` (this gateway keeps no run or task index) or for an artifact of another
     /// session: refused as upstream does.
-    func handleArtifactsDownload(_ request: RequestFrame, from id: Int) {
-        guard let params = validParams(request, shape: ProtocolShapes.artifactsDownloadParams, from: id),
+    func handleArtifactsDownload(_ request: RequestFrame, from id: Int, in gateway: isolated GatewayHub) {
+        guard let params = gateway.validParams(request, shape: ProtocolShapes.artifactsDownloadParams, from: id),
             let artifactId = params["artifactId"]?.stringValue
         else { return }
         guard let sessionKey = params["sessionKey"]?.stringValue else {
-            respond(
+            gateway.respond(
                 to: id, requestId: request.id,
                 error: ErrorShape(
                     code: .invalidRequest, message: "artifacts require one of sessionKey, runId, or taskId",
@@ -44,7 +40,7 @@ extension GatewayHub {
             return
         }
         guard let artifact = artifacts.artifact(artifactId, sessionKey: SessionStore.canonicalKey(sessionKey)) else {
-            respond(
+            gateway.respond(
                 to: id, requestId: request.id,
                 error: ErrorShape(
                     code: .invalidRequest, message: "artifact not found",
@@ -56,11 +52,11 @@ extension GatewayHub {
             "mimeType": .string(artifact.mimeType), "sizeBytes": .int(artifact.bytes.count),
             "sessionKey": .string(artifact.sessionKey), "source": "session-transcript",
         ]
-        if !configuration.artifactStatesSize { summary["sizeBytes"] = nil }
-        switch configuration.artifactDelivery {
+        if !gateway.configuration.artifactStatesSize { summary["sizeBytes"] = nil }
+        switch gateway.configuration.artifactDelivery {
         case .inline:
             summary["download"] = ["mode": "bytes"]
-            respond(
+            gateway.respond(
                 to: id, requestId: request.id,
                 payload: [
                     "artifact": .object(summary), "encoding": "base64",
@@ -68,9 +64,9 @@ extension GatewayHub {
                 ])
         case .url:
             summary["download"] = ["mode": "url"]
-            let (ticket, expiresAtMs) = artifacts.issueTicket(for: artifact.id, nowMs: Self.nowMs())
-            let url = configuration.artifactURLOverride ?? Self.artifactPath(artifact.id) + "?ticket=" + ticket
-            respond(
+            let (ticket, expiresAtMs) = artifacts.issueTicket(for: artifact.id, nowMs: GatewayHub.nowMs())
+            let url = gateway.configuration.artifactURLOverride ?? Self.artifactPath(artifact.id) + "?ticket=" + ticket
+            gateway.respond(
                 to: id, requestId: request.id,
                 payload: ["artifact": .object(summary), "url": .string(url), "expiresAt": .int(expiresAtMs)])
         }
@@ -78,10 +74,23 @@ extension GatewayHub {
 
     /// The bytes the HTTP route serves for `artifactId` with `ticket`; nil (404) for an unknown,
     /// expired or mismatched ticket, and whenever the gateway has no artifacts (quirk).
-    package func artifactDownloadBody(artifactId: String, ticket: String) -> (mimeType: String, bytes: [UInt8])? {
-        guard !configuration.quirks.contains(.noArtifacts),
-            let artifact = artifacts.redeem(ticket: ticket, artifactId: artifactId, nowMs: Self.nowMs())
+    func artifactDownloadBody(
+        artifactId: String, ticket: String, in gateway: isolated GatewayHub
+    ) -> (mimeType: String, bytes: [UInt8])? {
+        guard !gateway.configuration.quirks.contains(.noArtifacts),
+            let artifact = artifacts.redeem(ticket: ticket, artifactId: artifactId, nowMs: GatewayHub.nowMs())
         else { return nil }
         return (artifact.mimeType, artifact.bytes)
+    }
+}
+
+extension GatewayHub {
+    /// The path prefix of managed outgoing media on the gateway's HTTP port (upstream's
+    /// `/api/chat/media/outgoing/…`).
+    package static let artifactPathPrefix = "/api/chat/media/outgoing/"
+
+    /// The bytes the HTTP route serves for `artifactId` with `ticket` (see `ChatFeature`).
+    package func artifactDownloadBody(artifactId: String, ticket: String) -> (mimeType: String, bytes: [UInt8])? {
+        chat.artifactDownloadBody(artifactId: artifactId, ticket: ticket, in: self)
     }
 }

@@ -2,30 +2,31 @@ import OpenClawProtocol
 
 /// The unified approval family over the same registry as `exec.approval.*` (upstream
 /// `refactor/operator-approvals.md`: the exec methods are adapters over one durable record).
-extension GatewayHub {
+extension ApprovalsFeature {
     /// `approval.resolve {id, kind, decision}` (upstream `ApprovalResolveParamsSchema`, exact full id):
     /// the first decision is applied (`applied: true`); a later one gets `applied: false` and the
     /// state already recorded. An unknown id is `APPROVAL_NOT_FOUND`.
-    func handleUnifiedApprovalResolve(_ request: RequestFrame, from id: Int) {
-        guard let params = validParams(request, shape: ProtocolShapes.approvalResolveParams, from: id),
+    func handleUnifiedApprovalResolve(_ request: RequestFrame, from id: Int, in gateway: isolated GatewayHub) {
+        guard let params = gateway.validParams(request, shape: ProtocolShapes.approvalResolveParams, from: id),
             let approvalId = params["id"]?.stringValue, let decisionText = params["decision"]?.stringValue,
             let decision = ExecApprovalDecision(rawValue: decisionText)
         else { return }
-        guard params["kind"] == "exec", let record = approvals.records[approvalId] else {
-            respond(to: id, requestId: request.id, error: Self.unknownApproval)
+        guard params["kind"] == "exec", let record = registry.records[approvalId] else {
+            gateway.respond(to: id, requestId: request.id, error: Self.unknownApproval)
             return
         }
         var applied = false
         if record.isPending {
             guard record.allowed.contains(decision) else {
-                respond(to: id, requestId: request.id, error: Self.unavailable(decision, record: record))
+                gateway.respond(to: id, requestId: request.id, error: Self.unavailable(decision, record: record))
                 return
             }
-            applyDecision(approvalId, decision, record: record, from: id)
+            applyDecision(approvalId, decision, record: record, from: id, in: gateway)
             applied = true
         }
-        guard let recorded = approvals.records[approvalId] else { return }
-        respond(to: id, requestId: request.id, payload: ["applied": .bool(applied), "approval": snapshot(recorded)])
+        guard let recorded = registry.records[approvalId] else { return }
+        gateway.respond(
+            to: id, requestId: request.id, payload: ["applied": .bool(applied), "approval": snapshot(recorded)])
     }
 
     /// A terminal `ApprovalSnapshot` (upstream `approvals.ts`): the reviewer-safe exec presentation plus

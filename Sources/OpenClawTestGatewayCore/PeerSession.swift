@@ -1,7 +1,8 @@
 import OpenClawProtocol
 
-/// One socket as the gateway sees it: handshake state, granted authority, frame counters.
-struct ConnectionState: Sendable {
+/// One peer as the gateway sees it: its socket, handshake state, granted authority, frame counters.
+/// (Not the client library's `ConnectionState`: this is the gateway's side of one socket.)
+struct PeerSession: Sendable {
     enum Phase: Sendable, Equatable {
         case awaitingConnect
         case open

@@ -2,37 +2,39 @@ import OpenClawProtocol
 
 /// The unified family's read side (upstream `approval.get`, `approval.history`, summer 2026) over the
 /// same registry as `exec.approval.*`.
-extension GatewayHub {
+extension ApprovalsFeature {
     /// `approval.get {id}` (upstream `ApprovalGetParamsSchema`, the exact full id): the pending or
     /// terminal snapshot; an unknown id is `APPROVAL_NOT_FOUND`.
-    func handleApprovalRecordGet(_ request: RequestFrame, from id: Int) {
-        guard let params = validParams(request, shape: ProtocolShapes.approvalGetParams, from: id),
+    func handleApprovalRecordGet(_ request: RequestFrame, from id: Int, in gateway: isolated GatewayHub) {
+        guard let params = gateway.validParams(request, shape: ProtocolShapes.approvalGetParams, from: id),
             let approvalId = params["id"]?.stringValue
         else { return }
         guard approvalId != ".", approvalId != ".." else {
-            respond(
+            gateway.respond(
                 to: id, requestId: request.id,
                 error: ErrorShape(
                     code: .invalidRequest, message: "invalid approval.get params: at /id: must match pattern"))
             return
         }
-        guard let record = approvals.records[approvalId] else {
-            respond(to: id, requestId: request.id, error: Self.unknownApproval)
+        guard let record = registry.records[approvalId] else {
+            gateway.respond(to: id, requestId: request.id, error: Self.unknownApproval)
             return
         }
-        respond(to: id, requestId: request.id, payload: ["approval": snapshot(record)])
+        gateway.respond(to: id, requestId: request.id, payload: ["approval": snapshot(record)])
     }
 
     /// `approval.history {cursor?, limit?, kind?}` (upstream `ApprovalHistoryParamsSchema`): terminal
     /// approvals, newest first, `limit` (default 50) per page, `nextCursor` while older ones follow. The
     /// cursor is this gateway's own opaque token; one it did not issue is refused.
-    func handleApprovalHistory(_ request: RequestFrame, from id: Int) {
-        guard let params = validParams(request, shape: ProtocolShapes.approvalHistoryParams, from: id) else { return }
+    func handleApprovalHistory(_ request: RequestFrame, from id: Int, in gateway: isolated GatewayHub) {
+        guard let params = gateway.validParams(request, shape: ProtocolShapes.approvalHistoryParams, from: id) else {
+            return
+        }
         let limit = params["limit"]?.intValue ?? 50
         var offset = 0
         if let cursor = params["cursor"]?.stringValue {
             guard cursor.hasPrefix("h"), let value = Int(cursor.dropFirst()), value >= 0 else {
-                respond(
+                gateway.respond(
                     to: id, requestId: request.id, error: ErrorShape(code: .invalidRequest, message: "invalid cursor"))
                 return
             }
@@ -41,7 +43,7 @@ extension GatewayHub {
         let kind = params["kind"]?.stringValue ?? "exec"
         let terminal =
             kind == "exec"
-            ? approvals.records.values.filter { !$0.isPending }.sorted {
+            ? registry.records.values.filter { !$0.isPending }.sorted {
                 ($0.resolvedAtMs ?? 0, $0.id) > ($1.resolvedAtMs ?? 0, $1.id)
             } : []
         let page = terminal.dropFirst(offset).prefix(limit)
@@ -49,7 +51,7 @@ extension GatewayHub {
         // `nil` literal as `.null`, so the member is dropped explicitly).
         var members: [(String, JSONValue?)] = [("items", .array(page.map(snapshot)))]
         if offset + page.count < terminal.count { members.append(("nextCursor", .string("h\(offset + page.count)"))) }
-        respond(
+        gateway.respond(
             to: id, requestId: request.id,
             payload: .object(dropping: members))
     }

@@ -1,57 +1,86 @@
 import OpenClawProtocol
 
-extension GatewayHub {
+/// The handshake: `connect` checked in the gateway's order, the shared secret (rotatable) and its
+/// failure limiter, admission with `hello-ok`, and the presence list admitted clients join. Pairing
+/// decisions are `PairingFeature`'s; this feature asks it.
+final class ConnectFeature {
+    var sharedAuth: TestGatewayAuth
+    /// Failed sign-ins; one address, since every client of a test gateway is on loopback.
+    var authLimiter: AuthAttemptLimiter?
+    /// Every `connect` params received, in order (inspection).
+    var paramsLog: [JSONValue] = []
+    /// Admitted clients (not CLI ones), by presence key.
+    var presence: [String: JSONValue] = [:]
+    var presenceVersion = 1
+    var healthVersion = 1
+
+    init(configuration: TestGatewayConfiguration) {
+        sharedAuth = configuration.auth
+        authLimiter = configuration.authRateLimit.map(AuthAttemptLimiter.init(limit:))
+    }
+
+    var stateVersion: StateVersion { StateVersion(presence: presenceVersion, health: healthVersion) }
+
+    var presenceEntries: [JSONValue] { presence.keys.sorted().compactMap { presence[$0] } }
+
+    /// The role `connect` asks for: `operator` when absent; nil for any other (`invalid role`).
+    static func requestedRole(_ params: JSONValue) -> GatewayRole? {
+        let role = GatewayRole(rawValue: params["role"]?.stringValue ?? GatewayRole.operator.rawValue)
+        return role == .operator || role == .node ? role : nil
+    }
+
     /// The `connect` request, checked in the gateway's order: params, protocol, role, origin, auth,
     /// device proof, pairing; then a device token and `hello-ok`.
-    func handleConnect(requestId: String, params: JSONValue?, from id: Int) {
-        connectParamsLog.append(params ?? .null)
-        guard let connection = connections[id] else { return }
-        if faults.dropConnects > 0 {
-            faults.dropConnects -= 1
-            drop(id)
+    func handleConnect(requestId: String, params: JSONValue?, from id: Int, in gateway: isolated GatewayHub) {
+        paramsLog.append(params ?? .null)
+        guard let connection = gateway.peers[id] else { return }
+        if gateway.faults.dropConnects > 0 {
+            gateway.faults.dropConnects -= 1
+            gateway.drop(id)
             return
         }
 
-        if let rejection = faults.rejectConnect {
-            respond(to: id, requestId: requestId, error: rejection)
-            closeAfterRefusal(
-                id, code: faults.rejectConnectCloseCode, reason: faults.rejectConnectCloseReason ?? rejection.message)
+        if let rejection = gateway.faults.rejectConnect {
+            gateway.respond(to: id, requestId: requestId, error: rejection)
+            gateway.closeAfterRefusal(
+                id, code: gateway.faults.rejectConnectCloseCode,
+                reason: gateway.faults.rejectConnectCloseReason ?? rejection.message)
             return
         }
-        let problems = ProtocolShapes.connectParams(v4: v4).problems(in: params)
+        let problems = ProtocolShapes.connectParams(v4: gateway.v4).problems(in: params)
         guard problems.isEmpty, let params else {
             refuse(
                 id, requestId,
                 ErrorShape(
-                    code: .invalidRequest, message: "invalid connect params: " + problems.joined(separator: "; ")))
+                    code: .invalidRequest, message: "invalid connect params: " + problems.joined(separator: "; ")),
+                in: gateway)
             return
         }
-        let expected = configuration.protocolNumber
+        let expected = gateway.configuration.protocolNumber
         let minProtocol = params["minProtocol"]?.intValue ?? 0
         let maxProtocol = params["maxProtocol"]?.intValue ?? 0
         guard maxProtocol >= expected, minProtocol <= expected else {
             let details: JSONValue =
-                v4
+                gateway.v4
                 ? [
                     "code": ErrorDetailCode.protocolMismatch.wire, "clientMinProtocol": .int(minProtocol),
                     "clientMaxProtocol": .int(maxProtocol), "expectedProtocol": .int(expected),
                     "minimumProbeProtocol": 3,
                 ]
                 : ["expectedProtocol": .int(expected)]
-            respond(
+            gateway.respond(
                 to: id, requestId: requestId,
                 error: ErrorShape(code: .invalidRequest, message: "protocol mismatch", details: details))
-            closeAfterRefusal(id, code: GatewayCloseCode.protocolError, reason: "protocol mismatch")
+            gateway.closeAfterRefusal(id, code: GatewayCloseCode.protocolError, reason: "protocol mismatch")
             return
         }
-        let role = params["role"]?.stringValue ?? "operator"
-        guard role == "operator" || role == "node" else {
-            refuse(id, requestId, ErrorShape(code: .invalidRequest, message: "invalid role"))
+        guard let role = Self.requestedRole(params)?.rawValue else {
+            refuse(id, requestId, ErrorShape(code: .invalidRequest, message: "invalid role"), in: gateway)
             return
         }
         if let origin = connection.handle.origin,
             !BrowserOriginPolicy.allows(
-                origin, allowed: configuration.allowedOrigins, fromLoopback: connection.handle.isFromLoopback)
+                origin, allowed: gateway.configuration.allowedOrigins, fromLoopback: connection.handle.isFromLoopback)
         {
             let message =
                 "origin not allowed (open the Control UI from the gateway host or allow it in gateway.controlUi.allowedOrigins)"
@@ -59,7 +88,8 @@ extension GatewayHub {
                 id, requestId,
                 ErrorShape(
                     code: .invalidRequest, message: message,
-                    details: ["code": ErrorDetailCode.controlUIOriginNotAllowed.wire, "reason": "origin-not-allowed"]))
+                    details: ["code": ErrorDetailCode.controlUIOriginNotAllowed.wire, "reason": "origin-not-allowed"]),
+                in: gateway)
             return
         }
 
@@ -72,13 +102,13 @@ extension GatewayHub {
             auth: params["auth"],
             hasDevice: device != nil,
             isCliClient: client["mode"]?.stringValue == "cli",
-            verifyDeviceToken: { [pairing] candidate in
+            verifyDeviceToken: { [pairing = gateway.pairing.registry] candidate in
                 guard let deviceId else { return false }
                 return pairing.verifyToken(candidate, deviceId: deviceId, role: role, scopes: requestedScopes)
             }
         )
-        if let refusal = authLimiter?.refusal(nowMs: Self.nowMs()) {
-            refuse(id, requestId, refusal)
+        if let refusal = authLimiter?.refusal(nowMs: GatewayHub.nowMs()) {
+            refuse(id, requestId, refusal, in: gateway)
             return
         }
         // A bootstrap token (with a device) stands in for the shared secret; it is redeemed below,
@@ -93,8 +123,8 @@ extension GatewayHub {
                 authMethod = method
                 authLimiter?.reset()
             case .failure(let failure):
-                authLimiter?.recordFailure(nowMs: Self.nowMs())
-                refuse(id, requestId, failure.error)
+                authLimiter?.recordFailure(nowMs: GatewayHub.nowMs())
+                refuse(id, requestId, failure.error, in: gateway)
                 return
             }
         }
@@ -109,7 +139,7 @@ extension GatewayHub {
             let signatureToken =
                 [auth?["token"], auth?["deviceToken"], auth?["bootstrapToken"]]
                 .compactMap { $0?.stringValue }.first { !$0.isEmpty } ?? ""
-            let verifier = DeviceProofVerifier(nowMs: Self.nowMs(), socketNonce: connection.nonce)
+            let verifier = DeviceProofVerifier(nowMs: GatewayHub.nowMs(), socketNonce: connection.nonce)
             let fields = DeviceProofVerifier.SignedFields(
                 clientId: client["id"]?.stringValue ?? "", clientMode: client["mode"]?.stringValue ?? "",
                 role: GatewayRole(rawValue: role), scopes: requestedScopes, token: signatureToken,
@@ -120,60 +150,60 @@ extension GatewayHub {
                     id, requestId,
                     ErrorShape(
                         code: .invalidRequest, message: failure.message,
-                        details: ["code": .string(failure.code), "reason": .string(failure.reason)]))
+                        details: ["code": .string(failure.code), "reason": .string(failure.reason)]), in: gateway)
                 return
             }
             let publicKey = device["publicKey"]?.stringValue ?? ""
             if let bootstrapToken {
-                guard let grant = bootstrapTokens.redeem(bootstrapToken, nowMs: Self.nowMs()),
+                guard let grant = gateway.pairing.bootstrapTokens.redeem(bootstrapToken, nowMs: GatewayHub.nowMs()),
                     grant.roles.contains(role)
                 else {
-                    refuse(id, requestId, BootstrapTokens.invalid)
+                    refuse(id, requestId, BootstrapTokens.invalid, in: gateway)
                     return
                 }
                 // The grant pairs the device for its roles at once, bounded to the grant's scopes.
                 func scopes(for role: String) -> [String] { role == "operator" ? grant.scopes : [] }
                 for grantedRole in grant.roles {
-                    pairing.approveSilently(
+                    gateway.pairing.registry.approveSilently(
                         deviceId: deviceId, publicKey: publicKey, role: grantedRole, scopes: scopes(for: grantedRole),
                         platform: platform, deviceFamily: deviceFamily)
                 }
                 grantedScopes = requestedScopes.filter { scopes(for: role).contains($0) }
-                issuedToken = pairing.ensureToken(
-                    deviceId: deviceId, role: role, scopes: grantedScopes, nowMs: Self.nowMs())
+                issuedToken = gateway.pairing.registry.ensureToken(
+                    deviceId: deviceId, role: role, scopes: grantedScopes, nowMs: GatewayHub.nowMs())
                 handoff = grant.roles.filter { $0 != role }.map { other in
                     (
                         other,
-                        pairing.ensureToken(
-                            deviceId: deviceId, role: other, scopes: scopes(for: other), nowMs: Self.nowMs())
+                        gateway.pairing.registry.ensureToken(
+                            deviceId: deviceId, role: other, scopes: scopes(for: other), nowMs: GatewayHub.nowMs())
                     )
                 }
                 admit(
                     id, requestId: requestId, params: params, role: role, scopes: grantedScopes, deviceId: deviceId,
-                    authMethod: authMethod, token: issuedToken, handoff: handoff)
+                    authMethod: authMethod, token: issuedToken, handoff: handoff, in: gateway)
                 return
             }
-            let verdict = pairing.verdict(
+            let verdict = gateway.pairing.registry.verdict(
                 deviceId: deviceId, publicKey: publicKey, role: role, scopes: requestedScopes,
                 platform: platform, deviceFamily: deviceFamily)
             if case .required(let reason, let isRepair) = verdict {
-                if configuration.pairing == .automatic, reason != .metadataUpgrade {
-                    pairing.approveSilently(
+                if gateway.configuration.pairing == .automatic, reason != .metadataUpgrade {
+                    gateway.pairing.registry.approveSilently(
                         deviceId: deviceId, publicKey: publicKey, role: role, scopes: requestedScopes,
                         platform: platform, deviceFamily: deviceFamily)
                 } else {
-                    let request = pairing.request(
+                    let request = gateway.pairing.registry.request(
                         PendingPairing(
-                            requestId: Self.newId(), deviceId: deviceId, publicKey: publicKey, role: role,
+                            requestId: GatewayHub.newId(), deviceId: deviceId, publicKey: publicKey, role: role,
                             scopes: requestedScopes, platform: platform, deviceFamily: deviceFamily,
                             displayName: client["displayName"]?.stringValue, clientId: client["id"]?.stringValue ?? "",
                             clientMode: client["mode"]?.stringValue ?? "", reason: reason, isRepair: isRepair,
-                            ts: Self.nowMs()
+                            ts: GatewayHub.nowMs()
                         ))
-                    broadcast(
+                    gateway.broadcast(
                         GatewayEventName.devicePairRequested, payload: request.json,
                         include: { ScopePolicy.allows($0.scopes, OperatorScope.pairing) })
-                    respond(
+                    gateway.respond(
                         to: id, requestId: requestId,
                         error: ErrorShape(
                             code: .notPaired, message: "pairing required",
@@ -182,18 +212,18 @@ extension GatewayHub {
                                 "reason": reason.wire,
                             ]
                         ))
-                    closeAfterRefusal(id, code: GatewayCloseCode.policyViolation, reason: "pairing required")
+                    gateway.closeAfterRefusal(id, code: GatewayCloseCode.policyViolation, reason: "pairing required")
                     return
                 }
             }
-            issuedToken = pairing.ensureToken(
-                deviceId: deviceId, role: role, scopes: requestedScopes, nowMs: Self.nowMs())
+            issuedToken = gateway.pairing.registry.ensureToken(
+                deviceId: deviceId, role: role, scopes: requestedScopes, nowMs: GatewayHub.nowMs())
         } else if role == "node" {
             refuse(
                 id, requestId,
                 ErrorShape(
                     code: .notPaired, message: "device identity required",
-                    details: ["code": ErrorDetailCode.deviceIdentityRequired.wire]))
+                    details: ["code": ErrorDetailCode.deviceIdentityRequired.wire]), in: gateway)
             return
         } else {
             grantedScopes = []
@@ -201,52 +231,6 @@ extension GatewayHub {
 
         admit(
             id, requestId: requestId, params: params, role: role, scopes: grantedScopes, deviceId: deviceId,
-            authMethod: authMethod, token: issuedToken)
-    }
-
-    /// A connect failure that closes with 1008 and the error message as reason.
-    private func refuse(_ id: Int, _ requestId: String, _ error: ErrorShape) {
-        respond(to: id, requestId: requestId, error: error)
-        closeAfterRefusal(id, code: GatewayCloseCode.policyViolation, reason: error.message)
-    }
-
-    private func admit(
-        _ id: Int, requestId: String, params: JSONValue, role: String, scopes: [String],
-        deviceId: String?, authMethod: AuthMethod, token: DeviceToken?,
-        handoff: [(role: String, token: DeviceToken)] = []
-    ) {
-        guard var connection = connections[id] else { return }
-        let client = params["client"] ?? [:]
-        connection.phase = .open
-        connection.role = GatewayRole(rawValue: role)
-        connection.scopes = Set(scopes)
-        connection.caps = Set(params["caps"]?.stringArrayValue ?? [])
-        connection.clientName = client["displayName"]?.nonEmptyStringValue ?? client["id"]?.nonEmptyStringValue
-        connection.deviceId = deviceId
-        connection.authMethod = authMethod
-        if client["mode"]?.stringValue != "cli" {
-            let key = deviceId ?? client["instanceId"]?.stringValue ?? connection.connId
-            connection.presenceKey = key
-            presence[key] = .object(dropping: [
-                ("host", .string(client["displayName"]?.nonEmptyStringValue)),
-                ("version", .string(client["version"]?.nonEmptyStringValue)),
-                ("platform", .string(client["platform"]?.nonEmptyStringValue)),
-                ("deviceFamily", .string(client["deviceFamily"]?.nonEmptyStringValue)),
-                ("modelIdentifier", .string(client["modelIdentifier"]?.nonEmptyStringValue)),
-                ("mode", .string(client["mode"]?.nonEmptyStringValue)), ("deviceId", .string(deviceId)),
-                ("roles", .strings([role])), ("scopes", .strings(scopes)),
-                ("instanceId", .string(client["instanceId"]?.nonEmptyStringValue)), ("reason", "connect"),
-                ("ts", .int(Self.nowMs())),
-            ])
-            presenceVersion += 1
-        }
-        connections[id] = connection
-        if role == "node" { registerNode(id, params: params, deviceId: deviceId) }
-        let hello = HelloOkBuilder(
-            configuration: configuration, connId: connection.connId, role: role, scopes: scopes,
-            deviceToken: token, handoff: handoff, presence: presenceEntries, health: healthSummary(),
-            stateVersion: currentStateVersion.json, uptimeMs: Self.nowMs() - startedAtMs
-        )
-        respond(to: id, requestId: requestId, payload: hello.payload)
+            authMethod: authMethod, token: issuedToken, in: gateway)
     }
 }

@@ -5,72 +5,75 @@ import OpenClawProtocol
 /// approvals pending for that session (`approvalReplay`), then a `session.approval` event for each
 /// pending or terminal transition. The opt-in needs `operator.admin`, or `operator.approvals` on a paired
 /// device; the exec broadcasts (`exec.approval.*`) go on beside it.
-extension GatewayHub {
-    var sessionApprovalsOffered: Bool { v4 && !configuration.quirks.contains(.noSessionApprovals) }
+extension ApprovalsFeature {
 
     /// `sessions.messages.subscribe {key, agentId?, includeApprovals?: true}` (closed;
     /// `includeApprovals` is the literal `true`). Re-subscribing without it drops the approval audience.
-    func handleSessionsMessagesSubscribe(_ request: RequestFrame, from id: Int) {
-        guard let params = validParams(request, shape: ProtocolShapes.sessionsMessagesSubscribeParams, from: id),
-            let raw = params["key"]?.stringValue, let connection = connections[id]
+    func handleSessionsMessagesSubscribe(_ request: RequestFrame, from id: Int, in gateway: isolated GatewayHub) {
+        guard
+            let params = gateway.validParams(request, shape: ProtocolShapes.sessionsMessagesSubscribeParams, from: id),
+            let raw = params["key"]?.stringValue, let connection = gateway.peers[id]
         else { return }
         if params["includeApprovals"] == .bool(false) {
             let message = "invalid \(request.method) params: includeApprovals: must be true"
-            respond(to: id, requestId: request.id, error: ErrorShape(code: .invalidRequest, message: message))
+            gateway.respond(to: id, requestId: request.id, error: ErrorShape(code: .invalidRequest, message: message))
             return
         }
         let key = SessionStore.canonicalKey(raw)
         guard params["includeApprovals"] == .bool(true) else {
-            connections[id]?.approvalAudience.remove(key)
-            respond(to: id, requestId: request.id, payload: ["subscribed": true, "key": .string(key)])
+            gateway.peers[id]?.approvalAudience.remove(key)
+            gateway.respond(to: id, requestId: request.id, payload: ["subscribed": true, "key": .string(key)])
             return
         }
         let admin = ScopePolicy.allows(connection.scopes, OperatorScope.admin)
         let pairedApprover =
             connection.deviceId != nil && ScopePolicy.allows(connection.scopes, OperatorScope.approvals)
         guard admin || pairedApprover else {
-            respond(
+            gateway.respond(
                 to: id, requestId: request.id,
-                error: ScopePolicy.missingScopeError(OperatorScope.approvals, style: configuration.missingScopeStyle))
+                error: ScopePolicy.missingScopeError(
+                    OperatorScope.approvals, style: gateway.configuration.missingScopeStyle))
             return
         }
-        connections[id]?.approvalAudience.insert(key)
-        let pending = approvals.records.values
+        gateway.peers[id]?.approvalAudience.insert(key)
+        let pending = registry.records.values
             .filter { $0.isPending && $0.request["sessionKey"]?.stringValue.map(SessionStore.canonicalKey) == key }
             .sorted { $0.createdAtMs < $1.createdAtMs }
         let replay: JSONValue = [
-            "sessionKey": .string(key), "updatedAtMs": .int(Self.nowMs()),
+            "sessionKey": .string(key), "updatedAtMs": .int(GatewayHub.nowMs()),
             "approvals": .array(pending.map(snapshot)), "truncated": false,
         ]
-        respond(
+        gateway.respond(
             to: id, requestId: request.id, payload: ["subscribed": true, "key": .string(key), "approvalReplay": replay])
     }
 
     /// `sessions.messages.unsubscribe {key, agentId?}` (closed).
-    func handleSessionsMessagesUnsubscribe(_ request: RequestFrame, from id: Int) {
-        guard let params = validParams(request, shape: ProtocolShapes.sessionsMessagesUnsubscribeParams, from: id),
+    func handleSessionsMessagesUnsubscribe(_ request: RequestFrame, from id: Int, in gateway: isolated GatewayHub) {
+        guard
+            let params = gateway.validParams(
+                request, shape: ProtocolShapes.sessionsMessagesUnsubscribeParams, from: id),
             let raw = params["key"]?.stringValue
         else { return }
         let key = SessionStore.canonicalKey(raw)
-        connections[id]?.approvalAudience.remove(key)
-        respond(to: id, requestId: request.id, payload: ["subscribed": false, "key": .string(key)])
+        gateway.peers[id]?.approvalAudience.remove(key)
+        gateway.respond(to: id, requestId: request.id, payload: ["subscribed": false, "key": .string(key)])
     }
 
     /// Tells the approval's session audience about it as it stands now (pending, or terminal once
     /// decided or expired); returns the sockets reached.
     @discardableResult
-    func emitSessionApproval(_ approvalId: String) -> [Int] {
-        guard sessionApprovalsOffered, let record = approvals.records[approvalId],
+    func emitSessionApproval(_ approvalId: String, in gateway: isolated GatewayHub) -> [Int] {
+        guard gateway.router.offersSessionApprovals, let record = registry.records[approvalId],
             let raw = record.request["sessionKey"]?.stringValue
         else { return [] }
         let key = SessionStore.canonicalKey(raw)
         let payload: JSONValue = [
-            "sessionKey": .string(key), "updatedAtMs": .int(Self.nowMs()),
+            "sessionKey": .string(key), "updatedAtMs": .int(GatewayHub.nowMs()),
             "phase": record.isPending ? "pending" : "terminal", "approval": snapshot(record),
         ]
-        let audience = connections.values.filter { $0.isOpen && $0.approvalAudience.contains(key) }.map(\.id).sorted()
+        let audience = gateway.peers.values.filter { $0.isOpen && $0.approvalAudience.contains(key) }.map(\.id).sorted()
         for connection in audience {
-            sendTargetedEvent(SessionApprovalNames.event, payload: payload, to: connection)
+            gateway.sendTargetedEvent(SessionApprovalNames.event, payload: payload, to: connection)
         }
         return audience
     }
