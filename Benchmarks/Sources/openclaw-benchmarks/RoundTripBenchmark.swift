@@ -7,6 +7,7 @@ import OpenClawTestGateway
 enum RoundTripBenchmark {
     @MainActor
     static func run(_ report: Report, settings: Settings) async throws {
+        if settings.healthAlone { return try await clientAlone(report, settings: settings) }
         try await Harness.withGateway(protocolNumber: 4, agent: seedingAgent) { gateway in
             try await run(report, settings: settings, gateway: gateway)
         }

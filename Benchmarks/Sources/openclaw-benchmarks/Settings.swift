@@ -23,17 +23,22 @@ struct Settings {
     var only: Set<Int> = []
     /// Scenario 2's streams to run (`v4`, `v3`); empty runs both.
     var streams: Set<String> = []
+    /// Scenario 3 with only the `health` requests against a gateway in another process (for profiling
+    /// the client's request path alone).
+    var healthAlone = false
 
     func runs(_ scenario: Int) -> Bool { only.isEmpty || only.contains(scenario) }
 
     static let usage = """
-        usage: openclaw-benchmarks [--quick] [--only N[,N...]] [--stream v4|v3]
+        usage: openclaw-benchmarks [--quick] [--only N[,N...]] [--stream v4|v3] [--health-alone]
           --quick    fewer repetitions (same sizes), for a smoke run
           --only     scenarios to run: 1 handshake, 2 event throughput, 3 round trips,
                      4 history decoding, 5 store, 6 memory,
                      7 attachments (peak memory sending a 20 MB file),
                      8 the program (openclaw-chat, release, whole process)
           --stream   scenario 2 with one stream only (for profiling)
+          --health-alone
+                     scenario 3's `health` against a gateway in another process only (for profiling)
           --network-executor
                      run Swift concurrency on the network's event loops, as openclaw-chat does
                      (NetworkThreads); by default the suite leaves it on Swift's pool, as an app does
@@ -63,6 +68,9 @@ struct Settings {
                 let numbers = list.split(separator: ",").compactMap { Int($0) }
                 guard !numbers.isEmpty, numbers.allSatisfy((1...8).contains) else { return nil }
                 settings.only.formUnion(numbers)
+            case "--health-alone":
+                settings.healthAlone = true
+                settings.only.insert(3)
             case "--stream":
                 guard let stream = remaining.popFirst(), ["v4", "v3"].contains(stream) else { return nil }
                 settings.streams.insert(stream)
