@@ -30,6 +30,17 @@ struct GatewayFeaturesCLITests {
         }
     }
 
+    /// Every usage is shown whole, its description after a space (`/approvals [ID|history]` was cut to
+    /// 22 characters and ran into its description).
+    @Test func helpShowsEachUsageWholeBeforeItsDescription() async throws {
+        try await CLITests.withGateway { _, common in
+            let out = try await Self.chat(common + ["--approvals", "--questions"], typing: ["hello", "/help"])
+            #expect(out.contains("  /approvals [ID|history]  pending approvals"), "output:\n\(out)")
+            #expect(out.contains("  /think LEVEL|show|hide   "), "output:\n\(out)")
+            #expect(out.contains("  /compact …               Compact the session context."), "output:\n\(out)")
+        }
+    }
+
     @Test func steerGoesWithTheMessageOnAV4Gateway() async throws {
         try await CLITests.withGateway { gateway, common in
             let out = try await Self.chat(common, typing: ["/steer look left"])

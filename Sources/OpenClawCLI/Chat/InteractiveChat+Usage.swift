@@ -36,9 +36,8 @@ extension InteractiveChat {
         terminal.line(terminal.styled("  The gateway's commands (sent to it as messages):", .dim))
         for command in commands {
             let usage = "/" + TerminalText.escapedLine(command.name) + (command.acceptsArgs ? " …" : "")
-            let column = usage.count < 22 ? usage.padding(toLength: 22, withPad: " ", startingAt: 0) : usage + " "
             let text = TerminalText.escapedLine(String(command.description.prefix(200)))
-            terminal.line("  \(terminal.styled(column, .bold))\(text)")
+            terminal.line("  \(terminal.styled(HelpRow.usageColumn(usage), .bold))\(text)")
         }
     }
 }

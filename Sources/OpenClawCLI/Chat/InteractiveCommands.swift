@@ -31,8 +31,7 @@ extension InteractiveChat {
                 (approvals != nil || !$0.isApprovalCommand) && (questions != nil || !$0.isQuestionCommand)
             }
             for case (let usage, let text)? in listed.map(\.help) {
-                let column = usage.padding(toLength: 22, withPad: " ", startingAt: 0)
-                terminal.line("  \(terminal.styled(column, .bold))\(text)")
+                terminal.line("  \(terminal.styled(HelpRow.usageColumn(usage), .bold))\(text)")
             }
             listGatewayCommands()
             if approvals == nil {
