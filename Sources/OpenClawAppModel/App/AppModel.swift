@@ -170,6 +170,7 @@ public final class AppModel {
     private func watchForPairing(_ context: ChatContext) {
         pairingWatch?.cancel()
         let states = context.connection.stateChanges()
+        // Unstructured, owned by the model: replaced for each new chat context, and ends with its connection.
         pairingWatch = Task { [weak self] in
             for await _ in states {
                 let state = await context.connection.state
@@ -191,6 +192,7 @@ public final class AppModel {
             sleep: dependencies.sleep)
         pairing = model
         screen = .pairing
+        // Unstructured: the pairing screen outlives this call; `endPairing()` cancels the model's wait.
         Task { [weak self] in
             let outcome = await model.waitForApproval()
             self?.pairingEnded(model, outcome: outcome)

@@ -42,6 +42,7 @@ public final class DebugFramesModel {
         } else {
             sink = nil
         }
+        // Unstructured: lives as long as the model, and ends when `deinit` finishes the stream.
         Task { [weak self] in
             for await captured in frames {
                 self?.record(captured)

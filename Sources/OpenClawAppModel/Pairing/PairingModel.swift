@@ -72,6 +72,7 @@ public final class PairingModel {
             let delay = schedule.delay(afterAttempt: waits)
             waits += 1
             phase = .waiting(next: delay)
+            // Unstructured so that `cancel()`, called from elsewhere, cuts the wait short; awaited here.
             let sleeping = Task { [sleep] in _ = try? await sleep(delay) }
             wait = sleeping
             await sleeping.value

@@ -67,6 +67,7 @@ public final class SearchModel {
             return
         }
         isSearching = true
+        // Unstructured, owned by the model: the next keystroke cancels it (the debounce).
         pending = Task { [weak self, sleep, debounce] in
             do {
                 try await sleep(debounce)

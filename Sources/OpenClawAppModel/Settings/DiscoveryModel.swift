@@ -25,6 +25,7 @@ public final class DiscoveryModel {
         guard let browser, browsing == nil else { return }
         isBrowsing = true
         let updates = browser.gateways()
+        // Unstructured, owned by the model: browsing lasts while onboarding is on screen, until `stop()`.
         browsing = Task { [weak self] in
             for await gateways in updates {
                 guard let self, !Task.isCancelled else { return }

@@ -121,6 +121,7 @@ public final class SettingsModel {
             makeConnection(url, credential)
         }
         let (reports, continuation) = AsyncStream.makeStream(of: DiagnosisStep.self)
+        // Unstructured so that a newer test or a cancel can stop it from outside; followed through `reports`.
         let run = Task {
             await diagnosis.run { continuation.yield($0) }
             continuation.finish()

@@ -13,6 +13,7 @@ struct ClientUpdateRelay {
         _ apply: @escaping @MainActor (Model, Update) async -> Void
     ) {
         task?.cancel()
+        // Unstructured, owned by this relay: replaced or stopped by its model, and ends with `updates`.
         task = Task { [weak model] in
             for await update in updates {
                 guard let model else { return }

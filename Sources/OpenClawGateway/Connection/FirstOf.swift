@@ -13,6 +13,8 @@ package func firstOf<Value: Sendable, Failure: Error>(
     let gate = OnceGate<Result<Value, Failure>?>()
     return await withCheckedContinuation { continuation in
         gate.arm(continuation)
+        // Both unstructured on purpose: the caller must not wait for an operation that ignores
+        // cancellation (see above); the loser ends by itself (the sleep, or the operation's own end).
         let work = Task {
             let result = await operation()
             if !gate.resume(returning: result), case .success(let value) = result {

@@ -72,6 +72,8 @@ extension GatewayConnection {
 
     func startTimer(_ name: TimerName, _ token: TimerToken, after delay: Duration) {
         timers[name]?.task.cancel()
+        // Unstructured, owned by `timers`: cancelled when replaced or when the machine leaves the state
+        // that armed it (`cancelTimer`); one that fires late is ignored by its token.
         let task = Task { [weak self] in
             try? await Task.sleep(for: delay)
             guard !Task.isCancelled else { return }

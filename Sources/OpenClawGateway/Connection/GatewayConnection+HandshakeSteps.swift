@@ -14,6 +14,8 @@ extension GatewayConnection {
             return
         }
         logger.debug("connecting", metadata: ["url": "\(configuration.url)", "deviceId": "\(identity.deviceId)"])
+        // Unstructured: the actor's turn ends here and the open goes on without it; the connect timeout
+        // bounds it, and a socket that opens for an attempt no longer current is closed by the machine.
         Task { [weak self] in
             for close in closing { await close.socket.close(code: close.code) }
             guard let self else { return }
@@ -64,6 +66,7 @@ extension GatewayConnection {
         let writer = OutboundWriter(socket: socket) { [weak self] request in
             // A request's failure needs no turn of the actor; the handshake's `connect` does.
             guard !pending.resolve(id: request, with: .failure(.connectionLost(.connectionLost))) else { return }
+            // Unstructured: called on the event loop, which must not wait for the actor; one turn, then done.
             Task { await self?.writeFailed(request: request) }
         }
         live = LiveSocket(id: id, socket: socket, identity: identity, writer: writer)
@@ -71,6 +74,7 @@ extension GatewayConnection {
         let shortcut = ResponseShortcut(pending: pending, generation: id.rawValue, codec: codec, traceFrame: traceFrame)
         queue.readEarly(shortcut.read)
         let hub = eventHub
+        // Unstructured, owned by `live`: cancelled when the socket is dropped, and ends at the socket's end.
         live?.reader = Task { [weak self] in
             // What one read of the socket delivered is handled in one turn of the actor: a hop per
             // frame cost more than decoding a streamed delta.

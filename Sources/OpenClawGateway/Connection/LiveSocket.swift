@@ -31,6 +31,8 @@ struct SocketWork: Sendable {
     /// Runs the work on its own, for a caller that must not wait (the socket's reader).
     func start() {
         guard !isEmpty else { return }
+        // Unstructured: the reader must read on; closes and pings end by themselves (the transport
+        // bounds each).
         Task { await run() }
     }
 }

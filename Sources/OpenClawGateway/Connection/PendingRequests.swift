@@ -128,6 +128,7 @@ final class PendingRequests: Sendable {
     private func arm(for deadline: ContinuousClock.Instant, _ state: inout State) {
         if let armed = state.timer, armed.deadline <= deadline { return }
         state.timer?.task.cancel()
+        // Unstructured, owned by the table: cancelled when an earlier deadline replaces it.
         let task = Task { [weak self] in
             try? await Task.sleep(until: deadline, clock: .continuous)
             guard !Task.isCancelled else { return }

@@ -76,6 +76,7 @@ final class WebSocketKitConnection: WebSocketConnection {
         }
         guard !waits else { return }
         guard large else { return socket.send(utf8Frame, opcode: .text, promise: promise(completion)) }
+        // Unstructured: the writer's caller must not wait for the network; `completion` says when it ends.
         Task { await self.writeInFragments(utf8Frame, completion: completion) }
     }
 

@@ -74,6 +74,7 @@
         ) async throws -> ProcessOutcome {
             async let stdout = read(execution.standardOutput, limit: limit, sink: sink)
             async let stderr = read(execution.standardError, limit: limit)
+            // Unstructured so that the reads are not held by it: cancelled as soon as both streams end.
             let timer: Task<Bool, Never>? = timeoutMs.map { timeoutMs in
                 Task {
                     do {
