@@ -18,6 +18,9 @@ final class InteractiveProcess: Sendable {
     private let outputFD: Int32
     private let captured = Mutex<[UInt8]>([])
     private let exitStatus = Mutex<Int32?>(nil)
+    /// Set once the reading thread has met the end of the output: everything the program wrote is in
+    /// `captured`. A wait gives up on an exited program only then (the reader can lag behind an exit).
+    private let readerEnded = Mutex<Bool>(false)
     /// How far ``waitFor(_:timeout:)`` has read: each wait looks only at output after the last match.
     private let cursor = Mutex<Int>(0)
     /// The terminal's size at the start, nil for pipes or a terminal of no given size.
@@ -105,6 +108,7 @@ final class InteractiveProcess: Sendable {
                 guard count > 0 else { break }
                 captured.withLock { $0.append(contentsOf: buffer[0..<count]) }
             }
+            readerEnded.withLock { $0 = true }
         }
         thread.start()
     }
@@ -149,8 +153,9 @@ final class InteractiveProcess: Sendable {
     ) async throws {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
+            let drained = readerEnded.withLock { $0 }
             if condition(screen()) { return }
-            if hasExited { break }
+            if drained, hasExited { break }
             try await Task.sleep(for: .milliseconds(20))
         }
         throw WaitFailure(expected: what, output: screen().description)
@@ -197,6 +202,7 @@ final class InteractiveProcess: Sendable {
     func waitFor(_ text: String, timeout: Duration = .seconds(30)) async throws {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
+            let drained = readerEnded.withLock { $0 }
             let bytes = captured.withLock { $0 }
             let start = cursor.withLock { $0 }
             let tail = String(decoding: bytes[min(start, bytes.count)...], as: UTF8.self)
@@ -205,7 +211,7 @@ final class InteractiveProcess: Sendable {
                 cursor.withLock { $0 = start + consumed }
                 return
             }
-            if hasExited { break }
+            if drained, hasExited { break }
             try await Task.sleep(for: .milliseconds(20))
         }
         throw WaitFailure(expected: text, output: output)
@@ -216,6 +222,7 @@ final class InteractiveProcess: Sendable {
     func waitForEach(_ texts: [String], timeout: Duration = .seconds(30)) async throws {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
+            let drained = readerEnded.withLock { $0 }
             let bytes = captured.withLock { $0 }
             let start = cursor.withLock { $0 }
             let tail = String(decoding: bytes[min(start, bytes.count)...], as: UTF8.self)
@@ -224,7 +231,7 @@ final class InteractiveProcess: Sendable {
                 cursor.withLock { $0 = start + tail[..<last].utf8.count }
                 return
             }
-            if hasExited { break }
+            if drained, hasExited { break }
             try await Task.sleep(for: .milliseconds(20))
         }
         throw WaitFailure(expected: texts.joined(separator: " and "), output: output)
@@ -249,8 +256,11 @@ final class InteractiveProcess: Sendable {
             }
             try await Task.sleep(for: .milliseconds(20))
         }
-        // Let the reader take what was written last.
-        try await Task.sleep(for: .milliseconds(100))
+        // Let the reader take what was written last (bounded: a child of the program may hold the output).
+        let drainDeadline = ContinuousClock.now + .seconds(5)
+        while !readerEnded.withLock({ $0 }), ContinuousClock.now < drainDeadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
         return exitStatus.withLock { $0 } ?? -1
     }
 

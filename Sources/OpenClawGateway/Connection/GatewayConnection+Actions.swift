@@ -42,6 +42,7 @@ extension GatewayConnection {
         case .closeSocket(let socket, let code):
             guard let closing = live, closing.id == socket else { break }
             live = nil
+            if pending.route?.generation == socket.rawValue { pending.closeRoute() }
             closing.reader?.cancel()
             if let code { work.closes.append((closing.socket, code)) }
         case .failRequests(let error):

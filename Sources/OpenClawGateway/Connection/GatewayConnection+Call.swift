@@ -9,7 +9,9 @@ extension GatewayConnection {
     /// with ``GatewayError/invalidResponse(method:reason:)`` when the answer is not what the method returns.
     /// A method no type here describes is called by conforming a params type of your own to
     /// `GatewayMethod` (in `OpenClawProtocol`).
-    public func call<Method: GatewayMethod>(
+    ///
+    /// Runs on the caller's executor: a call waits for no turn of the connection's actor.
+    nonisolated(nonsending) public func call<Method: GatewayMethod>(
         _ method: Method, timeout: Duration? = nil
     ) async throws(GatewayError) -> Method.Response {
         let payload = try await request(Method.method, params: method.json, timeout: timeout)

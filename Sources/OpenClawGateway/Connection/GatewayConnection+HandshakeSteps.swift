@@ -60,16 +60,24 @@ extension GatewayConnection {
     }
 
     private func adopt(_ socket: any WebSocketConnection, id: SocketID, identity: DeviceIdentity) {
+        let pending = self.pending
         let writer = OutboundWriter(socket: socket) { [weak self] request in
-            await self?.writeFailed(request: request)
+            // A request's failure needs no turn of the actor; the handshake's `connect` does.
+            guard !pending.resolve(id: request, with: .failure(.connectionLost(.connectionLost))) else { return }
+            Task { await self?.writeFailed(request: request) }
         }
         live = LiveSocket(id: id, socket: socket, identity: identity, writer: writer)
+        let queue = socket.events.queue
+        let shortcut = ResponseShortcut(pending: pending, generation: id.rawValue, codec: codec, traceFrame: traceFrame)
+        queue.readEarly(shortcut.read)
         let hub = eventHub
         live?.reader = Task { [weak self] in
             // What one read of the socket delivered is handled in one turn of the actor: a hop per
             // frame cost more than decoding a streamed delta.
-            while let batch = await socket.events.queue.next(upTo: Self.framesPerTurn) {
-                guard let outcome = await self?.receive(batch, generation: id.rawValue) else { continue }
+            while let batch = await queue.nextFrames(upTo: Self.framesPerTurn) {
+                let outcome = await self?.receive(batch, generation: id.rawValue)
+                queue.batchHandled()
+                guard let outcome else { continue }
                 // A subscriber that is behind stops this loop, and so the reading of the socket.
                 await hub.waitForRoom(headroom: outcome.requestPending)
             }
@@ -95,8 +103,7 @@ extension GatewayConnection {
         }
         // A reader held at a subscriber's mark may now read on, up to the request headroom.
         eventHub.requestStarted()
-        trace(.outbound, text)
-        live.writer.enqueue(text, requestID: request)
+        live.writer.enqueue(.text(text), requestID: request) { [self] in trace(.outbound, text) }
         return []
     }
 

@@ -20,15 +20,17 @@ extension GatewayConnection {
 
     /// One message or the socket's end (see ``receive(_:generation:)``, which notes the socket as
     /// heard from once per batch).
-    private func dispatch(_ event: TransportEvent, socket: SocketID) {
+    private func dispatch(_ frame: InboundFrame, socket: SocketID) {
         guard live?.id == socket else { return }
-        switch event {
+        switch frame.event {
         case .text(let text):
             trace(.inbound, text)
-            handle(decoded: Result { () throws(FrameDecodingError) in try codec.decode(text) }, size: text.utf8.count)
+            let decoded = frame.decoded ?? Result { () throws(FrameDecodingError) in try codec.decode(text) }
+            handle(decoded: decoded, size: text.utf8.count)
         case .binary(let bytes):
             if traceFrame != nil { trace(.inbound, String(decoding: bytes, as: UTF8.self)) }
-            handle(decoded: Result { () throws(FrameDecodingError) in try codec.decode(bytes) }, size: bytes.count)
+            let decoded = frame.decoded ?? Result { () throws(FrameDecodingError) in try codec.decode(bytes) }
+            handle(decoded: decoded, size: bytes.count)
         case .closed(let code, let reason):
             releaseHeldEvents()
             socketEnded(socket, .closed(code: code, reason: reason))
@@ -59,12 +61,17 @@ extension GatewayConnection {
 
     /// A batch of what socket `generation` delivered, handled in one turn.
     func receive(_ events: [TransportEvent], generation: Int) -> ReadOutcome {
+        receive(events.map { InboundFrame(event: $0) }, generation: generation)
+    }
+
+    /// A batch of what socket `generation` delivered (some perhaps decoded as they arrived).
+    func receive(_ frames: [InboundFrame], generation: Int) -> ReadOutcome {
         let socket = SocketID(rawValue: generation)
         // One reading of the clock per batch, not per frame: the frames of one read arrived together, and
         // nothing between them can look (a `.closed` comes last, alone or after the frames).
-        if live?.id == socket, events.contains(where: \.isMessage) { live?.lastInbound = .now }
+        if live?.id == socket, frames.contains(where: \.event.isMessage) { live?.lastInbound = .now }
         heldEvents = []
-        for event in events { dispatch(event, socket: socket) }
+        for frame in frames { dispatch(frame, socket: socket) }
         releaseHeldEvents()
         heldEvents = nil
         return ReadOutcome(requestPending: hasPendingRequests || phase == .connecting)

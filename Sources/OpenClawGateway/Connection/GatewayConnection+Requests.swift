@@ -9,18 +9,17 @@ extension GatewayConnection {
     /// before the answer, or at once when the frame would exceed the gateway's `policy.maxPayload`.
     /// Within the package only: callers name a method by its type (``call(_:timeout:)``), so a method's
     /// name, params and answer are written once.
-    package func request(
+    ///
+    /// Runs on the caller's executor, not the actor's: the frame is encoded and handed to the socket
+    /// here, and the response is handed back from where the socket reads it (see `ResponseShortcut`).
+    nonisolated(nonsending) package func request(
         _ method: String, params: JSONValue? = nil, timeout: Duration? = nil
     ) async throws(GatewayError)
         -> JSONValue?
     {
-        guard let session = state.session else { throw .notConnected }
+        guard let route = pending.route else { throw .notConnected }
         let result = await send(
-            method: method,
-            params: params,
-            timeout: timeout ?? configuration.defaultRequestTimeout,
-            generation: session.generation
-        )
+            method: method, params: params, timeout: timeout ?? configuration.defaultRequestTimeout, on: route)
         let frame = try result.get()
         guard frame.ok else {
             throw GatewayErrorClassifier.requestFailure(
@@ -31,32 +30,35 @@ extension GatewayConnection {
         return frame.payload
     }
 
-    func send(
-        method: String, params: JSONValue?, timeout: Duration, generation socketGeneration: Int
+    nonisolated(nonsending) func send(
+        method: String, params: JSONValue?, timeout: Duration, on route: RequestRoute
     ) async
         -> Result<ResponseFrame, GatewayError>
     {
-        guard let live, live.id.rawValue == socketGeneration else { return .failure(.notConnected) }
-        let writer = live.writer
         let id = RequestID.make()
         let text = FrameCodec.text(RequestFrame(id: id, method: method, params: params))
         let size = text.utf8.count
-        let maxOutboundBytes = live.maxOutboundBytes
-        guard size <= maxOutboundBytes else { return .failure(.payloadTooLarge(bytes: size, limit: maxOutboundBytes)) }
-        return await dispatch(id: id, method: method, timeout: timeout, generation: socketGeneration) {
-            trace(.outbound, text)
-            writer.enqueue(text, requestID: id)
+        guard size <= route.maxOutboundBytes else {
+            return .failure(.payloadTooLarge(bytes: size, limit: route.maxOutboundBytes))
+        }
+        return await dispatch(id: id, method: method, timeout: timeout, generation: route.generation) {
+            route.writer.enqueue(.text(text), requestID: id) { self.trace(.outbound, text) }
         }
     }
 
     /// Sends a request whose frame is too large to build as a `JSONValue` (a `chat.send` with
     /// attachments): its exact size is checked against `policy.maxPayload` first, then it is written
     /// once, into the buffer the socket sends. Traces show the request without the attachments' bytes.
-    public func request(_ request: ChatSendRequest, timeout: Duration? = nil) async throws(GatewayError) -> JSONValue? {
-        guard let session = state.session else { throw .notConnected }
-        guard let live, live.id.rawValue == session.generation else { throw .notConnected }
-        let writer = live.writer
-        let maxOutboundBytes = live.maxOutboundBytes
+    nonisolated(nonsending) public func request(
+        _ request: ChatSendRequest, timeout: Duration? = nil
+    ) async throws(GatewayError) -> JSONValue? {
+        guard let route = pending.route else { throw .notConnected }
+        let writer = route.writer
+        // Its place in the order from now: what is sent while the frame is built waits behind it.
+        let ticket = writer.reserve()
+        var placeTaken = false
+        defer { if !placeTaken { writer.giveUp(ticket) } }
+        let maxOutboundBytes = route.maxOutboundBytes
         let id = RequestID.make()
         let size = request.frameByteCount(id: id)
         guard size <= maxOutboundBytes else {
@@ -78,10 +80,12 @@ extension GatewayConnection {
         buffer = ByteBuffer()
         let result = await dispatch(
             id: id, method: method, timeout: timeout ?? configuration.defaultRequestTimeout,
-            generation: session.generation
+            generation: route.generation
         ) {
-            trace(.outbound, summary)
-            if let frame = frameToSend.take() { writer.enqueue(utf8Frame: frame, requestID: id) }
+            if let frame = frameToSend.take() {
+                placeTaken = true
+                writer.enqueue(.utf8(frame), requestID: id, ticket: ticket) { self.trace(.outbound, summary) }
+            }
         }
         let frame = try result.get()
         guard frame.ok else {
@@ -91,52 +95,34 @@ extension GatewayConnection {
         return frame.payload
     }
 
-    /// Registers a pending request, arms its timeout, and runs `write` to put its frame on the socket.
-    private func dispatch(
+    /// Registers a pending request on socket `generation` (its timeout armed), then runs `write` to put
+    /// its frame on the socket; fails at once when that socket is no longer open for requests.
+    private nonisolated(nonsending) func dispatch(
         id: String, method: String, timeout: Duration, generation socketGeneration: Int, write: () -> Void
     ) async -> Result<ResponseFrame, GatewayError> {
-        await withTaskCancellationHandler {
+        let pending = self.pending
+        return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                pending.add(
-                    id: id, method: method, generation: socketGeneration, timeout: timeout, continuation: continuation)
+                do {
+                    try pending.add(
+                        id: id, method: method, generation: socketGeneration, timeout: timeout,
+                        continuation: continuation)
+                } catch {
+                    continuation.resume(returning: .failure(.notConnected))
+                    return
+                }
                 // A reader held at a subscriber's mark may now read on, up to the request headroom.
                 eventHub.requestStarted()
                 guard !Task.isCancelled else {
                     pending.resolve(id: id, with: .failure(.cancelled))
                     return
                 }
-                if let deadline = pending.deadline(of: id) { armRequestTimer(for: deadline) }
                 write()
             }
         } onCancel: {
-            Task { [weak self] in await self?.resolveRequest(id: id, with: .failure(.cancelled)) }
+            pending.resolve(id: id, with: .failure(.cancelled))
         }
     }
 
     var hasPendingRequests: Bool { pending.count > 0 }
-
-    func resolveRequest(id: String, with result: Result<ResponseFrame, GatewayError>) {
-        pending.resolve(id: id, with: result)
-    }
-
-    /// Makes the one request timer fire by `deadline`: a new timer only when none is set or this
-    /// deadline comes first (requests made one after another with the same timeout create none).
-    func armRequestTimer(for deadline: ContinuousClock.Instant) {
-        if let armed = requestTimerDeadline, armed <= deadline { return }
-        requestTimer?.cancel()
-        requestTimerDeadline = deadline
-        requestTimer = Task { [weak self] in
-            try? await Task.sleep(until: deadline, clock: .continuous)
-            guard !Task.isCancelled else { return }
-            await self?.requestTimerFired()
-        }
-    }
-
-    /// Times out what has expired and sets the timer for the next deadline, if any.
-    private func requestTimerFired() {
-        requestTimer = nil
-        requestTimerDeadline = nil
-        pending.expire(at: .now)
-        if let next = pending.earliestDeadline { armRequestTimer(for: next) }
-    }
 }

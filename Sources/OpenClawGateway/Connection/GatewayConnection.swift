@@ -41,10 +41,9 @@ public actor GatewayConnection {
     /// Events published during a batch of frames, handed to the subscribers together (see `publish`);
     /// nil outside a batch.
     var heldEvents: [EventHub.Publication]?
-    var pending = PendingRequests()
-    /// The one timer for request timeouts (see ``PendingRequests``) and when it fires.
-    var requestTimer: Task<Void, Never>?
-    var requestTimerDeadline: ContinuousClock.Instant?
+    /// Shared with the callers and the socket's event loop: requests go out and their answers come
+    /// back without a turn of the actor (see `PendingRequests`).
+    let pending = PendingRequests()
 
     /// Set when the gateway refused the configured shared token and this device's saved token was
     /// accepted instead: later attempts sign in with the saved token directly, rather than failing
@@ -133,10 +132,19 @@ public actor GatewayConnection {
     func setState(_ newState: ConnectionState) {
         guard newState != state else { return }
         state = newState
+        // Before anyone hears of it: a caller told `connected` may send a request at once.
+        if let session = newState.session, let live, live.id.rawValue == session.generation {
+            pending.open(
+                RequestRoute(
+                    generation: session.generation, writer: live.writer,
+                    maxOutboundBytes: session.hello.policy.maxPayload))
+        } else {
+            pending.closeRoute()
+        }
         stateHub.publish(newState)
     }
 
-    func trace(_ direction: FrameTrace.Direction, _ text: String) {
+    nonisolated func trace(_ direction: FrameTrace.Direction, _ text: String) {
         guard let traceFrame else { return }
         traceFrame(FrameTrace(direction: direction, text: FrameRedactor.redactedText(text)))
     }

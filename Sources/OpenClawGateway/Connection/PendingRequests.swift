@@ -1,13 +1,21 @@
-import Foundation
 import OpenClawProtocol
+import Synchronization
 
-/// Requests sent and not yet answered, matched by id. Each is resolved exactly once: by its response,
-/// its timeout, its cancellation, or the end of the socket.
+/// Requests sent and not yet answered, matched by id, and the socket new requests may go out on.
+/// Each request is resolved exactly once: by its response, its timeout, its cancellation, a failed
+/// write, or the end of its socket.
 ///
-/// Timeouts are deadlines kept here, not a task per request: the connection runs one timer for the
-/// earliest deadline (``earliestDeadline``) and resolves what has expired (``expire(at:)``). Creating and
-/// cancelling a task for every request cost more than the rest of a `health` round trip's bookkeeping.
-struct PendingRequests {
+/// Shared, behind one lock, by the callers (who register and send requests from their own executor),
+/// the socket's event loop (which resolves a response as it is read, see `ResponseShortcut`), and the
+/// connection actor (which fails them all when the socket ends): a request reaches its caller without
+/// a hop through the actor. The route and the table change under the same lock, so a request is
+/// either registered on the socket still open, or refused at once: none is added after its socket's
+/// requests were failed, to wait for its timeout.
+///
+/// Timeouts are deadlines kept here, not a task per request: one timer runs for the earliest deadline
+/// and resolves what has expired (creating and cancelling a task for every request cost more than the
+/// rest of a `health` round trip's bookkeeping).
+final class PendingRequests: Sendable {
     typealias Completion = CheckedContinuation<Result<ResponseFrame, GatewayError>, Never>
 
     private struct Entry {
@@ -18,79 +26,125 @@ struct PendingRequests {
         let timeoutMs: Int
     }
 
-    private var entries: [String: Entry] = [:]
-
-    var count: Int { entries.count }
-
-    /// Adds a request that times out `timeout` from now.
-    mutating func add(id: String, method: String, generation: Int, timeout: Duration, continuation: Completion) {
-        entries[id] = Entry(
-            method: method, generation: generation, continuation: continuation,
-            deadline: ContinuousClock.now + timeout, timeoutMs: timeout.milliseconds)
+    private struct State {
+        var entries: [String: Entry] = [:]
+        var route: RequestRoute?
+        /// The deadline the timer is set for, and the timer.
+        var timer: (deadline: ContinuousClock.Instant, task: Task<Void, Never>)?
     }
 
-    /// When the request times out; nil when it is not pending.
-    func deadline(of id: String) -> ContinuousClock.Instant? { entries[id]?.deadline }
+    private let state = Mutex(State())
 
-    /// When the next pending request times out; nil when none is pending.
-    var earliestDeadline: ContinuousClock.Instant? {
-        entries.values.lazy.map(\.deadline).min()
+    /// Why a request could not be registered.
+    enum Refusal: Error, Equatable {
+        /// No socket is open for requests, or not the one the request was meant for.
+        case notConnected
     }
 
-    /// Fails every request whose deadline has passed with a timeout naming its method.
-    mutating func expire(at now: ContinuousClock.Instant) {
-        let expired = entries.filter { $0.value.deadline <= now }
-        for (id, entry) in expired {
-            entries.removeValue(forKey: id)
-            entry.continuation.resume(returning: .failure(.timeout(method: entry.method, afterMs: entry.timeoutMs)))
+    var count: Int { state.withLock { $0.entries.count } }
+
+    func contains(_ id: String) -> Bool { state.withLock { $0.entries[id] != nil } }
+
+    /// The socket requests go out on now; nil while not connected.
+    var route: RequestRoute? { state.withLock { $0.route } }
+
+    /// Requests may go out on `route` from now on.
+    func open(_ route: RequestRoute) { state.withLock { $0.route = route } }
+
+    /// No request may be registered until a socket is opened again; those pending stay pending.
+    func closeRoute() { state.withLock { $0.route = nil } }
+
+    /// Registers a request on socket `generation` that times out `timeout` from now, if that socket
+    /// is still the one open for requests.
+    func add(
+        id: String, method: String, generation: Int, timeout: Duration, continuation: Completion
+    ) throws(Refusal) {
+        let refused = state.withLock { state -> Bool in
+            guard state.route?.generation == generation else { return true }
+            let deadline = ContinuousClock.now + timeout
+            state.entries[id] = Entry(
+                method: method, generation: generation, continuation: continuation, deadline: deadline,
+                timeoutMs: timeout.milliseconds)
+            arm(for: deadline, &state)
+            return false
         }
+        if refused { throw .notConnected }
     }
-
-    func contains(_ id: String) -> Bool { entries[id] != nil }
-
-    func method(of id: String) -> String? { entries[id]?.method }
 
     /// Resolves one request; false when no such request is pending (a late or unknown response).
     @discardableResult
-    mutating func resolve(id: String, with result: Result<ResponseFrame, GatewayError>) -> Bool {
-        guard let entry = entries.removeValue(forKey: id) else { return false }
+    func resolve(id: String, with result: Result<ResponseFrame, GatewayError>) -> Bool {
+        guard let entry = state.withLock({ $0.entries.removeValue(forKey: id) }) else { return false }
         entry.continuation.resume(returning: result)
         return true
     }
 
-    /// Fails every request (the socket is gone): nothing waits for an answer that cannot come.
-    mutating func failAll(with error: GatewayError) {
-        let all = entries
-        entries.removeAll()
-        for entry in all.values {
-            entry.continuation.resume(returning: .failure(error))
+    /// Resolves the request `response` answers, if it was sent on socket `generation`: what the
+    /// socket's event loop calls as it reads a response. False when it answers no request of that
+    /// socket. `traced` runs first, only when it resolves one, so the trace shows the response before
+    /// anything its caller does next.
+    func resolve(_ response: ResponseFrame, onSocket generation: Int, traced: () -> Void = {}) -> Bool {
+        let entry = state.withLock { state -> Entry? in
+            guard state.entries[response.id]?.generation == generation else { return nil }
+            return state.entries.removeValue(forKey: response.id)
         }
+        guard let entry else { return false }
+        traced()
+        entry.continuation.resume(returning: .success(response))
+        return true
+    }
+
+    /// Fails every request and closes the route (the socket is gone): nothing waits for an answer
+    /// that cannot come, and no request is registered on that socket afterwards.
+    func failAll(with error: GatewayError) {
+        let all = state.withLock { state -> [Entry] in
+            defer { state.entries.removeAll() }
+            state.route = nil
+            return Array(state.entries.values)
+        }
+        for entry in all { entry.continuation.resume(returning: .failure(error)) }
+    }
+
+    /// Fails every request whose deadline has passed by `now` with a timeout naming its method, and
+    /// sets the timer for the next deadline, if any.
+    func expire(at now: ContinuousClock.Instant) {
+        let expired = state.withLock { state -> [Entry] in
+            let expired = state.entries.filter { $0.value.deadline <= now }
+            for id in expired.keys { state.entries.removeValue(forKey: id) }
+            if let timer = state.timer, timer.deadline <= now { state.timer = nil }
+            if let next = state.entries.values.lazy.map(\.deadline).min() { arm(for: next, &state) }
+            return Array(expired.values)
+        }
+        for entry in expired {
+            entry.continuation.resume(returning: .failure(.timeout(method: entry.method, afterMs: entry.timeoutMs)))
+        }
+    }
+
+    /// When the timer fires next; nil when none is set.
+    var timerDeadline: ContinuousClock.Instant? { state.withLock { $0.timer?.deadline } }
+
+    /// Makes the timer fire by `deadline`: a new timer only when none is set or this deadline comes
+    /// first (requests made one after another with the same timeout create none).
+    private func arm(for deadline: ContinuousClock.Instant, _ state: inout State) {
+        if let armed = state.timer, armed.deadline <= deadline { return }
+        state.timer?.task.cancel()
+        let task = Task { [weak self] in
+            try? await Task.sleep(until: deadline, clock: .continuous)
+            guard !Task.isCancelled else { return }
+            self?.expire(at: .now)
+        }
+        state.timer = (deadline, task)
+    }
+
+    deinit {
+        state.withLock { $0.timer?.task.cancel() }
     }
 }
 
-/// Random lower-case UUIDs (version 4): request ids, and the idempotency keys that double as run ids.
-///
-/// Made from the system's secure generator rather than Foundation's `UUID()`, which on Linux opens and
-/// reads `/dev/urandom` for every id: two system calls and a file descriptor on each request, a tenth of
-/// a `health` round trip's client CPU.
-public enum RequestID {
-    public static func make() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return format(high: generator.next(), low: generator.next())
-    }
-
-    /// The UUID of these 128 bits, with the version (4) and variant (RFC 9562) bits set.
-    static func format(high: UInt64, low: UInt64) -> String {
-        let high = (high & ~0xF000) | 0x4000
-        let low = (low & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
-        let digits = Array("0123456789abcdef".utf8)
-        var text = [UInt8]()
-        text.reserveCapacity(36)
-        for (index, shift) in stride(from: 124, through: 0, by: -4).enumerated() {
-            if index == 8 || index == 12 || index == 16 || index == 20 { text.append(UInt8(ascii: "-")) }
-            let word = shift >= 64 ? high >> UInt64(shift - 64) : low >> UInt64(shift)
-            text.append(digits[Int(word & 0xF)])
-        }
-        return String(decoding: text, as: UTF8.self)
-    }
+/// The socket requests go out on while connected: its generation, its writer, and the largest frame
+/// the gateway accepts (`policy.maxPayload`).
+struct RequestRoute: Sendable {
+    let generation: Int
+    let writer: OutboundWriter
+    let maxOutboundBytes: Int
 }

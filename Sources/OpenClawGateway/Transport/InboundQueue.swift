@@ -1,3 +1,4 @@
+import OpenClawProtocol
 import Synchronization
 
 /// How much one socket holds that its reader has not taken yet, for tests and diagnostics.
@@ -31,14 +32,29 @@ final class InboundQueue: Sendable {
         var lowWaterFrames: Int { highWaterFrames / 4 }
     }
 
+    /// What a first look at a message decided (see ``readEarly(_:)``).
+    enum EarlyReading: Sendable {
+        /// Taken care of: the message is not queued.
+        case handled
+        /// Queued with what it decoded to, so the reader does not decode it again.
+        case decoded(Result<GatewayFrame, FrameDecodingError>)
+        /// Queued as it is.
+        case untouched
+    }
+
+    typealias EarlyReader = @Sendable (TransportEvent) -> EarlyReading
+
     private struct State {
-        var items: [TransportEvent] = []
+        var items: [InboundFrame] = []
         var head = 0
         var sizes: [Int] = []
         var stats = TransportFlowStats()
         var paused = false
         var finished = false
-        var waiter: CheckedContinuation<TransportEvent?, Never>?
+        var waiter: CheckedContinuation<InboundFrame?, Never>?
+        /// The reader took messages and has not said it is done with them (``batchHandled()``).
+        var handling = false
+        var early: EarlyReader?
         var lastReceived = ContinuousClock.now
         var peerCloseReason: String?
         var oversized = false
@@ -100,17 +116,43 @@ final class InboundQueue: Sendable {
 
     func notePongSent() { state.withLock { $0.stats.pongsSent += 1 } }
 
+    /// Has `reader` look at each message that arrives while nothing is ahead of it (none waiting and
+    /// none being handled, see ``batchHandled()``), where it arrives (the socket's event loop), before
+    /// it is queued: what it handles never waits for the task that reads the queue, and what it
+    /// decodes is not decoded again.
+    ///
+    /// Messages behind others are queued as they are, so `reader` never sees one before those that
+    /// came first have been handled. It is called under the queue's lock (a second message cannot
+    /// overtake the first meanwhile) and must not call back into the queue.
+    func readEarly(_ reader: @escaping EarlyReader) { state.withLock { $0.early = reader } }
+
+    /// The reader is done with what it took: nothing it took can still be seen to happen after a
+    /// message that arrives now.
+    func batchHandled() { state.withLock { $0.handling = false } }
+
+    /// A reader waits for the next message (for tests).
+    var hasWaitingReader: Bool { state.withLock { $0.waiter != nil } }
+
     func push(_ event: TransportEvent) {
         let size = event.byteCount
-        let waiter = state.withLock { state -> CheckedContinuation<TransportEvent?, Never>? in
+        let waiter = state.withLock { state -> (CheckedContinuation<InboundFrame?, Never>, InboundFrame)? in
             guard !state.finished else { return nil }
             state.lastReceived = .now
+            var frame = InboundFrame(event: event)
+            if event.isMessage, !state.handling, state.count == 0, let early = state.early {
+                switch early(event) {
+                case .handled: return nil
+                case .decoded(let decoded): frame.decoded = decoded
+                case .untouched: break
+                }
+            }
             if !event.isMessage { state.finished = true }
             if let waiter = state.waiter {
                 state.waiter = nil
-                return waiter
+                state.handling = true
+                return (waiter, frame)
             }
-            state.items.append(event)
+            state.items.append(frame)
             state.sizes.append(size)
             state.stats.bufferedFrames += 1
             state.stats.bufferedBytes += size
@@ -125,7 +167,7 @@ final class InboundQueue: Sendable {
             }
             return nil
         }
-        waiter?.resume(returning: event)
+        if let (waiter, frame) = waiter { waiter.resume(returning: frame) }
     }
 
     /// The next message, or nil once the socket's `.closed` has been taken.
@@ -133,18 +175,28 @@ final class InboundQueue: Sendable {
         await next(upTo: 1)?.first
     }
 
+    /// Like ``nextFrames(upTo:)``, for readers that want the events alone.
+    func next(upTo limit: Int) async -> [TransportEvent]? {
+        await nextFrames(upTo: limit)?.map(\.event)
+    }
+
     /// The messages waiting, oldest first and at most `limit` of them; when none is waiting, the next one
     /// to arrive. Nil once the socket's `.closed` has been taken.
     ///
     /// A reader that hops to another executor for each message pays that hop per delta of a streamed
     /// reply; taking what a read of the socket delivered at once pays it once per read.
-    func next(upTo limit: Int) async -> [TransportEvent]? {
+    ///
+    /// Each taken message counts as being handled until ``batchHandled()``.
+    func nextFrames(upTo limit: Int) async -> [InboundFrame]? {
         let waiting = takeWaiting(upTo: limit)
         if !waiting.isEmpty { return waiting }
         let first = await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<TransportEvent?, Never>) in
-                let (event, resume) = state.withLock { state -> (TransportEvent??, Bool) in
-                    if state.count > 0 { return (.some(take(from: &state)), resumeIfDrained(&state)) }
+            await withCheckedContinuation { (continuation: CheckedContinuation<InboundFrame?, Never>) in
+                let (event, resume) = state.withLock { state -> (InboundFrame??, Bool) in
+                    if state.count > 0 {
+                        state.handling = true
+                        return (.some(take(from: &state)), resumeIfDrained(&state))
+                    }
                     if state.finished || Task.isCancelled { return (.some(nil), false) }
                     // A reader that took `.closed` is done; anything else waits for the next push.
                     state.waiter = continuation
@@ -164,10 +216,11 @@ final class InboundQueue: Sendable {
     }
 
     /// The messages already waiting, oldest first, at most `limit` of them.
-    private func takeWaiting(upTo limit: Int) -> [TransportEvent] {
-        let (events, resume) = state.withLock { state -> ([TransportEvent], Bool) in
+    private func takeWaiting(upTo limit: Int) -> [InboundFrame] {
+        let (events, resume) = state.withLock { state -> ([InboundFrame], Bool) in
             guard state.count > 0 else { return ([], false) }
-            var events: [TransportEvent] = []
+            state.handling = true
+            var events: [InboundFrame] = []
             events.reserveCapacity(min(limit, state.count))
             while events.count < limit, state.count > 0 { events.append(take(from: &state)) }
             return (events, resumeIfDrained(&state))
@@ -176,7 +229,7 @@ final class InboundQueue: Sendable {
         return events
     }
 
-    private func take(from state: inout State) -> TransportEvent {
+    private func take(from state: inout State) -> InboundFrame {
         let event = state.items[state.head]
         let size = state.sizes[state.head]
         state.head += 1
@@ -207,6 +260,18 @@ final class InboundQueue: Sendable {
             return state.waiter
         }
         waiter?.resume(returning: nil)
+    }
+}
+
+/// A message as the reader takes it: the event, and what it decoded to when it was decoded on arrival
+/// (see `InboundQueue.readEarly(_:)`).
+struct InboundFrame: Sendable {
+    var event: TransportEvent
+    var decoded: Result<GatewayFrame, FrameDecodingError>?
+
+    init(event: TransportEvent, decoded: Result<GatewayFrame, FrameDecodingError>? = nil) {
+        self.event = event
+        self.decoded = decoded
     }
 }
 
