@@ -8,7 +8,7 @@ import OpenClawProtocol
 /// first — our decision's answer, another approver's `resolved` event, or the deadline — closes a
 /// request, and the rest find it closed. Errors are typed (``ApprovalError``): expired, already
 /// decided elsewhere, not offered, or no `operator.approvals` (with the command that grants it).
-public actor ApprovalsClient: ConnectionFollower {
+public actor ApprovalsClient: PendingCatchUp {
     public nonisolated let connection: GatewayConnection
     public internal(set) var queue = ApprovalQueue()
     public private(set) var availability: ApprovalAvailability
@@ -265,26 +265,21 @@ public actor ApprovalsClient: ConnectionFollower {
         }
     }
 
-    /// Asks the gateway which requests are pending, for what arrived while this client was not
-    /// connected (a phone coming back from the background, a terminal started late). A gateway
-    /// without `exec.approval.list` (v3 of early 2026) answers with an error: nothing to catch up on.
-    private func catchUp(generation: Int) {
-        let since = ContinuousClock.now
-        lifetime.replace(.catchUp) { [weak self, connection] in
-            guard let items = try? await connection.call(ExecApprovalListParams()) else { return }
-            let requests = items.prefix(ApprovalQueue.maxPending).compactMap(ExecApprovalRequest.init(json:))
-            await self?.reconcile(requests, since: since, generation: generation)
-        }
+    // MARK: - Catching up (`PendingCatchUp`)
+
+    static let catchUpJob = Job.catchUp
+
+    /// `exec.approval.list`. A gateway without it (v3 of early 2026) answers with an error: nothing to
+    /// catch up on.
+    static func listPending(on connection: GatewayConnection) async -> [ExecApprovalRequest]? {
+        guard let items = try? await connection.call(ExecApprovalListParams()) else { return nil }
+        return items.prefix(ApprovalQueue.maxPending).compactMap(ExecApprovalRequest.init(json:))
     }
 
-    private func reconcile(_ listed: [ExecApprovalRequest], since: ContinuousClock.Instant, generation: Int) async {
-        // A list from a socket that is gone says nothing about the current one.
-        guard await connection.session?.generation == generation else { return }
+    func reconcileQueue(with listed: [ExecApprovalRequest], since: ContinuousClock.Instant) -> [ApprovalUpdate] {
         let (added, withdrawn) = queue.reconcile(
             listed: listed, listedSince: since, at: .now, wallClockNowMs: wallClockMs())
-        for closed in withdrawn { publish(.closed(closed)) }
-        for approval in added { publish(.requested(approval)) }
-        armDeadline()
+        return withdrawn.map { .closed($0) } + added.map { .requested($0) }
     }
 
     private func setAvailability(_ new: ApprovalAvailability) {

@@ -9,7 +9,7 @@ import OpenClawProtocol
 /// our answer's reply, another surface's `resolved` event, or the deadline — closes a card, and the
 /// rest find it closed. After every connect it asks `question.list` (when `hello-ok` lists it) for
 /// what was asked while it was away; a gateway without the methods leaves it idle (``QuestionAvailability/unsupported``).
-public actor QuestionsClient: ConnectionFollower {
+public actor QuestionsClient: PendingCatchUp {
     public nonisolated let connection: GatewayConnection
     public private(set) var queue = QuestionQueue()
     public private(set) var availability: QuestionAvailability
@@ -187,26 +187,21 @@ public actor QuestionsClient: ConnectionFollower {
         }
     }
 
-    /// Asks for the pending questions: what was asked while this client was away (a phone back from
-    /// the background, a terminal started late, a dropped socket).
-    private func catchUp(generation: Int) {
-        let since = ContinuousClock.now
-        lifetime.replace(.catchUp) { [weak self, connection] in
-            guard let items = try? await connection.call(QuestionListParams()) else { return }
-            let records = items.prefix(QuestionQueue.maxPending).compactMap(QuestionRecord.init(json:))
-            await self?.reconcile(records, since: since, generation: generation)
-        }
+    // MARK: - Catching up (`PendingCatchUp`)
+
+    static let catchUpJob = Job.catchUp
+
+    /// `question.list` (asked only where `hello-ok` lists it).
+    static func listPending(on connection: GatewayConnection) async -> [QuestionRecord]? {
+        guard let items = try? await connection.call(QuestionListParams()) else { return nil }
+        return items.prefix(QuestionQueue.maxPending).compactMap(QuestionRecord.init(json:))
     }
 
-    private func reconcile(_ listed: [QuestionRecord], since: ContinuousClock.Instant, generation: Int) async {
-        // A list from a socket that is gone says nothing about the current one.
-        guard await connection.session?.generation == generation else { return }
+    func reconcileQueue(with listed: [QuestionRecord], since: ContinuousClock.Instant) -> [QuestionUpdate] {
         let (added, withdrawn) = queue.reconcile(
             listed: listed.filter { $0.status == .pending }, listedSince: since, at: .now,
             wallClockNowMs: wallClockMs())
-        for closed in withdrawn { publish(.closed(closed)) }
-        for question in added { publish(.requested(question)) }
-        armDeadline()
+        return withdrawn.map { .closed($0) } + added.map { .requested($0) }
     }
 
     private func setAvailability(_ new: QuestionAvailability) {

@@ -65,6 +65,8 @@ struct ApprovalsWatchCommand: AsyncParsableCommand {
         let (events, sink) = AsyncStream.makeStream(of: Event.self)
         let updates = await approvals.updates()
         let lasting = LastingConnection(connection: connection, keepTrying: keepTrying)
+        // Unstructured relays into one stream, each ends with what it reads; cancelled when the watch ends (the
+        // stdin reader thread stays blocked in its read until the process exits).
         let relays = [
             Task {
                 if let failure = await lasting.firstUnrecoverableFailure(terminal: terminal) {

@@ -18,6 +18,7 @@ enum DemoSession {
         var configuration = TestGatewayConfiguration(protocolNumber: protocolNumber)
         configuration.auth = .token(token)
         let gateway = try await TestGateway.start(configuration)
+        // Unstructured: a defer cannot await; the process ends right after the chat, the gateway with it.
         defer { Task { await gateway.stop() } }
         terminal.errorLine(
             terminal.styled(

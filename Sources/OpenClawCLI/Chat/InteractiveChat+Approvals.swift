@@ -7,15 +7,11 @@ import OpenClawProtocol
 /// `/approve-always` and `/deny` (with an id, a unique prefix of it, or nothing when one is pending)
 /// decide; `/approvals` lists them or shows one in full.
 extension InteractiveChat {
-    /// Prints each update as it comes; nil when this chat is not an approver.
-    func watchApprovals() async -> Task<Void, Never>? {
-        guard let approvals else { return nil }
-        let updates = await approvals.updates()
-        return Task { @MainActor [weak self] in
-            for await update in updates {
-                guard let self, !Task.isCancelled else { return }
-                await self.show(update, queue: approvals.queue)
-            }
+    /// Prints each of `updates` as it comes, until cancelled.
+    func show(_ updates: AsyncStream<ApprovalUpdate>, of approvals: ApprovalsClient) async {
+        for await update in updates {
+            guard !Task.isCancelled else { return }
+            show(update, queue: await approvals.queue)
         }
     }
 

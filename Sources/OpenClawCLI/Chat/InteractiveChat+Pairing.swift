@@ -33,6 +33,7 @@ extension InteractiveChat {
         while true {
             let delay = Self.pairingRetryDelays[min(attempt, Self.pairingRetryDelays.count - 1)]
             attempt += 1
+            // Unstructured: it reports through the loop events read below; cancelled after each wait.
             let retry = Task { [connection, loopEvents] in
                 try? await Task.sleep(for: delay)
                 guard !Task.isCancelled else { return }

@@ -1,34 +1,32 @@
 import OpenClawApprovals
 import OpenClawChat
+import OpenClawGateway
 import OpenClawProtocol
 
 /// The agent's questions in the interactive chat (`--questions`): a question appears as a card between
 /// messages; `/answer [ID] CHOICE` answers it (option numbers, a label, or your own words), `/skip [ID]`
 /// lets the agent decide, `/questions` lists the open ones.
 extension InteractiveChat {
-    /// The approval and question cards' printers (those this chat has).
-    func watchCards() async -> [Task<Void, Never>] {
-        // The chat's session is followed as an approval audience where the gateway has one.
-        [await watchApprovals(), approvals?.follow(sessionKeys: chat.currentSessionKeys()), await watchQuestions()]
-            .compactMap { $0 }
+    /// The approval and question cards' printers (those this chat has), as children of the chat's group.
+    func followCards(in group: inout DiscardingTaskGroup) async {
+        if let approvals {
+            let updates = await approvals.updates()
+            addChild(to: &group) { await self.show(updates, of: approvals) }
+            // The chat's session is followed as an approval audience where the gateway has one.
+            let sessionKeys = chat.currentSessionKeys()
+            addChild(to: &group) { await approvals.follow(sessionKeys: sessionKeys).endsWithCaller() }
+        }
+        if let questions {
+            let updates = await questions.updates()
+            addChild(to: &group) { await self.show(updates, of: questions) }
+        }
     }
 
-    /// Quitting: no more cards, and the engines stop following the connection.
-    func stopCards(_ watchers: [Task<Void, Never>]) async {
-        for watcher in watchers { watcher.cancel() }
-        await approvals?.stop()
-        await questions?.stop()
-    }
-
-    /// Prints each update as it comes; nil when this chat does not answer questions.
-    func watchQuestions() async -> Task<Void, Never>? {
-        guard let questions else { return nil }
-        let updates = await questions.updates()
-        return Task { @MainActor [weak self] in
-            for await update in updates {
-                guard let self, !Task.isCancelled else { return }
-                await self.show(update, queue: questions.queue)
-            }
+    /// Prints each of `updates` as it comes, until cancelled.
+    func show(_ updates: AsyncStream<QuestionUpdate>, of questions: QuestionsClient) async {
+        for await update in updates {
+            guard !Task.isCancelled else { return }
+            show(update, queue: await questions.queue)
         }
     }
 

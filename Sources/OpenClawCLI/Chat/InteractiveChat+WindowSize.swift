@@ -6,15 +6,13 @@
 
 /// The window's size: the input line and the live row follow it.
 extension InteractiveChat {
-    /// Lays the input line and the live row out again when the window changes size (SIGWINCH).
-    func watchWindowSize() -> Task<Void, Never>? {
-        guard usesLineEditor else { return nil }
+    /// Lays the input line and the live row out again when the window changes size (SIGWINCH), until
+    /// cancelled.
+    func followWindowSize() async {
         let signals = SignalEvents([SIGWINCH])
-        return Task { @MainActor in
-            defer { signals.cancel() }
-            for await _ in signals.stream {
-                InputLineDisplay.shared.resized()
-            }
+        defer { signals.cancel() }
+        for await _ in signals.stream {
+            InputLineDisplay.shared.resized()
         }
     }
 }

@@ -55,6 +55,10 @@ final class InteractiveChat {
     private var deferredEcho = DeferredEcho()
     /// Events for the input loop from elsewhere (`/quit`, draining done).
     var loopEvents: AsyncStream<LoopEvent>.Continuation?
+    /// The children running (a test hook: none may be left when `run()` returns).
+    nonisolated let children = ChildCensus()
+    /// Lines to carry out instead of the terminal's (a test's script); read as piped input is.
+    var scriptedLines: AsyncStream<String>?
 
     /// What the input loop reacts to.
     enum LoopEvent: Sendable {
@@ -66,6 +70,15 @@ final class InteractiveChat {
         case quit
         /// The first connection attempt is over.
         case started
+
+        init(_ input: InputEvent) {
+            switch input {
+            case .line(let line): self = .line(line)
+            case .interrupt: self = .signal(SIGINT)
+            case .escape: self = .escape
+            case .endOfInput: self = .endOfInput
+            }
+        }
     }
 
     init(
@@ -90,15 +103,37 @@ final class InteractiveChat {
         defer { signals.cancel() }
         let (events, sink) = AsyncStream.makeStream(of: LoopEvent.self)
         loopEvents = sink
-        let signalRelay = Task {
-            for await number in signals.stream { sink.yield(.signal(number)) }
+        // Every relay, watcher and the worker is a child of this group: however the chat ends, they end
+        // before `run()` returns.
+        return await withDiscardingTaskGroup { group in
+            addChild(to: &group) { for await number in signals.stream { sink.yield(.signal(number)) } }
+            let status = await connectAndChat(events: events, sink: sink, group: &group)
+            group.cancelAll()
+            return status
         }
-        defer { signalRelay.cancel() }
+    }
 
+    /// Adds `work` to the chat's group, counted while it runs (``children``).
+    func addChild(to group: inout DiscardingTaskGroup, _ work: @escaping @Sendable () async -> Void) {
+        group.addTask(operation: children.counted(work))
+    }
+
+    private func connectAndChat(
+        events: AsyncStream<LoopEvent>, sink: AsyncStream<LoopEvent>.Continuation, group: inout DiscardingTaskGroup
+    ) async -> Int32 {
         var iterator = events.makeAsyncIterator()
-        // Following approvals before connecting: no request of the first connection is missed.
-        await approvals?.start()
-        await questions?.start()
+        // Following approvals before connecting: no request of the first connection is missed. Each client's
+        // `run()` keeps following until the chat ends.
+        if let approvals {
+            await approvals.start()
+            addChild(to: &group) { await approvals.run() }
+        }
+        if let questions {
+            await questions.start()
+            addChild(to: &group) { await questions.run() }
+        }
+        // Unstructured: the input loop below answers signals meanwhile; ends when the first attempt does,
+        // cancelled when the person quits before.
         let startup = Task { await chat.start() }
         if await waitForStartup(startup, events: &iterator) == false {
             await chat.stop()
@@ -115,108 +150,51 @@ final class InteractiveChat {
             return ExitStatus.of(error)
         }
         // The line editor goes on before anything is printed, so keys typed from now on are read raw.
-        let input = TerminalLineInput.events(prompt: terminal.styled("› ", .bold), history: inputHistory)
+        let input =
+            scriptedLines == nil
+            ? TerminalLineInput.events(prompt: terminal.styled("› ", .bold), history: inputHistory) : nil
         usesLineEditor = input != nil
         defer { input?.stop() }
-        if usesLineEditor { refreshCompletions(fetchModels: chat.connectionState.session != nil) }
-        // Ends with the chat (cancelled below); the status row goes with the input line.
-        let statusLine = usesLineEditor ? Task { [weak self] in await self?.keepStatusLine() } : nil
-        defer { statusLine?.cancel() }
-        let completions = usesLineEditor ? Task { [weak self] in await self?.keepCompletions() } : nil
-        defer { completions?.cancel() }
+        if usesLineEditor {
+            refreshCompletions(fetchModels: chat.connectionState.session != nil)
+            // The status row and Tab's candidates follow the chat while the input line is there.
+            addChild(to: &group) { await self.keepStatusLine() }
+            addChild(to: &group) { await self.keepCompletions() }
+        }
         greet()
         await OneShotConnect.noteSavedDeviceToken(connection, terminal: terminal)
 
-        let inputRelay = Task.detached {
+        // Off the main actor, and waiting on nothing but input: typing is read while the chat is busy.
+        let scriptedLines = self.scriptedLines
+        addChild(to: &group) {
             if let input {
-                for await event in input.events {
-                    switch event {
-                    case .line(let line): sink.yield(.line(line))
-                    case .interrupt: sink.yield(.signal(SIGINT))
-                    case .escape: sink.yield(.escape)
-                    case .endOfInput: sink.yield(.endOfInput)
-                    }
-                }
+                for await event in input.events { sink.yield(LoopEvent(event)) }
             } else {
-                for await line in LineReader.lines() { sink.yield(.line(line)) }
+                for await line in scriptedLines ?? LineReader.lines() { sink.yield(.line(line)) }
             }
             sink.yield(.endOfInput)
         }
-        defer { inputRelay.cancel() }
         let (lines, lineSink) = AsyncStream.makeStream(of: String.self)
         // Piped input (a script) is carried out line by line after the replies it asked for, so the
         // output reads in order; on a terminal the person decides when to type.
-        let pacedByReplies = isatty(STDIN_FILENO) != 1
-        let worker = Task { [weak self] in
-            for await line in lines {
-                guard let self else { return }
-                let input = ChatInput(line: line)
-                self.echo(line, input: input)
-                if pacedByReplies {
-                    if case .local(let command, _) = input, command.answersPendingApproval {
-                        await self.waitForRepliesOrApproval()
-                    } else {
-                        await self.waitForReplies()
-                    }
-                }
-                await self.perform(input)
-                // A message that did not go out (an attachment refused) is shown as it was typed.
-                if let echo = self.deferredEcho.take() { self.terminal.write(echo) }
-                if self.replies.unfinished == 0 { self.prompt() }
-            }
-        }
+        let pacedByReplies = scriptedLines != nil || isatty(STDIN_FILENO) != 1
+        addChild(to: &group) { await self.carryOut(lines, pacedByReplies: pacedByReplies) }
         replies.onIdle = { [weak self] in self?.prompt() }
-        replies.start()
+        addChild(to: &group) { await self.replies.run() }
         // Messages queued in an earlier session went out as this one connected: show their replies too.
         for message in chat.outbox
         where message.sessionKey == chat.currentSessionKey && !message.state.isFailed {
             replies.follow(after: message.id)
         }
-        let resizeWatcher = watchWindowSize()
-        defer { resizeWatcher?.cancel() }
-        let stateWatcher = watchConnection()
-        let cardWatchers = await watchCards()
+        if usesLineEditor { addChild(to: &group) { await self.followWindowSize() } }
+        addChild(to: &group) { await self.reportConnection() }
+        await followCards(in: &group)
         prompt()
 
-        var drain: Task<Void, Never>?
-        loop: while let event = await iterator.next(isolation: #isolation) {
-            switch event {
-            case .line(let line):
-                lineSink.yield(line)
-            case .endOfInput where !pacedByReplies:
-                // Ctrl-D on a terminal quits now, as Ctrl-C while idle does: waiting for a reply here would
-                // hold the person as long as an unresponsive gateway likes. What is left is said below.
-                break loop
-            case .endOfInput:
-                // Piped input ends right after the last line: finish what it asked for first.
-                lineSink.finish()
-                drain =
-                    drain
-                    ?? Task { [weak self] in
-                        await worker.value
-                        await self?.waitForReplies()
-                        sink.yield(.quit)
-                    }
-            case .signal(SIGINT):
-                if interrupted() { break loop }
-            case .escape:
-                if chat.isRunning {
-                    terminal.clearStatus()
-                    terminal.line(terminal.styled("\n(stopping)", .dim))
-                    Task { await chat.abort() }
-                }
-            case .signal, .quit:
-                break loop
-            case .started:
-                continue
-            }
-        }
-        // Quitting is not news: stop reporting the connection before closing it.
-        stateWatcher.cancel()
-        await stopCards(cardWatchers)
-        drain?.cancel()
+        await readInput(&iterator, lines: lineSink, pacedByReplies: pacedByReplies, group: &group)
+        // Quitting is not news: no more connection notices, cards or lines carried out from here on.
+        group.cancelAll()
         lineSink.finish()
-        worker.cancel()
         let repliesLeft = replies.unfinished
         replies.stop()
         await chat.stop()
@@ -225,60 +203,74 @@ final class InteractiveChat {
         return 0
     }
 
-    /// Quitting before a reply came: the run goes on at the gateway, where history will show it.
-    private func sayWhatIsLeftRunning(_ count: Int) {
-        // Only runs the gateway took: a message it never acknowledged is told about with the outbox.
-        let acknowledged = chat.outbox.contains { $0.state == .accepted } || chat.runningReply != nil
-        guard count > 0, acknowledged else { return }
-        terminal.errorLine(
-            terminal.styled(
-                "Quit before the reply came: the run goes on at the gateway; 'openclaw-chat history' shows its "
-                    + "reply.", .yellow))
+    /// The input loop: hands lines to the worker and reacts to the rest; returns when the chat quits.
+    private func readInput(
+        _ iterator: inout AsyncStream<LoopEvent>.Iterator, lines: AsyncStream<String>.Continuation,
+        pacedByReplies: Bool, group: inout DiscardingTaskGroup
+    ) async {
+        while let event = await iterator.next(isolation: #isolation) {
+            switch event {
+            case .line(let line):
+                lines.yield(line)
+            case .endOfInput where !pacedByReplies:
+                // Ctrl-D on a terminal quits now, as Ctrl-C while idle does: waiting for a reply here would
+                // hold the person as long as an unresponsive gateway likes. What is left is said then.
+                return
+            case .endOfInput:
+                // Piped input ends right after the last line: the worker finishes what it asked for, then
+                // quits (``carryOut(_:pacedByReplies:)``).
+                lines.finish()
+            case .signal(SIGINT):
+                if interrupted() { return }
+                stopReply(in: &group)
+            case .escape:
+                guard chat.isRunning else { continue }
+                terminal.clearStatus()
+                terminal.line(terminal.styled("\n(stopping)", .dim))
+                stopReply(in: &group)
+            case .signal, .quit:
+                return
+            case .started:
+                continue
+            }
+        }
     }
 
-    /// Quitting with messages not yet delivered is allowed (they stay in this device's outbox), but not
-    /// in silence: a script or a person could take the exit for delivery.
-    private func sayWhatStaysQueued() async {
-        let waiting = await chat.waitingForDelivery()
-        // Handed over without an answer (the gateway may have it) or never handed over: told apart.
-        let unanswered = waiting.stored.count { $0.state != .queued }
-        let kept = waiting.stored.count - unanswered
-        let lost = waiting.inMemoryOnly.count
-        if kept > 0 {
-            let messages = kept == 1 ? "1 message was" : "\(kept) messages were"
-            terminal.errorLine(
-                terminal.styled(
-                    "\(messages) not delivered yet: kept on this device, sent the next time openclaw-chat "
-                        + "connects to this gateway.", .yellow))
+    /// Carries out each line in order; when piped input has ended, waits for the replies it asked for
+    /// and quits.
+    private func carryOut(_ lines: AsyncStream<String>, pacedByReplies: Bool) async {
+        for await line in lines {
+            let input = ChatInput(line: line)
+            echo(line, input: input)
+            if pacedByReplies {
+                if case .local(let command, _) = input, command.answersPendingApproval {
+                    await waitForRepliesOrApproval()
+                } else {
+                    await waitForReplies()
+                }
+            }
+            await perform(input)
+            // A message that did not go out (an attachment refused) is shown as it was typed.
+            if let echo = deferredEcho.take() { terminal.write(echo) }
+            if replies.unfinished == 0 { prompt() }
         }
-        if unanswered > 0 {
-            let messages = unanswered == 1 ? "1 message" : "\(unanswered) messages"
-            terminal.errorLine(
-                terminal.styled(
-                    "The gateway never acknowledged \(messages); it may not have arrived. Kept on this device and "
-                        + "sent again the next time openclaw-chat connects to this gateway (with the same key: "
-                        + "never doubled while the gateway remembers it).", .yellow))
-        }
-        if !pendingAttachments.isEmpty {
-            let files =
-                pendingAttachments.count == 1
-                ? "1 attached file was" : "\(pendingAttachments.count) attached files were"
-            terminal.errorLine(terminal.styled("\(files) not sent: no message followed /attach.", .yellow))
-        }
-        if lost > 0 {
-            let messages = lost == 1 ? "1 message was" : "\(lost) messages were"
-            terminal.errorLine(
-                terminal.styled(
-                    "\(messages) not delivered and could not be kept on this device (see the warning above): "
-                        + "send again later.",
-                    .yellow))
-        }
+        // Ended by the chat quitting (cancelled), or by the end of piped input: then its replies come first.
+        guard !Task.isCancelled else { return }
+        await waitForReplies()
+        loopEvents?.yield(.quit)
+    }
+
+    /// Stops the running reply without the input loop waiting for the gateway's answer.
+    private func stopReply(in group: inout DiscardingTaskGroup) {
+        let chat = self.chat
+        addChild(to: &group) { await chat.abort() }
     }
 
     /// Waits for the first connection attempt, answering signals meanwhile; false when told to quit.
     private func waitForStartup(
         _ startup: Task<Void, Never>, events: inout AsyncStream<LoopEvent>.Iterator
     ) async -> Bool {
+        // Unstructured: turns the attempt's end into an event of the loop below; cancelled when it returns.
         let done = Task { [loopEvents] in
             await startup.value
             loopEvents?.yield(.started)
@@ -338,21 +330,17 @@ final class InteractiveChat {
     }
 
     /// Reports the connection's changes (``ConnectionNotices`` decides which are worth a line), then
-    /// redraws the prompt.
-    private func watchConnection() -> Task<Void, Never> {
-        let chat = self.chat
-        let terminal = self.terminal
-        return Task { @MainActor [weak self] in
-            var notices = ConnectionNotices(initial: chat.connectionState)
-            while !Task.isCancelled {
-                await waitForChange(timeout: nil, of: chat, .connection)
-                guard !Task.isCancelled else { return }
-                let queued = chat.outbox.count { $0.state.needsDelivery }
-                guard let notice = notices.notice(for: chat.connectionState, queued: queued) else { continue }
-                terminal.clearStatus()
-                Self.print(notice, terminal: terminal)
-                if self?.replies.unfinished == 0 { self?.prompt() }
-            }
+    /// redraws the prompt; until cancelled.
+    private func reportConnection() async {
+        var notices = ConnectionNotices(initial: chat.connectionState)
+        while !Task.isCancelled {
+            await waitForChange(timeout: nil, of: chat, .connection)
+            guard !Task.isCancelled else { return }
+            let queued = chat.outbox.count { $0.state.needsDelivery }
+            guard let notice = notices.notice(for: chat.connectionState, queued: queued) else { continue }
+            terminal.clearStatus()
+            Self.print(notice, terminal: terminal)
+            if replies.unfinished == 0 { prompt() }
         }
     }
 
@@ -376,8 +364,8 @@ final class InteractiveChat {
         }
     }
 
-    /// Ctrl-C: stops the running reply; a second one within two seconds, or one while idle, quits.
-    /// Returns whether to quit.
+    /// Ctrl-C: stops the running reply (the caller does); a second one within two seconds, or one while
+    /// idle, quits. Returns whether to quit.
     private func interrupted() -> Bool {
         let now = ContinuousClock.now
         let recent = lastInterrupt.map { now - $0 < .seconds(2) } ?? false
@@ -388,7 +376,6 @@ final class InteractiveChat {
         }
         terminal.clearStatus()
         terminal.line(terminal.styled("\n(stopping — press Ctrl-C again to quit)", .dim))
-        Task { await chat.abort() }
         return false
     }
 }

@@ -24,6 +24,7 @@ func waitForChange(
             if let read { withObservationTracking(read) { gate.resume() } }
             if let chat, !kinds.isEmpty {
                 let changes = chat.changes(of: kinds)
+                // Unstructured watchers, inside a continuation; cancelled by the first to resume the wait.
                 gate.cancelOnResume(
                     Task {
                         var iterator = changes.makeAsyncIterator()

@@ -4,8 +4,8 @@ import OpenClawGateway
 import OpenClawPresentation
 import OpenClawProtocol
 
-/// Follows the interactive chat's runs one after another, in the order they were sent, on a task of
-/// its own: reading input never waits for a reply, and a reply to a message queued offline is printed
+/// Follows the interactive chat's runs one after another, in the order they were sent, in its `run()`
+/// (a child of the chat's task): reading input never waits for a reply, and a reply to a message queued offline is printed
 /// when it arrives.
 ///
 /// Observable, so that a script's next line waits for ``unfinished`` to reach zero without polling.
@@ -16,7 +16,6 @@ final class ReplyQueue {
     private let terminal: Terminal
     private let continuation: AsyncStream<(runId: String, echo: String?)>.Continuation
     private let runIds: AsyncStream<(runId: String, echo: String?)>
-    private var task: Task<Void, Never>?
     /// Runs handed over and not yet finished (the one followed now included).
     private(set) var unfinished = 0
     /// Called after each run's ending is printed, when no other run waits (the chat redraws its prompt).
@@ -30,16 +29,14 @@ final class ReplyQueue {
         (runIds, continuation) = AsyncStream.makeStream(of: (runId: String, echo: String?).self)
     }
 
-    func start() {
-        guard task == nil else { return }
-        task = Task { [weak self, runIds] in
-            for await (runId, echo) in runIds {
-                guard let self, !Task.isCancelled else { return }
-                if let echo { self.terminal.write(echo) }
-                await self.follow(runId)
-                self.unfinished -= 1
-                if self.unfinished == 0 { self.onIdle?() }
-            }
+    /// Follows the runs handed over, until cancelled or stopped.
+    func run() async {
+        for await (runId, echo) in runIds {
+            guard !Task.isCancelled else { return }
+            if let echo { terminal.write(echo) }
+            await follow(runId)
+            unfinished -= 1
+            if unfinished == 0 { onIdle?() }
         }
     }
 
@@ -50,10 +47,9 @@ final class ReplyQueue {
         continuation.yield((runId, echo))
     }
 
+    /// No run is handed over from now on; `run()` ends (its caller cancels the one followed now).
     func stop() {
         continuation.finish()
-        task?.cancel()
-        task = nil
     }
 
     /// The model, thinking level and tokens of the reply (``ReplyFooter``), when the gateway said any.

@@ -83,6 +83,7 @@ struct GatewayCommand: AsyncParsableCommand {
         // The built-in test token is no secret (it is in the help); one given with --token is not echoed.
         let shownToken = token == Self.defaultToken ? token : "<token>"
         terminal.line("Try: openclaw-chat --url \(gateway.url) --token \(shownToken)   (Ctrl-C to stop)")
+        // Unstructured: it reads stdin on the side while the gateway runs; cancelled when the gateway stops.
         let console = requirePairing ? Task { await PairingConsole.run(gateway, terminal: terminal) } : nil
         if requirePairing {
             terminal.line("Pairing required: requests are shown here; approve them with 'approve ID'.")

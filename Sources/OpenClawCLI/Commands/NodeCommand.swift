@@ -77,6 +77,7 @@ struct NodeCommand: AsyncParsableCommand {
         terminal.line("node commands: \(NodeHost.commandNames(commands).joined(separator: ", "))")
         terminal.line(ApprovalsCommand.summary(of: store))
         await host.start()
+        // Unstructured: prints while the node runs; ends when the host stops (its activity stream ends).
         let printer = Task {
             for await activity in host.activity { terminal.line(TerminalText.escaped(activity.line)) }
         }

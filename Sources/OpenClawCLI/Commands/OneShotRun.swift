@@ -45,12 +45,14 @@ struct OneShotRun {
         let chat = ChatSession(client: ChatClient(connection: connection), sessionKey: session, store: store)
         chat.thinkingLevel = thinking
         chat.followsGatewayExtras = false
+        // Unstructured so that a Ctrl-C (below) cancels the run alone; awaited here.
         let work = Task { @MainActor () throws -> (FollowedRunResult, String) in
             let early = firstAttempt
             // The stored transcript and outbox are read while the handshake runs, not after `hello-ok`
             // (a speed change, measured by the benchmark suite's scenario 8). Should the handshake fail,
             // the process may end during that read; an outbox expiry it was writing is a transaction of
             // its own, worked out again by the next launch.
+            // Unstructured: overlaps the handshake; `chat.start()` awaits the same read (`loadStoredState`).
             Task { await chat.loadStoredState() }
             _ = try await OneShotConnect.connect(connection, terminal: terminal) {
                 @Sendable _ throws(GatewayError) -> GatewaySession in try await early.connect()
@@ -91,6 +93,7 @@ struct OneShotRun {
             await chat.withdrawFromOutbox(messageID: runId)
             return (result, runId)
         }
+        // Unstructured: cancels `work` from outside it; cancelled when `perform` returns.
         let interrupts = Task { @MainActor in
             var count = 0
             for await _ in signals.stream {
@@ -117,6 +120,7 @@ struct OneShotRun {
 
     /// `chat.abort` for the running reply, bounded so a gateway that never answers cannot hold us.
     private static func stop(_ chat: ChatSession, grace: Duration) async {
+        // Unstructured so that the deadline can cancel the abort alone; both end before this returns.
         let abort = Task { @MainActor in await chat.abort() }
         let deadline = Task {
             try? await Task.sleep(for: grace)

@@ -22,6 +22,7 @@ enum PairingConsole {
 
     /// Watches for requests and reads approvals until cancelled.
     static func run(_ gateway: TestGateway, terminal: Terminal) async {
+        // Unstructured beside the blocking stdin loop below; cancelled when the console returns.
         let watcher = Task { await announce(gateway, terminal: terminal) }
         defer { watcher.cancel() }
         for await line in LineReader.lines() {

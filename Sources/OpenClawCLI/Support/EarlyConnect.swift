@@ -15,6 +15,8 @@ final class EarlyConnect: Sendable {
 
     init(_ connection: GatewayConnection) {
         self.connection = connection
+        // Unstructured: the handshake runs while the caller opens the store; ends with the attempt, which
+        // the first `connect()` awaits.
         attempt = Task {
             do throws(GatewayError) {
                 return .success(try await connection.connect())

@@ -162,6 +162,7 @@ func withSignalCancellation(
     listeningWith signals: SignalEvents = SignalEvents([SIGINT, SIGTERM]),
     _ body: @escaping @Sendable () async throws -> Void
 ) async throws {
+    // Unstructured: the watcher cancels `task` alone; `task` is awaited below, the watcher cancelled with it.
     let task = Task { try await body() }
     let watcher = Task {
         for await _ in signals.stream {

@@ -28,6 +28,7 @@ public struct ChatChangeStream: AsyncSequence, Sendable {
         /// also has a deadline of its own (a reply's time bound, a spinner's next frame). May return
         /// early and empty after an earlier timeout that raced a change; look again and wait again.
         public mutating func next(timeout: Duration) async -> ChatChanges? {
+            // Unstructured: it must wake the wait below from outside it; cancelled when this returns.
             let timer = Task { [wake] in
                 try? await Task.sleep(for: timeout)
                 if !Task.isCancelled { wake.yield() }

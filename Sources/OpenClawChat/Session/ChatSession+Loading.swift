@@ -17,6 +17,8 @@ extension ChatSession {
         let isReconnect = loadedGeneration != nil
         loadedGeneration = session.generation
         if isReconnect { transcript.apply(.resyncNeeded(.reconnected)) }
+        // Unstructured: started by the event loop, which must not wait for it; ends with the page and the
+        // outbox, or with the socket (its calls fail then).
         let task = Task { [weak self] in
             guard let self else { return }
             if !isReconnect, self.outbox.allSatisfy({ $0.state == .queued || !$0.state.needsDelivery }) {
@@ -31,7 +33,7 @@ extension ChatSession {
                 await self.refreshHistory()
                 await self.flushOutbox()
             }
-            // Header data on the side, so nothing waits for it.
+            // Header data on the side, so nothing waits for it: unstructured, each ends with its one call.
             Task { [weak self] in await self?.loadHeaderData() }
             if self.followsGatewayExtras { Task { [weak self] in await self?.loadGatewayFeatures(session) } }
         }
@@ -126,6 +128,7 @@ extension ChatSession {
     /// arrived during it).
     func refreshHistoryInBackground() {
         guard connectionState.isConnected, !historySync.isFetching, historyTask == nil else { return }
+        // Unstructured: the event path that asks for it goes on; ends with the fetch, cancelled in `stop()`.
         historyTask = Task { [weak self] in
             // The fetch checks for new triggers before it ends, with no suspension between that check
             // and this task's end, so none is missed.

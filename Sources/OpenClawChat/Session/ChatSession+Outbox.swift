@@ -164,6 +164,7 @@ extension ChatSession {
     private func scheduleRetryIfNeeded() {
         guard retryTask == nil, connectionState.isConnected, outboxQueue.hasUndelivered else { return }
         let interval = outboxQueue.policy.retryInterval
+        // Unstructured: a timer of the chat, not of the send that armed it; cancelled in `stop()`.
         retryTask = Task { [weak self] in
             try? await Task.sleep(for: interval)
             guard !Task.isCancelled else { return }

@@ -9,6 +9,7 @@ extension ChatSession {
         let first = currentSessionKey
         let (keys, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingNewest(1))
         continuation.yield(first)
+        // Unstructured: it lives as long as the stream it feeds; cancelled when the reader stops reading.
         let watch = Task { @MainActor [weak self] in
             var last = first
             for await _ in changes {

@@ -19,6 +19,7 @@ extension ChatSession {
     /// handshake runs, so that `start()` finds it done instead of reading the store after `hello-ok`.
     public func loadStoredState() async {
         if let storeLoad { return await storeLoad.value }
+        // Unstructured so that a second caller waits for the same read; ends with the read.
         let load = Task { await self.loadFromStore() }
         storeLoad = load
         await load.value

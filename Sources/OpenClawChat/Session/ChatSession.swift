@@ -196,6 +196,8 @@ public final class ChatSession {
         await loadStoredState()
         if eventTask == nil {
             let events = client.events()
+            // Unstructured: `start()` returns to an owner that keeps the chat; `run()` makes it a child of the
+            // owner's task, `stop()` cancels it.
             eventTask = Task { [weak self] in
                 var iterator = events.makeAsyncIterator()
                 while let batch = await iterator.next(upTo: Self.catchUpSlice) {
@@ -212,6 +214,7 @@ public final class ChatSession {
                 }
             }
             let states = client.connection.stateChanges()
+            // Unstructured, with the event loop: ends when the connection's states do; cancelled in `stop()`.
             stateTask = Task { [weak self] in
                 for await state in states { self?.connectionState = state }
             }
@@ -329,6 +332,8 @@ public final class ChatSession {
         if waitingForDelivery {
             await flushOutbox()
         } else {
+            // Unstructured: `submit` returns before delivery; ends when the outbox is flushed (the socket's
+            // end fails what is in flight).
             submittedDelivery = Task { [weak self] in await self?.flushOutbox() }
         }
         return id
