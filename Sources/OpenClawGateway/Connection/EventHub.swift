@@ -31,7 +31,7 @@ public struct EventFlowStats: Sendable, Equatable {
 /// Fans the connection's events out to any number of subscribers, each with a bounded buffer.
 ///
 /// Subscriptions outlive sockets. When a subscriber falls behind by more than the high-water mark,
-/// the socket's reader waits (``waitForRoom()``) until every subscriber is back under the low-water
+/// the socket's reader waits (`waitForRoom`) until every subscriber is back under the low-water
 /// mark, and the transport stops reading the socket: memory stays bounded and the gateway is pushed
 /// back. Cumulative v3 deltas do not count against that: only the newest one of a run is kept.
 /// A subscription that is never iterated therefore holds the connection back; it ends when its
@@ -52,8 +52,14 @@ final class EventHub: Sendable {
         var overHeadroom: Set<Int> = []
         var roomWaiters: [Int: (headroom: Bool, continuation: CheckedContinuation<Void, Never>)] = [:]
         var nextWaiter = 0
+        /// Requests started so far: a reader compares it with what it read before a batch, so a request
+        /// started while no reader waited (its wake-up lost) still gives the reader its headroom.
+        var requestsStarted = 0
         var stats = EventFlowStats()
     }
+
+    /// How many requests have started; the reader reads it before a batch (see `waitForRoom`).
+    var requestsStarted: Int { state.withLock { $0.requestsStarted } }
 
     private struct WeakSubscription {
         weak var value: EventSubscription?
@@ -111,9 +117,12 @@ final class EventHub: Sendable {
     /// Returns once no subscriber is over its high-water mark (at once when none is), or when the
     /// calling task is cancelled. With `headroom` (a request is pending) only subscribers over the
     /// request headroom hold the reader: the response may be behind the events a subscriber waits
-    /// with, and the request's timeout ends the wait at the latest.
-    func waitForRoom(headroom: Bool = false) async {
+    /// with, and the request's timeout ends the wait at the latest. A request started since
+    /// `requestsStartedBefore` counts as pending: it may have started between the caller's look at the
+    /// pending requests and this wait, when no wait was there to be woken.
+    func waitForRoom(headroom: Bool = false, requestsStartedBefore: Int? = nil) async {
         let id = state.withLock { state -> Int? in
+            let headroom = headroom || requestsStartedBefore.map { $0 != state.requestsStarted } ?? false
             guard !(headroom ? state.overHeadroom : state.congested).isEmpty else { return nil }
             state.nextWaiter += 1
             state.stats.readerWaits += 1
@@ -123,6 +132,7 @@ final class EventHub: Sendable {
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let ready = state.withLock { state -> Bool in
+                    let headroom = headroom || requestsStartedBefore.map { $0 != state.requestsStarted } ?? false
                     if (headroom ? state.overHeadroom : state.congested).isEmpty || Task.isCancelled { return true }
                     state.roomWaiters[id] = (headroom, continuation)
                     return false
@@ -138,6 +148,7 @@ final class EventHub: Sendable {
     /// over the request headroom (it re-checks with `headroom` on its next wait).
     func requestStarted() {
         let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.requestsStarted += 1
             guard state.overHeadroom.isEmpty else { return [] }
             defer { state.roomWaiters.removeAll() }
             return state.roomWaiters.values.map(\.continuation)

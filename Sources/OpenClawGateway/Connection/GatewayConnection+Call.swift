@@ -10,7 +10,7 @@ extension GatewayConnection {
     /// A method no type here describes is called by conforming a params type of your own to
     /// `GatewayMethod` (in `OpenClawProtocol`).
     ///
-    /// Runs on the caller's executor: a call waits for no turn of the connection's actor.
+    /// A call waits for no turn of the connection's actor (see `request(_:params:timeout:)`).
     nonisolated(nonsending) public func call<Method: GatewayMethod>(
         _ method: Method, timeout: Duration? = nil
     ) async throws(GatewayError) -> Method.Response {

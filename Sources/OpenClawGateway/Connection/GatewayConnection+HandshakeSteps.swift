@@ -79,11 +79,12 @@ extension GatewayConnection {
             // What one read of the socket delivered is handled in one turn of the actor: a hop per
             // frame cost more than decoding a streamed delta.
             while let batch = await queue.nextFrames(upTo: Self.framesPerTurn) {
+                let requestsStarted = hub.requestsStarted
                 let outcome = await self?.receive(batch, generation: id.rawValue)
                 queue.batchHandled()
                 guard let outcome else { continue }
                 // A subscriber that is behind stops this loop, and so the reading of the socket.
-                await hub.waitForRoom(headroom: outcome.requestPending)
+                await hub.waitForRoom(headroom: outcome.requestPending, requestsStartedBefore: requestsStarted)
             }
         }
     }

@@ -10,8 +10,9 @@ extension GatewayConnection {
     /// Within the package only: callers name a method by its type (``call(_:timeout:)``), so a method's
     /// name, params and answer are written once.
     ///
-    /// Runs on the caller's executor, not the actor's: the frame is encoded and handed to the socket
-    /// here, and the response is handed back from where the socket reads it (see `ResponseShortcut`).
+    /// Waits for no turn of the connection's actor: the frame is encoded on the caller's executor and
+    /// handed to the socket from Swift's global executor (where `withTaskCancellationHandler` runs its
+    /// operation), and the response is handed back from where the socket reads it (see `ResponseShortcut`).
     nonisolated(nonsending) package func request(
         _ method: String, params: JSONValue? = nil, timeout: Duration? = nil
     ) async throws(GatewayError)

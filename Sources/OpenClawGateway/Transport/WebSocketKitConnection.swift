@@ -58,8 +58,7 @@ final class WebSocketKitConnection: WebSocketConnection {
     func write(text: String, completion: @escaping @Sendable (Bool) -> Void) {
         guard !socket.isClosed else { return completion(false) }
         guard !waitsBehindFragments(.text(text, completion)) else { return }
-        // `Channel.writeAndFlush` keeps the order of calls made from one thread of control.
-        socket.send(text, promise: promise(completion))
+        inOrder { [socket] promise in socket.send(text, promise: promise) }(completion)
     }
 
     func write(utf8Frame: ByteBuffer, completion: @escaping @Sendable (Bool) -> Void) {
@@ -75,14 +74,20 @@ final class WebSocketKitConnection: WebSocketConnection {
             return false
         }
         guard !waits else { return }
-        guard large else { return socket.send(utf8Frame, opcode: .text, promise: promise(completion)) }
+        guard large else {
+            return inOrder { [socket] promise in socket.send(utf8Frame, opcode: .text, promise: promise) }(completion)
+        }
         // Unstructured: the writer's caller must not wait for the network; `completion` says when it ends.
         Task { await self.writeInFragments(utf8Frame, completion: completion) }
     }
 
     func close(code: Int) async {
         guard !socket.isClosed else { return }
-        try? await socket.close(code: WebSocketErrorCode(codeNumber: code)).get()
+        // Behind the frames queued before it (see `inOrder`).
+        let promise = socket.eventLoop.makePromise(of: Void.self)
+        let code = WebSocketErrorCode(codeNumber: code)
+        socket.eventLoop.execute { [socket] in socket.close(code: code, promise: promise) }
+        try? await promise.futureResult.get()
     }
 
     /// Queues the frame when a fragmented message is going out; false when it can be written now.
@@ -101,9 +106,9 @@ final class WebSocketKitConnection: WebSocketConnection {
         while let next = nextWaiting() {
             switch next {
             case .text(let text, let completion):
-                socket.send(text, promise: promise(completion))
+                inOrder { [socket] promise in socket.send(text, promise: promise) }(completion)
             case .message(let frame, let completion) where frame.readableBytes <= Self.fragmentBytes:
-                socket.send(frame, opcode: .text, promise: promise(completion))
+                inOrder { [socket] promise in socket.send(frame, opcode: .text, promise: promise) }(completion)
             case .message(let frame, let completion):
                 completion(await sendFragments(of: frame))
             }
@@ -131,9 +136,9 @@ final class WebSocketKitConnection: WebSocketConnection {
             var fragment = ByteBufferAllocator().buffer(capacity: length)
             fragment.writeImmutableBuffer(slice)
             let promise = socket.eventLoop.makePromise(of: Void.self)
-            socket.send(
-                fragment, opcode: offset == message.readerIndex ? .text : .continuation, fin: offset + length == end,
-                promise: promise)
+            let opcode: WebSocketOpcode = offset == message.readerIndex ? .text : .continuation
+            let fin = offset + length == end
+            socket.eventLoop.execute { [socket] in socket.send(fragment, opcode: opcode, fin: fin, promise: promise) }
             do {
                 try await promise.futureResult.get()
             } catch {
@@ -142,6 +147,19 @@ final class WebSocketKitConnection: WebSocketConnection {
             offset += length
         }
         return true
+    }
+
+    /// `send` run on the socket's event loop, always queued there, even from the loop itself: NIO keeps the
+    /// order of writes made from one thread only, and frames come from any thread (a write made on the loop
+    /// went out at once, ahead of frames queued earlier from elsewhere). The loop runs what is queued in the
+    /// order of these calls, which the writer's lock sets.
+    private func inOrder(
+        _ send: @escaping @Sendable (EventLoopPromise<Void>) -> Void
+    ) -> (@escaping @Sendable (Bool) -> Void) -> Void {
+        { [socket] completion in
+            let promise = self.promise(completion)
+            socket.eventLoop.execute { send(promise) }
+        }
     }
 
     private func promise(_ completion: @escaping @Sendable (Bool) -> Void) -> EventLoopPromise<Void> {
