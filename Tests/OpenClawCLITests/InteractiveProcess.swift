@@ -200,21 +200,7 @@ final class InteractiveProcess: Sendable {
 
     /// Waits until `text` appears in the output after the previous match; fails with the output so far.
     func waitFor(_ text: String, timeout: Duration = .seconds(30)) async throws {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            let drained = readerEnded.withLock { $0 }
-            let bytes = captured.withLock { $0 }
-            let start = cursor.withLock { $0 }
-            let tail = String(decoding: bytes[min(start, bytes.count)...], as: UTF8.self)
-            if let range = tail.range(of: text) {
-                let consumed = tail[..<range.upperBound].utf8.count
-                cursor.withLock { $0 = start + consumed }
-                return
-            }
-            if drained, hasExited { break }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        throw WaitFailure(expected: text, output: output)
+        try await waitForEach([text], timeout: timeout)
     }
 
     /// Waits until every one of `texts` appears after the previous match, in any order, for output whose

@@ -27,9 +27,11 @@ struct GatewayDialectHandshakeTests {
 
     @Test func aChallengeWithoutNonceIsReportedAsSuchNotAsATimeout() async throws {
         try await withTestGateway { gateway in
-            let transport = InboundRewritingTransport(base: WebSocketKitTransport()) { text in
-                text.contains("connect.challenge")
-                    ? #"{"type":"event","event":"connect.challenge","payload":{"ts":1}}"# : text
+            let transport = InboundSplicingTransport(base: WebSocketKitTransport()) { text in
+                [
+                    text.contains("connect.challenge")
+                        ? #"{"type":"event","event":"connect.challenge","payload":{"ts":1}}"# : text
+                ]
             }
             let connection = try Harness.connection(to: gateway, transport: transport) {
                 $0.challengeTimeout = .seconds(60)
@@ -73,48 +75,4 @@ struct GatewayDialectHandshakeTests {
             return
         }
     }
-}
-
-/// A transport that lets a test rewrite what the gateway sends, on a real socket.
-struct InboundRewritingTransport: WebSocketTransport {
-    let base: any WebSocketTransport
-    let rewrite: @Sendable (String) -> String
-
-    func connect(to url: GatewayURL, maxFrameSize: Int) async throws(TransportError) -> any WebSocketConnection {
-        InboundRewritingConnection(base: try await base.connect(to: url, maxFrameSize: maxFrameSize), rewrite: rewrite)
-    }
-}
-
-private final class InboundRewritingConnection: WebSocketConnection {
-    let base: any WebSocketConnection
-    let events: TransportEvents
-    private let relay: Task<Void, Never>
-
-    init(base: any WebSocketConnection, rewrite: @escaping @Sendable (String) -> String) {
-        self.base = base
-        let (events, source) = TransportEvents.makeSource()
-        self.events = events
-        let upstream = base.events
-        relay = Task {
-            for await event in upstream {
-                if case .text(let text) = event {
-                    source.yield(.text(rewrite(text)))
-                } else {
-                    source.yield(event)
-                }
-            }
-            source.finish()
-        }
-    }
-
-    deinit { relay.cancel() }
-
-    var flow: TransportFlowStats { base.flow }
-    var lastReceived: ContinuousClock.Instant { base.lastReceived }
-    func sendPing() async { await base.sendPing() }
-    func send(text: String) async throws(TransportError) { try await base.send(text: text) }
-    func write(text: String, completion: @escaping @Sendable (Bool) -> Void) {
-        base.write(text: text, completion: completion)
-    }
-    func close(code: Int) async { await base.close(code: code) }
 }
