@@ -58,7 +58,7 @@ final class WebSocketKitConnection: WebSocketConnection {
     func write(text: String, completion: @escaping @Sendable (Bool) -> Void) {
         guard !socket.isClosed else { return completion(false) }
         guard !waitsBehindFragments(.text(text, completion)) else { return }
-        inOrder { [socket] promise in socket.send(text, promise: promise) }(completion)
+        inOrder(completion) { [socket] promise in socket.send(text, promise: promise) }
     }
 
     func write(utf8Frame: ByteBuffer, completion: @escaping @Sendable (Bool) -> Void) {
@@ -75,7 +75,7 @@ final class WebSocketKitConnection: WebSocketConnection {
         }
         guard !waits else { return }
         guard large else {
-            return inOrder { [socket] promise in socket.send(utf8Frame, opcode: .text, promise: promise) }(completion)
+            return inOrder(completion) { [socket] promise in socket.send(utf8Frame, opcode: .text, promise: promise) }
         }
         // Unstructured: the writer's caller must not wait for the network; `completion` says when it ends.
         Task { await self.writeInFragments(utf8Frame, completion: completion) }
@@ -106,9 +106,9 @@ final class WebSocketKitConnection: WebSocketConnection {
         while let next = nextWaiting() {
             switch next {
             case .text(let text, let completion):
-                inOrder { [socket] promise in socket.send(text, promise: promise) }(completion)
+                inOrder(completion) { [socket] promise in socket.send(text, promise: promise) }
             case .message(let frame, let completion) where frame.readableBytes <= Self.fragmentBytes:
-                inOrder { [socket] promise in socket.send(frame, opcode: .text, promise: promise) }(completion)
+                inOrder(completion) { [socket] promise in socket.send(frame, opcode: .text, promise: promise) }
             case .message(let frame, let completion):
                 completion(await sendFragments(of: frame))
             }
@@ -154,12 +154,10 @@ final class WebSocketKitConnection: WebSocketConnection {
     /// went out at once, ahead of frames queued earlier from elsewhere). The loop runs what is queued in the
     /// order of these calls, which the writer's lock sets.
     private func inOrder(
-        _ send: @escaping @Sendable (EventLoopPromise<Void>) -> Void
-    ) -> (@escaping @Sendable (Bool) -> Void) -> Void {
-        { [socket] completion in
-            let promise = self.promise(completion)
-            socket.eventLoop.execute { send(promise) }
-        }
+        _ completion: @escaping @Sendable (Bool) -> Void, _ send: @escaping @Sendable (EventLoopPromise<Void>) -> Void
+    ) {
+        let promise = promise(completion)
+        socket.eventLoop.execute { send(promise) }
     }
 
     private func promise(_ completion: @escaping @Sendable (Bool) -> Void) -> EventLoopPromise<Void> {
