@@ -41,6 +41,14 @@ struct GatewayFeaturesCLITests {
         }
     }
 
+    /// `/help` as the first line, while `commands.list` may still be on its way, lists the gateway's commands.
+    @Test func helpRightAfterConnectingListsTheGatewaysCommands() async throws {
+        try await CLITests.withGateway { _, common in
+            let out = try await Self.chat(common, typing: ["/help"])
+            #expect(out.contains("The gateway's commands"), "output:\n\(out)")
+        }
+    }
+
     @Test func steerGoesWithTheMessageOnAV4Gateway() async throws {
         try await CLITests.withGateway { gateway, common in
             let out = try await Self.chat(common, typing: ["/steer look left"])

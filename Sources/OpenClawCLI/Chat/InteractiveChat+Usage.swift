@@ -30,6 +30,17 @@ extension InteractiveChat {
     }
 
     /// The gateway's own commands under `/help`, with their descriptions, when it listed them.
+    /// The gateway's command list may still be on its way when `/help` is typed right after connecting:
+    /// waited for briefly, so the list is not left out.
+    func waitForGatewayCommands() async {
+        let deadline = ContinuousClock.now + .seconds(2)
+        while !chat.gatewayCommandsSettled, chat.connectionState.isConnected {
+            let left = deadline - ContinuousClock.now
+            guard left > .zero else { return }
+            await waitForChange(timeout: left, of: chat, [.commands, .connection])
+        }
+    }
+
     func listGatewayCommands() {
         let commands = chat.gatewayCommands
         guard !commands.isEmpty else { return }

@@ -27,6 +27,7 @@ extension InteractiveChat {
     private func perform(_ command: LocalCommand, argument: String) async {
         switch command {
         case .help:
+            await waitForGatewayCommands()
             let listed = LocalCommand.allCases.filter {
                 (approvals != nil || !$0.isApprovalCommand) && (questions != nil || !$0.isQuestionCommand)
             }

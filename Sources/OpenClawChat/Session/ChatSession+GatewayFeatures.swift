@@ -13,6 +13,10 @@ extension ChatSession {
 
     /// Subscribes to session changes and loads the command list, each when the gateway has it.
     func loadGatewayFeatures(_ session: GatewaySession) async {
+        defer {
+            gatewayCommandsSettled = true
+            changed(.commands)
+        }
         let methods = Set(session.hello.features.methods)
         let mayRead = session.scopes.contains(OperatorScope.read) || session.scopes.contains(OperatorScope.admin)
         guard mayRead else { return }

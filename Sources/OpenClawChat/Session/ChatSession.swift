@@ -62,6 +62,9 @@ public final class ChatSession {
     public internal(set) var gatewayCommands: [GatewaySlashCommand] = [] {
         didSet { changed(.commands) }
     }
+    /// Whether the command list was asked for and answered once (or this gateway has none to ask for):
+    /// `/help` typed just after connecting waits for it rather than list none.
+    package internal(set) var gatewayCommandsSettled = false
     /// Errors to show, each with a next step; the newest last.
     public var alerts: [ChatAlert] { alertLog.alerts }
     /// Behind ``alerts``: a value, so ids and dismissal are tested without a connection.
