@@ -56,6 +56,15 @@ final class EventHub: Sendable {
         /// started while no reader waited (its wake-up lost) still gives the reader its headroom.
         var requestsStarted = 0
         var stats = EventFlowStats()
+
+        /// Whether a reader gets the request headroom: a request was pending when it looked, or one has
+        /// started since (`before`, the count it read then).
+        func headroom(pending: Bool, startedBefore before: Int?) -> Bool {
+            pending || before.map { $0 != requestsStarted } ?? false
+        }
+
+        /// The subscribers that hold a reader with, or without, the request headroom.
+        func holders(headroom: Bool) -> Set<Int> { headroom ? overHeadroom : congested }
     }
 
     /// How many requests have started; the reader reads it before a batch (see `waitForRoom`).
@@ -122,8 +131,8 @@ final class EventHub: Sendable {
     /// pending requests and this wait, when no wait was there to be woken.
     func waitForRoom(headroom: Bool = false, requestsStartedBefore: Int? = nil) async {
         let id = state.withLock { state -> Int? in
-            let headroom = headroom || requestsStartedBefore.map { $0 != state.requestsStarted } ?? false
-            guard !(headroom ? state.overHeadroom : state.congested).isEmpty else { return nil }
+            let headroom = state.headroom(pending: headroom, startedBefore: requestsStartedBefore)
+            guard !state.holders(headroom: headroom).isEmpty else { return nil }
             state.nextWaiter += 1
             state.stats.readerWaits += 1
             return state.nextWaiter
@@ -132,8 +141,8 @@ final class EventHub: Sendable {
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let ready = state.withLock { state -> Bool in
-                    let headroom = headroom || requestsStartedBefore.map { $0 != state.requestsStarted } ?? false
-                    if (headroom ? state.overHeadroom : state.congested).isEmpty || Task.isCancelled { return true }
+                    let headroom = state.headroom(pending: headroom, startedBefore: requestsStartedBefore)
+                    if state.holders(headroom: headroom).isEmpty || Task.isCancelled { return true }
                     state.roomWaiters[id] = (headroom, continuation)
                     return false
                 }
@@ -179,7 +188,7 @@ final class EventHub: Sendable {
             if congested { state.congested.insert(id) } else { state.congested.remove(id) }
             if overHeadroom { state.overHeadroom.insert(id) } else { state.overHeadroom.remove(id) }
             let ready = state.roomWaiters.filter { _, waiter in
-                (waiter.headroom ? state.overHeadroom : state.congested).isEmpty
+                state.holders(headroom: waiter.headroom).isEmpty
             }
             for id in ready.keys { state.roomWaiters[id] = nil }
             return ready.values.map(\.continuation)
