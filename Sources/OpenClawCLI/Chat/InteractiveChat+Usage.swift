@@ -31,13 +31,11 @@ extension InteractiveChat {
 
     /// The gateway's own commands under `/help`, with their descriptions, when it listed them.
     /// The gateway's command list may still be on its way when `/help` is typed right after connecting:
-    /// waited for briefly, so the list is not left out.
+    /// waited for, so the list is not left out. Not on a clock (a loaded machine took seconds): the list's
+    /// request ends by its own timeout at the latest, and a dropped connection ends the wait.
     func waitForGatewayCommands() async {
-        let deadline = ContinuousClock.now + .seconds(2)
-        while !chat.gatewayCommandsSettled, chat.connectionState.isConnected {
-            let left = deadline - ContinuousClock.now
-            guard left > .zero else { return }
-            await waitForChange(timeout: left, of: chat, [.commands, .connection])
+        while !chat.gatewayCommandsSettled, chat.connectionState.isConnected, !Task.isCancelled {
+            await waitForChange(timeout: nil, of: chat, [.commands, .connection])
         }
     }
 
