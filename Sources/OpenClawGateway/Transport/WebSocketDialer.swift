@@ -1,74 +1,63 @@
-import Foundation
 import NIOCore
 import NIOHTTP1
-import NIOPosix
-import NIOSSL
 import NIOWebSocket
-import Synchronization
-import WebSocketKit
 
-/// Opens `wss://` sockets whose certificate is checked by fingerprint instead of the system trust store.
+/// Opens a gateway's WebSocket on SwiftNIO: TCP, then TLS for `wss://` (`ClientTLS`: the system trust
+/// store, or the fingerprint check of a pinned gateway), then the HTTP/1.1 upgrade, then the frame
+/// handlers of ``LiveWebSocketConnection``.
 ///
-/// websocket-kit builds its TLS handler itself and takes no custom verification, so for these sockets
-/// the pipeline is built here: NIOSSL with a custom verification callback, then the same HTTP upgrade
-/// and the same `WebSocket` (websocket-kit's public `WebSocket.client(on:)`), so everything after the
-/// upgrade is shared with ``WebSocketKitTransport``. The upgrade request is written only after the
-/// certificate was accepted (NIOSSL holds writes until the handshake ends): the path and query never
-/// reach an unverified peer. Like websocket-kit, no `Origin` header is sent.
-enum PinnedTLSConnector {
-    /// What the verification callback saw and decided, read once the connect attempt is over.
-    final class Verdict: Sendable {
-        private let state = Mutex<(certificate: TLSPeerCertificate?, failure: TLSTrustFailure?)>((nil, nil))
-
-        var certificate: TLSPeerCertificate? { state.withLock { $0.certificate } }
-        var failure: TLSTrustFailure? { state.withLock { $0.failure } }
-
-        func record(_ certificate: TLSPeerCertificate?, failure: TLSTrustFailure?) {
-            state.withLock { $0 = (certificate, failure) }
-        }
+/// The upgrade request carries the Host and the upgrade's own headers only. No `Origin`: a gateway that
+/// sees one treats the client as a browser. It is written once the channel is active, which for `wss://`
+/// is after the certificate was accepted (NIOSSL holds writes until its handshake ends), so the path and
+/// query never reach an unverified peer.
+enum WebSocketDialer {
+    /// What one connect attempt needs besides the address.
+    struct Options: Sendable {
+        /// The largest inbound message, and so the largest frame NIO's decoder accepts.
+        var maxMessageBytes: Int
+        /// The fingerprint check; nil trusts the system store (only read for `wss://`).
+        var check: TLSVerification.Check?
+        var verdict: TLSVerification.Verdict
+        var connectTimeout: TimeAmount = .seconds(10)
     }
 
-    /// How the leaf certificate is judged.
-    enum Check: Sendable {
-        /// The fingerprint rule of ``TLSTrust``.
-        case fingerprint(pinned: TLSFingerprint?, expected: TLSFingerprint?, now: Date)
-        /// Record the certificate and refuse it: used after the system refused it, to show what it was.
-        case recordOnly
-    }
-
+    /// The socket once upgraded, its inbound messages going to `queue`.
     static func connect(
-        url: GatewayURL,
-        group: any EventLoopGroup,
-        check: Check,
-        verdict: Verdict,
-        webSocket: WebSocket.Configuration,
-        maxFrameSize: Int,
-        onUpgrade: @escaping @Sendable (WebSocket) -> Void
-    ) -> EventLoopFuture<Void> {
-        let upgradePromise = group.any().makePromise(of: Void.self)
+        url: GatewayURL, group: any EventLoopGroup, options: Options, queue: InboundQueue
+    ) -> EventLoopFuture<LiveWebSocketConnection> {
+        let upgraded = group.any().makePromise(of: LiveWebSocketConnection.self)
         let host = url.host
         let requestTarget = url.path + (url.query.map { "?\($0)" } ?? "")
-        let hostHeader = (host.contains(":") ? "[\(host)]" : host) + (url.port == 443 ? "" : ":\(url.port)")
+        let defaultPort = url.isSecure ? 443 : 80
+        let hostHeader = (host.contains(":") ? "[\(host)]" : host) + (url.port == defaultPort ? "" : ":\(url.port)")
+        // NIO's decoder refuses a frame over the limit from its header, before buffering its payload.
+        let frameLimit = Int(min(Int64(UInt32.max), Int64(options.maxMessageBytes)))
         let bootstrap = ClientTLS.bootstrap(on: group)
+            .connectTimeout(options.connectTimeout)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    let sslHandler = try ClientTLS.handler(host: host, check: check, verdict: verdict)
                     let operations = channel.pipeline.syncOperations
-                    try operations.addHandler(sslHandler)
+                    if url.isSecure {
+                        try operations.addHandler(
+                            ClientTLS.handler(host: host, check: options.check, verdict: options.verdict))
+                    }
                     let requestHandler = UpgradeRequestHandler(
-                        target: requestTarget, hostHeader: hostHeader, upgradePromise: upgradePromise)
+                        target: requestTarget, hostHeader: hostHeader, upgraded: upgraded)
                     let upgrader = NIOWebSocketClientUpgrader(
-                        maxFrameSize: maxFrameSize,
+                        maxFrameSize: frameLimit,
                         automaticErrorHandling: true,
                         upgradePipelineHandler: { channel, _ in
-                            WebSocket.client(on: channel, config: webSocket, onUpgrade: onUpgrade)
+                            channel.eventLoop.makeCompletedFuture {
+                                let connection = try LiveWebSocketConnection.install(
+                                    on: channel, queue: queue, maxMessageBytes: options.maxMessageBytes)
+                                upgraded.succeed(connection)
+                            }
                         }
                     )
                     let boundRequestHandler = NIOLoopBound(requestHandler, eventLoop: channel.eventLoop)
                     let upgrade: NIOHTTPClientUpgradeConfiguration = (
                         upgraders: [upgrader],
                         completionHandler: { context in
-                            upgradePromise.succeed(())
                             context.pipeline.syncOperations.removeHandler(boundRequestHandler.value, promise: nil)
                         }
                     )
@@ -78,9 +67,14 @@ enum PinnedTLSConnector {
                 }
             }
         let connected = bootstrap.connect(host: host, port: url.port)
-        connected.cascadeFailure(to: upgradePromise)
-        return connected.flatMap { _ in upgradePromise.futureResult }
+        connected.cascadeFailure(to: upgraded)
+        return upgraded.futureResult
     }
+}
+
+/// The server answered the upgrade request with something other than `101 Switching Protocols`.
+struct UpgradeRefused: Error {
+    let status: Int
 }
 
 /// Sends the upgrade request once the channel is active, and fails the upgrade on any other answer.
@@ -90,13 +84,13 @@ private final class UpgradeRequestHandler: ChannelInboundHandler, RemovableChann
 
     private let target: String
     private let hostHeader: String
-    private let upgradePromise: EventLoopPromise<Void>
+    private let upgraded: EventLoopPromise<LiveWebSocketConnection>
     private var sent = false
 
-    init(target: String, hostHeader: String, upgradePromise: EventLoopPromise<Void>) {
+    init(target: String, hostHeader: String, upgraded: EventLoopPromise<LiveWebSocketConnection>) {
         self.target = target
         self.hostHeader = hostHeader
-        self.upgradePromise = upgradePromise
+        self.upgraded = upgraded
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -121,20 +115,20 @@ private final class UpgradeRequestHandler: ChannelInboundHandler, RemovableChann
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         // A successful upgrade never gets here: the upgrade handler consumes the 101 response.
         switch unwrapInboundIn(data) {
-        case .head(let head): upgradePromise.fail(WebSocketClient.Error.invalidResponseStatus(head))
+        case .head(let head): upgraded.fail(UpgradeRefused(status: Int(head.status.code)))
         case .body: break
         case .end: context.close(promise: nil)
         }
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        upgradePromise.fail(error)
+        upgraded.fail(error)
         context.close(promise: nil)
     }
 
     /// A refused certificate may close the channel without an error reaching this handler.
     func channelInactive(context: ChannelHandlerContext) {
-        upgradePromise.fail(ChannelError.ioOnClosedChannel)
+        upgraded.fail(ChannelError.ioOnClosedChannel)
         context.fireChannelInactive()
     }
 }
