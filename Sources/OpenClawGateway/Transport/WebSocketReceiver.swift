@@ -47,8 +47,12 @@ final class WebSocketReceiver: ChannelInboundHandler {
         return true
     }
 
+    /// Reported on the loop's next turn: a protocol error closes the channel from inside its own error
+    /// handling (NIO's handler before this one), and the error (an oversized frame, reported as such by
+    /// ``InboundGuard``) must reach the queue before the plain end does.
     func channelInactive(context: ChannelHandlerContext) {
-        connection.channelEnded()
+        let connection = connection
+        context.eventLoop.execute { connection.channelEnded() }
         context.fireChannelInactive()
     }
 
