@@ -1,11 +1,12 @@
+import NIOCore
+import NIOPosix
+import NIOSSL
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import NIOCore
-import NIOPosix
-import NIOSSL
 
 #if canImport(Network)
     import NIOTransportServices

@@ -1,10 +1,11 @@
+import OpenClawProtocol
+import Synchronization
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import OpenClawProtocol
-import Synchronization
 
 /// One pinned certificate: which one, and since when.
 public struct TLSPin: Sendable, Hashable {

@@ -1,9 +1,10 @@
+import Synchronization
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import Synchronization
 
 /// How a connection this package opens judges the gateway's certificate when the system trust store is
 /// not the judge, and what the judgement saw (see `ClientTLS`).

@@ -1,12 +1,13 @@
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOSSL
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import NIOCore
-import NIOHTTP1
-import NIOPosix
-import NIOSSL
 
 /// One HTTP/1.1 GET on SwiftNIO with a capped body: how a generated image is fetched from the
 /// gateway's own origin.

@@ -209,7 +209,8 @@ final class LiveWebSocketConnection: WebSocketConnection {
         while let next = nextWaiting() {
             switch next {
             case .text(let text, let completion):
-                inOrder(completion) { [self] promise in send(ByteBuffer(string: text), opcode: .text, promise: promise) }
+                inOrder(completion) { [self] promise in send(ByteBuffer(string: text), opcode: .text, promise: promise)
+                }
             case .message(let frame, let completion) where frame.readableBytes <= Self.fragmentBytes:
                 inOrder(completion) { [self] promise in send(frame, opcode: .text, promise: promise) }
             case .message(let frame, let completion):

@@ -79,7 +79,8 @@ public struct LiveWebSocketTransport: WebSocketTransport {
         let verdict = TLSVerification.Verdict()
         let options = WebSocketDialer.Options(maxMessageBytes: 1 << 14, check: .recordOnly, verdict: verdict)
         let queue = InboundQueue()
-        if let probe = try? await WebSocketDialer.connect(url: url, group: group, options: options, queue: queue).get() {
+        if let probe = try? await WebSocketDialer.connect(url: url, group: group, options: options, queue: queue).get()
+        {
             await probe.close(code: 1001)
         }
         queue.finish()
