@@ -53,7 +53,7 @@ public struct LiveWebSocketTransport: WebSocketTransport {
         let options = WebSocketDialer.Options(maxMessageBytes: maxFrameSize, check: check, verdict: verdict)
         let connection: LiveWebSocketConnection
         do {
-            connection = try await WebSocketDialer.connect(url: url, group: group, options: options, queue: queue).get()
+            connection = try await WebSocketDialer.connect(url: url, group: group, options: options, queue: queue)
         } catch {
             queue.finish()
             if let failure = verdict.failure { throw .tlsTrust(failure) }
@@ -79,8 +79,7 @@ public struct LiveWebSocketTransport: WebSocketTransport {
         let verdict = TLSVerification.Verdict()
         let options = WebSocketDialer.Options(maxMessageBytes: 1 << 14, check: .recordOnly, verdict: verdict)
         let queue = InboundQueue()
-        if let probe = try? await WebSocketDialer.connect(url: url, group: group, options: options, queue: queue).get()
-        {
+        if let probe = try? await WebSocketDialer.connect(url: url, group: group, options: options, queue: queue) {
             await probe.close(code: 1001)
         }
         queue.finish()

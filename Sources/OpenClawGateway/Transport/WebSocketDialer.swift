@@ -21,10 +21,24 @@ enum WebSocketDialer {
         var connectTimeout: TimeAmount = .seconds(10)
     }
 
-    /// The socket once upgraded, its inbound messages going to `queue`.
+    /// The socket once upgraded, its inbound messages going to `queue`. Cancelled (a connect attempt past
+    /// its deadline), the socket under way is closed: a server that accepts and never answers the upgrade
+    /// does not keep one open per attempt.
     static func connect(
         url: GatewayURL, group: any EventLoopGroup, options: Options, queue: InboundQueue
-    ) -> EventLoopFuture<LiveWebSocketConnection> {
+    ) async throws -> LiveWebSocketConnection {
+        let (connected, upgraded) = start(url: url, group: group, options: options, queue: queue)
+        return try await withTaskCancellationHandler {
+            try await upgraded.futureResult.get()
+        } onCancel: {
+            upgraded.fail(CancellationError())
+            connected.whenSuccess { $0.close(promise: nil) }
+        }
+    }
+
+    private static func start(
+        url: GatewayURL, group: any EventLoopGroup, options: Options, queue: InboundQueue
+    ) -> (connected: EventLoopFuture<any Channel>, upgraded: EventLoopPromise<LiveWebSocketConnection>) {
         let upgraded = group.any().makePromise(of: LiveWebSocketConnection.self)
         let host = url.host
         let requestTarget = url.path + (url.query.map { "?\($0)" } ?? "")
@@ -68,7 +82,7 @@ enum WebSocketDialer {
             }
         let connected = bootstrap.connect(host: host, port: url.port)
         connected.cascadeFailure(to: upgraded)
-        return upgraded.futureResult
+        return (connected, upgraded)
     }
 }
 
