@@ -1,4 +1,5 @@
 import Foundation
+import NIOWebSocket
 import Testing
 
 @testable import OpenClawGateway
@@ -22,5 +23,14 @@ struct RequestIDTests {
             #expect(parsed?.uuidString.lowercased() == id)
             #expect((parsed?.uuid.6 ?? 0) >> 4 == 4, "version 4: \(id)")
         }
+    }
+
+    /// The pool hands out each word once across many blocks, and the masks cut from it differ.
+    @Test func thePoolsWordsAndMasksDoNotRepeatAcrossBlocks() {
+        let words = (0..<10_000).map { _ in SecureRandomPool.next() }
+        #expect(Set(words).count == words.count)
+        let masks = (0..<1_000).map { _ in MaskKeys.next() }
+        // Four random bytes: two of a thousand alike about once in eight thousand runs.
+        #expect(Set(masks.map { [$0[0], $0[1], $0[2], $0[3]] }).count >= 998)
     }
 }
