@@ -86,6 +86,21 @@ import Testing
         try holder.execute(sql: "ROLLBACK")
     }
 
+    /// Extended result codes (on for every connection) classify by their primary code: an I/O error stays
+    /// about the machine, a damaged virtual table is damage, a stale WAL snapshot is a busy database.
+    @Test func extendedCodesClassifyByTheirPrimaryCode() {
+        let ioErrorRead = SQLiteError(code: 266, message: "disk I/O error")  // SQLITE_IOERR_READ
+        #expect(ioErrorRead.resultCode == .ioError)
+        #expect(CorruptionRecovery.cause(of: ioErrorRead) == nil)
+        #expect(StoreUnavailable(path: "x", error: ioErrorRead).reason == .ioError)
+        let corruptTable = SQLiteError(code: 267, message: "malformed")  // SQLITE_CORRUPT_VTAB
+        #expect(CorruptionRecovery.cause(of: corruptTable) == .damaged)
+        let busySnapshot = SQLiteError(code: 517, message: "busy")  // SQLITE_BUSY_SNAPSHOT
+        #expect(CorruptionRecovery.cause(of: busySnapshot) == nil)
+        #expect(StoreUnavailable(path: "x", error: busySnapshot).reason == .busy)
+        #expect(busySnapshot.description == "SQLite error 5: busy")
+    }
+
     /// A database in WAL mode, as the store's, with 4 KiB pages and one table that spans many of them;
     /// closed, so its WAL is folded in and gone and bytes written into the file are what SQLite reads.
     private static func makeDatabase(in folder: TemporaryFolder) throws -> String {
