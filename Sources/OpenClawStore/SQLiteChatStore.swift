@@ -15,11 +15,11 @@ import OpenClawProtocol
 /// we ship, through the system's library (a thin layer of our own: migrations, one writer and pooled
 /// readers, typed errors).
 ///
-/// The file runs in WAL mode with one writer and separate readers: searches and reads never wait for a write. It
-/// is created with mode 0600 (missing folders 0700): transcripts are private. The outbox is also kept
-/// in a journal beside the file (`<path>-outbox`), so a file that is corrupt or not a database is moved
-/// aside and replaced, with its outbox put back (see ``recovery``), instead of failing the app. Sizes are
-/// bounded by ``ChatStoreLimits``.
+/// The file runs in WAL mode with one writer and separate readers: searches and reads never wait for a
+/// write. It is created with mode 0600 (missing folders 0700): transcripts are private. The outbox is also
+/// kept in a journal beside the file (`<path>-outbox`), so a file that is corrupt or not a database is
+/// moved aside and replaced, with its outbox put back (see ``recovery``), instead of failing the app.
+/// Sizes are bounded by ``ChatStoreLimits``.
 public final class SQLiteChatStore: ChatStore {
     /// The database file; nil for an in-memory store.
     public let path: String?
@@ -118,12 +118,12 @@ public final class SQLiteChatStore: ChatStore {
     )
         throws
     {
-        let queue = try SQLitePool.inMemory()
-        try queue.writeWithoutTransaction { db in try StoreSchema.migrator.migrate(db) }
+        let pool = try SQLitePool.inMemory()
+        try pool.writeWithoutTransaction { db in try StoreSchema.migrator.migrate(db) }
         self.path = nil
         self.limits = limits
         self.logger = logger
-        self.connection = StoreConnection(path: nil, journal: nil, writer: queue, recovery: nil, logger: logger)
+        self.connection = StoreConnection(path: nil, journal: nil, writer: pool, recovery: nil, logger: logger)
         spool = OutboxSpool(
             directory: FileManager.default.temporaryDirectory.appendingPathComponent("openclaw-outbox-\(UUID())").path)
         removesSpoolOnDeinit = true

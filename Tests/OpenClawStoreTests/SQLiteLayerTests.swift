@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Testing
 
@@ -35,6 +36,32 @@ import Testing
         }
         #expect(try db.scalar(Int.self, sql: "SELECT count(*) FROM t") == 0)
         #expect(db.isAutocommit)
+    }
+
+    /// A read runs on a reader of its own: it neither waits for a write that is still open nor sees it.
+    @Test func aReadDoesNotWaitForAnOpenWrite() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let pool = try SQLitePool(path: try Self.makeDatabase(in: folder))
+        defer { pool.close() }
+        let writeIsOpen = DispatchSemaphore(value: 0)
+        let readIsDone = DispatchSemaphore(value: 0)
+        let writeEnded = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            _ = try? pool.write { db in
+                try db.execute(sql: "INSERT INTO t VALUES ('uncommitted')")
+                writeIsOpen.signal()
+                // Bounded: a read that waited for this write would be let through after 10 s.
+                _ = readIsDone.wait(timeout: .now() + 10)
+            }
+            writeEnded.signal()
+        }
+        #expect(writeIsOpen.wait(timeout: .now() + 10) == .success)
+        let count = try pool.read { db in try db.scalar(Int.self, sql: "SELECT count(*) FROM t") }
+        readIsDone.signal()
+        // A read that waited would have run after the commit, and counted its row.
+        #expect(count == 200)
+        #expect(writeEnded.wait(timeout: .now() + 10) == .success)
     }
 
     @Test func garbageOverTheHeaderIsReportedAsNotADatabase() throws {
