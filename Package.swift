@@ -36,7 +36,6 @@ let package = Package(
         .package(url: "https://github.com/vapor/websocket-kit.git", from: "2.16.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
-        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/swiftlang/swift-subprocess.git", from: "1.0.2"),
         .package(url: "https://github.com/apple/swift-system.git", from: "1.5.0"),
         // The transport's TLS (pinned certificates through NIOSSL's custom verification); the test gateway
@@ -83,13 +82,19 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The system's SQLite (libsqlite3-dev on Linux, the SDK's on Apple platforms), for the store.
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
         // The chat store on SQLite: transcripts, full-text search, the outbox; corruption recovery.
         .target(
             name: "OpenClawStore",
             dependencies: [
                 "OpenClawChat",
                 "OpenClawProtocol",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "CSQLite",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
@@ -250,7 +255,6 @@ let package = Package(
             name: "OpenClawStoreTests",
             dependencies: [
                 "OpenClawStore", "OpenClawChat", "OpenClawProtocol",
-                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings

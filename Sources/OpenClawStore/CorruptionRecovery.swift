@@ -1,7 +1,11 @@
-import Foundation
-import GRDB
 import Logging
 import OpenClawChat
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What to do when the database file cannot be used: tell corruption from trouble that moving the
 /// file would not fix, move a corrupt file aside, put the outbox back, and start afresh.
@@ -19,7 +23,7 @@ enum CorruptionRecovery {
 
     /// A migration failed on a writable file: its schema is not ours.
     struct ForeignSchema: Error, CustomStringConvertible {
-        let error: DatabaseError
+        let error: SQLiteError
         var description: String { "foreign schema: \(CorruptionRecovery.reason(error))" }
     }
 
@@ -29,7 +33,7 @@ enum CorruptionRecovery {
     }
 
     struct Outcome {
-        let writer: DatabasePool
+        let writer: SQLitePool
         let report: StoreRecovery
     }
 
@@ -42,10 +46,10 @@ enum CorruptionRecovery {
         case is IntegrityFailure: return .damaged
         case is ForeignSchema: return .foreignSchema
         case is EmptiedFile: return .emptied
-        case let error as DatabaseError:
+        case let error as SQLiteError:
             switch error.resultCode {
-            case .SQLITE_NOTADB: return .notADatabase
-            case .SQLITE_CORRUPT, .SQLITE_FORMAT: return .damaged
+            case .notADatabase: return .notADatabase
+            case .corrupt, .format: return .damaged
             default: return nil
             }
         default: return nil
@@ -64,7 +68,7 @@ enum CorruptionRecovery {
         error: any Error,
         logger: Logger,
         level: Logger.Level,
-        open: (String) throws -> DatabasePool
+        open: (String) throws -> SQLitePool
     ) throws -> Outcome {
         let epochMs = Int((Date().timeIntervalSince1970 * 1000).rounded(.down))
         let aside = try StoreFile.moveAside(path, epochMs: epochMs)
@@ -125,15 +129,11 @@ enum CorruptionRecovery {
     /// the small outbox table) can still be read.
     private static func salvageOutbox(at path: String, spool: OutboxSpool) -> [OutboxMessage]? {
         do {
-            var configuration = Configuration()
-            configuration.readonly = true
-            configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA writable_schema = ON") }
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
-            defer { try? queue.close() }
-            return try queue.read { db in
-                try Row.fetchAll(db, sql: "SELECT \(OutboxRecord.salvageSelection) FROM outbox ORDER BY seq")
-                    .map { OutboxRecord.message(row: $0, spool: spool) }
-            }
+            let db = try SQLiteConnection(path: path, mode: .readOnly)
+            defer { db.close() }
+            try db.execute(sql: "PRAGMA writable_schema = ON")
+            return try db.rows(sql: "SELECT \(OutboxRecord.salvageSelection) FROM outbox ORDER BY seq")
+                .map { OutboxRecord.message(row: $0, spool: spool) }
         } catch {
             return nil
         }
@@ -141,9 +141,7 @@ enum CorruptionRecovery {
 
     /// A short reason for the log line: SQLite's own message, without the SQL.
     static func reason(_ error: any Error) -> String {
-        if let error = error as? DatabaseError {
-            return "SQLite error \(error.resultCode.rawValue): \(error.message ?? "unknown")"
-        }
+        if let error = error as? SQLiteError { return error.description }
         return "\(error)"
     }
 }

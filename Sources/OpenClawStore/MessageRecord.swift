@@ -1,4 +1,3 @@
-import GRDB
 import OpenClawChat
 import OpenClawProtocol
 
@@ -36,8 +35,8 @@ struct MessageRecord: Equatable {
     }
 
     /// Reads the ``selection`` columns. A NULL where the schema forbids one (a damaged row) reads as
-    /// empty rather than trapping, as GRDB's non-optional subscript would.
-    init(row: Row) {
+    /// empty rather than failing the read.
+    init(row: SQLiteRow) {
         id = row["id"] ?? ""
         historyKey = row["history_key"] ?? ""
         runId = row["run_id"]
@@ -50,7 +49,7 @@ struct MessageRecord: Equatable {
     }
 
     /// The values of the columns after `row_id`, in ``selection`` order.
-    var arguments: StatementArguments {
+    var arguments: SQLiteArguments {
         [id, historyKey, runId, role, text, timestampMs, messageJSON, toolTimingsJSON, fileNames]
     }
 

@@ -1,4 +1,3 @@
-import GRDB
 import OpenClawChat
 import OpenClawProtocol
 
@@ -18,7 +17,7 @@ enum OutboxRecord {
     /// are not all there (or, from a damaged file's old columns, whose attachments cannot be known while
     /// its folder shows it had some) reads as failed: it is shown and can be discarded, never sent
     /// without its files.
-    static func message(row: Row, spool: OutboxSpool) -> OutboxMessage {
+    static func message(row: SQLiteRow, spool: OutboxSpool) -> OutboxMessage {
         var message = OutboxMessage(
             id: row["id"] ?? "",
             gateway: row["gateway"] ?? "",
@@ -72,10 +71,12 @@ enum OutboxRecord {
 
     /// Whether `key` is in the outbox, and the bytes of files every other message there holds: read from
     /// the rows' `attachments_json`, without parsing whole messages or touching the files.
-    static func attachmentBytes(_ db: Database, besides key: OutboxSpool.Key) throws -> (isQueued: Bool, held: Int) {
+    static func attachmentBytes(
+        _ db: SQLiteConnection, besides key: OutboxSpool.Key
+    ) throws -> (isQueued: Bool, held: Int) {
         var isQueued = false
         var held = 0
-        for row in try Row.fetchAll(db, sql: "SELECT gateway, id, attachments_json FROM outbox") {
+        for row in try db.rows(sql: "SELECT gateway, id, attachments_json FROM outbox") {
             let gateway: String? = row["gateway"]
             let id: String? = row["id"]
             if gateway == key.gateway, id == key.id {
@@ -90,17 +91,17 @@ enum OutboxRecord {
     }
 
     /// Every outbox row, in delivery order.
-    static func all(_ db: Database, spool: OutboxSpool) throws -> [OutboxMessage] {
-        try Row.fetchAll(db, sql: "SELECT \(selection) FROM outbox ORDER BY seq").map { message(row: $0, spool: spool) }
+    static func all(_ db: SQLiteConnection, spool: OutboxSpool) throws -> [OutboxMessage] {
+        try db.rows(sql: "SELECT \(selection) FROM outbox ORDER BY seq").map { message(row: $0, spool: spool) }
     }
 
     /// How many messages the outbox holds.
-    static func count(_ db: Database) throws -> Int {
-        try Int.fetchOne(db, sql: "SELECT count(*) FROM outbox") ?? 0
+    static func count(_ db: SQLiteConnection) throws -> Int {
+        try db.scalar(Int.self, sql: "SELECT count(*) FROM outbox") ?? 0
     }
 
     /// The values for the ``selection`` columns, in order.
-    static func arguments(_ message: OutboxMessage) -> StatementArguments {
+    static func arguments(_ message: OutboxMessage) -> SQLiteArguments {
         let (state, reason) = columns(message.state)
         return [
             message.gateway, message.id, message.sessionKey, message.text, message.thinking, message.createdAtMs,

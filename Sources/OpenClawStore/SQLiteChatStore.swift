@@ -1,20 +1,25 @@
-import Foundation
-import GRDB
 import Logging
 import OpenClawChat
 import OpenClawProtocol
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The `ChatStore` of the apps: transcripts, full-text search and the outbox in one SQLite file.
 ///
 /// SQLite because the data is relational and small, has to survive crashes (every call is one
 /// transaction), and needs full-text search, which FTS5 provides in the same file on every platform
-/// we ship; GRDB for migrations, WAL connection pooling and Swift concurrency on top of it.
+/// we ship, through the system's library (a thin layer of our own: migrations, one writer and pooled
+/// readers, typed errors).
 ///
-/// The file runs in WAL mode behind a `DatabasePool`: searches and reads never wait for a write. It
-/// is created with mode 0600 (missing folders 0700): transcripts are private. The outbox is also kept
-/// in a journal beside the file (`<path>-outbox`), so a file that is corrupt or not a database is moved
-/// aside and replaced, with its outbox put back (see ``recovery``), instead of failing the app. Sizes are
-/// bounded by ``ChatStoreLimits``.
+/// The file runs in WAL mode with one writer and separate readers: searches and reads never wait for a
+/// write. It is created with mode 0600 (missing folders 0700): transcripts are private. The outbox is also
+/// kept in a journal beside the file (`<path>-outbox`), so a file that is corrupt or not a database is
+/// moved aside and replaced, with its outbox put back (see ``recovery``), instead of failing the app.
+/// Sizes are bounded by ``ChatStoreLimits``.
 public final class SQLiteChatStore: ChatStore {
     /// The database file; nil for an in-memory store.
     public let path: String?
@@ -56,7 +61,7 @@ public final class SQLiteChatStore: ChatStore {
         let journal = OutboxJournal(databasePath: path)
         spool = journal.spool
         removesSpoolOnDeinit = false
-        let writer: any DatabaseWriter
+        let writer: SQLitePool
         let recovery: StoreRecovery?
         do {
             try StoreFile.prepare(path)
@@ -99,7 +104,7 @@ public final class SQLiteChatStore: ChatStore {
             path: path, journal: journal, writer: writer, recovery: recovery, logger: logger)
         if StoreFile.exists(spool.directory) {
             let keys = try? writer.read { db in
-                try Row.fetchAll(db, sql: "SELECT gateway, id FROM outbox").map { row in
+                try db.rows(sql: "SELECT gateway, id FROM outbox").map { row in
                     OutboxSpool.Key(gateway: row["gateway"] ?? "", id: row["id"] ?? "")
                 }
             }
@@ -113,12 +118,12 @@ public final class SQLiteChatStore: ChatStore {
     )
         throws
     {
-        let queue = try DatabaseQueue()
-        try StoreSchema.migrator.migrate(queue)
+        let pool = try SQLitePool.inMemory()
+        try pool.writeWithoutTransaction { db in try StoreSchema.migrator.migrate(db) }
         self.path = nil
         self.limits = limits
         self.logger = logger
-        self.connection = StoreConnection(path: nil, journal: nil, writer: queue, recovery: nil, logger: logger)
+        self.connection = StoreConnection(path: nil, journal: nil, writer: pool, recovery: nil, logger: logger)
         spool = OutboxSpool(
             directory: FileManager.default.temporaryDirectory.appendingPathComponent("openclaw-outbox-\(UUID())").path)
         removesSpoolOnDeinit = true
@@ -132,11 +137,8 @@ public final class SQLiteChatStore: ChatStore {
 
     public func latestMessages(gateway: String, sessionKey: String, limit: Int) async throws -> [StoredMessage] {
         guard limit > 0 else { return [] }
-        // Rows are mapped inside the closure: `Row` is not Sendable, and a non-Sendable result would
-        // select GRDB's blocking `read` instead of the async one.
         return try await connection.read { db in
-            try Row.fetchAll(
-                db,
+            try db.rows(
                 sql: """
                     SELECT * FROM (
                         SELECT \(MessageRecord.selection), position FROM messages
@@ -243,8 +245,8 @@ public final class SQLiteChatStore: ChatStore {
     public func outbox(gateway: String) async throws -> [OutboxMessage] {
         let spool = spool
         return try await connection.read { db in
-            try Row.fetchAll(
-                db, sql: "SELECT \(OutboxRecord.selection) FROM outbox WHERE gateway = ? ORDER BY seq",
+            try db.rows(
+                sql: "SELECT \(OutboxRecord.selection) FROM outbox WHERE gateway = ? ORDER BY seq",
                 arguments: [gateway]
             )
             .map { OutboxRecord.message(row: $0, spool: spool) }
@@ -254,7 +256,7 @@ public final class SQLiteChatStore: ChatStore {
     /// Appends the change the statement just made (if it changed a row) to the journal, inside the
     /// same transaction: if the append fails, the change is rolled back. Compacts the journal from
     /// the table when it has grown enough.
-    private static func journal(_ entry: OutboxJournal.Entry, to journal: OutboxJournal?, db: Database) throws {
+    private static func journal(_ entry: OutboxJournal.Entry, to journal: OutboxJournal?, db: SQLiteConnection) throws {
         guard let journal, db.changesCount > 0 else { return }
         if try journal.append(entry, count: try OutboxRecord.count(db)) {
             try journal.rewrite(try OutboxRecord.all(db, spool: journal.spool))

@@ -1,4 +1,3 @@
-import GRDB
 import OpenClawChat
 import OpenClawProtocol
 
@@ -64,7 +63,7 @@ struct SearchQuery: Equatable {
     /// each evaluation merge every word it starts: 50 lookups took 43 ms where one query took 1.5 ms
     /// (100,000 messages, `cache invalidation`). So the winners are looked up again only for a ranked
     /// query of many matches without a prefix word.
-    func hits(gateway: String?, limit: Int, db: Database) throws -> [SearchHit] {
+    func hits(gateway: String?, limit: Int, db: SQLiteConnection) throws -> [SearchHit] {
         guard let matchExpression, limit > 0 else { return [] }
         let matches = try Self.countMatches(matchExpression, gateway: gateway, db: db)
         guard matches > 0 else { return [] }
@@ -73,7 +72,7 @@ struct SearchQuery: Equatable {
         // older messages loaded later counts as recent; among thousands of hits that is acceptable).
         let score = broad ? "0" : "bm25(messages_fts)"
         let order = broad ? "messages_fts.rowid DESC" : "score, m.timestamp_ms DESC"
-        var arguments: StatementArguments = [matchExpression]
+        var arguments: SQLiteArguments = [matchExpression]
         var gatewayFilter = ""
         if let gateway {
             gatewayFilter = "AND m.gateway = ?"
@@ -108,7 +107,7 @@ struct SearchQuery: Equatable {
                 ORDER BY best.score, best.ts DESC
                 """
         }
-        let rows = try Row.fetchAll(db, sql: sql, arguments: arguments)
+        let rows = try db.rows(sql: sql, arguments: arguments)
         return rows.map { row in
             SearchHit(
                 gateway: row["gateway"] ?? "",
@@ -123,13 +122,13 @@ struct SearchQuery: Equatable {
 
     /// How many messages of `gateway` (nil: any) match, counting no further than one past
     /// ``broadMatchCount``.
-    private static func countMatches(_ expression: String, gateway: String?, db: Database) throws -> Int {
+    private static func countMatches(_ expression: String, gateway: String?, db: SQLiteConnection) throws -> Int {
         let filter = gateway == nil ? "" : "AND m.gateway = ?"
-        var arguments: StatementArguments = [expression]
+        var arguments: SQLiteArguments = [expression]
         if let gateway { arguments += [gateway] }
         arguments += [broadMatchCount + 1]
-        return try Int.fetchOne(
-            db,
+        return try db.scalar(
+            Int.self,
             sql: """
                 SELECT count(*) FROM (
                     SELECT 1 FROM messages_fts CROSS JOIN messages AS m ON m.row_id = messages_fts.rowid

@@ -1,5 +1,3 @@
-import Foundation
-import GRDB
 import Logging
 import Synchronization
 
@@ -14,7 +12,7 @@ import Synchronization
 /// where a crash may have left damage that no statement would meet for a while.
 final class StoreConnection: Sendable {
     private struct State {
-        var writer: any DatabaseWriter
+        var writer: SQLitePool
         var recovery: StoreRecovery?
     }
 
@@ -26,7 +24,7 @@ final class StoreConnection: Sendable {
 
     var recovery: StoreRecovery? { state.withLock { $0.recovery } }
 
-    init(path: String?, journal: OutboxJournal?, writer: any DatabaseWriter, recovery: StoreRecovery?, logger: Logger) {
+    init(path: String?, journal: OutboxJournal?, writer: SQLitePool, recovery: StoreRecovery?, logger: Logger) {
         self.path = path
         self.journal = journal
         self.logger = logger
@@ -34,19 +32,19 @@ final class StoreConnection: Sendable {
     }
 
     /// A read (see ``run(_:)``).
-    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    func read<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws -> T) async throws -> T {
         try await run { writer in try await writer.read(body) }
     }
 
     /// A write transaction (see ``run(_:)``).
-    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    func write<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws -> T) async throws -> T {
         try await run { writer in try await writer.write(body) }
     }
 
     /// Runs `body` on the database; when SQLite finds the file damaged, recovers and runs it again on
     /// the new one. A call that fails before its transaction commits changed nothing, so running it
     /// again applies it exactly once.
-    func run<T>(_ body: (any DatabaseWriter) async throws -> T) async throws -> T {
+    func run<T>(_ body: (SQLitePool) async throws -> T) async throws -> T {
         let writer = state.withLock { $0.writer }
         do {
             return try await body(writer)
@@ -59,13 +57,13 @@ final class StoreConnection: Sendable {
 
     /// Replaces `failed` with a recovered database, unless another call already did.
     private func recover(
-        from failed: any DatabaseWriter, path: String, journal: OutboxJournal, cause: StoreRecovery.Cause,
+        from failed: SQLitePool, path: String, journal: OutboxJournal, cause: StoreRecovery.Cause,
         error: any Error
     ) throws {
         let logger = logger
         try state.withLock { state in
-            guard (state.writer as AnyObject) === (failed as AnyObject) else { return }
-            try? (failed as? DatabasePool)?.close()
+            guard state.writer === failed else { return }
+            failed.close()
             let outcome = try CorruptionRecovery.recover(
                 path: path, journal: journal, cause: cause, error: error, logger: logger, level: .warning,
                 open: { try Self.open($0, check: false) })
@@ -76,27 +74,24 @@ final class StoreConnection: Sendable {
 
     /// Opens a pool on `path` and migrates it; with `check`, runs `PRAGMA quick_check` first. Any
     /// failure closes the pool, so the file can be moved.
-    static func open(_ path: String, check: Bool) throws -> DatabasePool {
-        var configuration = Configuration()
-        configuration.label = "OpenClawStore"
+    static func open(_ path: String, check: Bool) throws -> SQLitePool {
         // Another process (the terminal client beside the app) may hold the write lock for a moment.
-        configuration.busyMode = .timeout(5)
-        let pool = try DatabasePool(path: path, configuration: configuration)
+        let pool = try SQLitePool(path: path, busyTimeoutMs: 5000)
         do {
             if check {
-                let report = try pool.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }
+                let report = try pool.read { db in try db.column(String.self, sql: "PRAGMA quick_check") }
                 guard report == ["ok"] else {
                     throw CorruptionRecovery.IntegrityFailure(report: report.first ?? "no result")
                 }
             }
             do {
-                try StoreSchema.migrator.migrate(pool)
-            } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR {
+                try pool.writeWithoutTransaction { db in try StoreSchema.migrator.migrate(db) }
+            } catch let error as SQLiteError where error.resultCode == .error {
                 // The file is writable (checked before), so a plain SQL error here is a clashing schema.
                 throw CorruptionRecovery.ForeignSchema(error: error)
             }
         } catch {
-            try? pool.close()
+            pool.close()
             throw error
         }
         return pool

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What ``SQLiteChatStore`` did when it found its database file damaged: where the file went, and
 /// what became of the outbox (the messages typed on this device that the gateway has not confirmed).

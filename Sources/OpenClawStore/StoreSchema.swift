@@ -1,13 +1,11 @@
-import GRDB
-
 /// The database schema, as named migrations.
 ///
-/// GRDB's `DatabaseMigrator` records which migrations ran, so a later version only adds to what is
+/// `SQLiteMigrator` records which migrations ran, so a later version only adds to what is
 /// there. Never edit a migration that has shipped: append a new one. Migrations a newer version of
 /// the app applied are ignored by an older one, so a downgrade keeps working on the tables it knows.
 enum StoreSchema {
-    static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
+    static var migrator: SQLiteMigrator {
+        var migrator = SQLiteMigrator()
         migrator.registerMigration("v1.messages", migrate: createMessages)
         migrator.registerMigration("v1.sessions", migrate: createSessions)
         migrator.registerMigration("v1.outbox", migrate: createOutbox)
@@ -28,7 +26,7 @@ enum StoreSchema {
     /// others takes a value between theirs, so inserting older messages never rewrites the session
     /// (see ``TranscriptWriter``). `message_json` keeps the whole ``ChatMessage``; the other columns
     /// are what queries need.
-    private static func createMessages(_ db: Database) throws {
+    private static func createMessages(_ db: SQLiteConnection) throws {
         try db.execute(
             sql: """
                 CREATE TABLE messages (
@@ -53,7 +51,7 @@ enum StoreSchema {
     /// When each session was last recorded, for the sessions-per-gateway cap. `recorded_order` is a
     /// counter rather than a clock so that two records in the same millisecond, or a clock set back,
     /// still order correctly.
-    private static func createSessions(_ db: Database) throws {
+    private static func createSessions(_ db: SQLiteConnection) throws {
         try db.execute(
             sql: """
                 CREATE TABLE sessions (
@@ -69,7 +67,7 @@ enum StoreSchema {
 
     /// Unsent messages. `seq` (AUTOINCREMENT, never reused) is the insertion order, the order to
     /// deliver in. `state` is text so the file stays readable and a new state needs no migration.
-    private static func createOutbox(_ db: Database) throws {
+    private static func createOutbox(_ db: SQLiteConnection) throws {
         try db.execute(
             sql: """
                 CREATE TABLE outbox (
@@ -93,7 +91,7 @@ enum StoreSchema {
     /// in `messages`), kept in sync by triggers. `unicode61 remove_diacritics 2` folds case and accents
     /// in every script ("cafe" finds "Café"); `porter` on top stems English ("running" finds "runs").
     /// The update trigger fires only when `text` changes, so moving a row (its position) is free.
-    private static func createSearch(_ db: Database) throws {
+    private static func createSearch(_ db: SQLiteConnection) throws {
         try db.execute(
             sql: """
                 CREATE VIRTUAL TABLE messages_fts USING fts5(
@@ -119,7 +117,7 @@ enum StoreSchema {
     /// Search finds messages by the names of their files: a `file_names` column (space-separated, filled
     /// from each stored message's image and file parts) indexed beside `text`. FTS5 cannot add a column
     /// to an index, so the index and its triggers are made again over both columns and rebuilt once.
-    private static func indexFileNames(_ db: Database) throws {
+    private static func indexFileNames(_ db: SQLiteConnection) throws {
         try db.execute(
             sql: """
                 ALTER TABLE messages ADD COLUMN file_names TEXT NOT NULL DEFAULT '';
@@ -129,8 +127,8 @@ enum StoreSchema {
                 DROP TABLE messages_fts;
                 """)
         // Only messages that name a file can have any: most rows are not even parsed.
-        let rows = try Row.fetchAll(
-            db, sql: "SELECT row_id, message_json FROM messages WHERE message_json LIKE '%\"fileName\"%'")
+        let rows = try db.rows(
+            sql: "SELECT row_id, message_json FROM messages WHERE message_json LIKE '%\"fileName\"%'")
         for row in rows {
             let json: String = row["message_json"] ?? ""
             let names = MessageRecord.fileNames(json: json)

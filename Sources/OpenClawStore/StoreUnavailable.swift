@@ -1,5 +1,3 @@
-import GRDB
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -55,9 +53,9 @@ public struct StoreUnavailable: Error, Sendable, Hashable, CustomStringConvertib
         if let failure = error as? StoreFile.Failure {
             reason = Self.reason(errno: failure.code)
             detail = failure.description
-        } else if let error = error as? DatabaseError {
+        } else if let error = error as? SQLiteError {
             reason = Self.reason(error.resultCode)
-            detail = "SQLite error \(error.resultCode.rawValue): \(error.message ?? "unknown")"
+            detail = error.description
         } else {
             reason = .other
             detail = "\(error)"
@@ -70,13 +68,13 @@ public struct StoreUnavailable: Error, Sendable, Hashable, CustomStringConvertib
         self.detail = detail
     }
 
-    private static func reason(_ code: ResultCode) -> Reason {
+    private static func reason(_ code: SQLiteResultCode) -> Reason {
         switch code {
-        case .SQLITE_READONLY: .readOnly
-        case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH: .cannotOpen
-        case .SQLITE_BUSY, .SQLITE_LOCKED: .busy
-        case .SQLITE_FULL: .diskFull
-        case .SQLITE_IOERR: .ioError
+        case .readOnly: .readOnly
+        case .cannotOpen, .permission, .auth: .cannotOpen
+        case .busy, .locked: .busy
+        case .full: .diskFull
+        case .ioError: .ioError
         default: .other
         }
     }

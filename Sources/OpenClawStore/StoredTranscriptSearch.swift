@@ -1,15 +1,12 @@
-import GRDB
 import OpenClawChat
 
 /// A search of a store's file through one read-only connection, for a process that only searches
 /// (`openclaw-chat search`).
 ///
-/// Opening a ``SQLiteChatStore`` prepares it for writing: a writer and a reader connection, WAL mode set
-/// (GRDB then reads the WAL's size through Foundation, which looks up the file owner's name in
-/// `/etc/passwd`, and writes and syncs the WAL when it is empty), the schema migrated, the outbox
-/// journal read. A search needs none of it; over 100,000 messages that preparation cost more than the
-/// query. Whatever this path cannot answer, it leaves to the usual open, which recovers a damaged file
-/// and migrates an old one.
+/// Opening a ``SQLiteChatStore`` prepares it for writing: a writer connection, WAL mode set, the schema
+/// migrated, the outbox journal read. A search needs none of it; over 100,000 messages that preparation
+/// cost more than the query. Whatever this path cannot answer, it leaves to the usual open, which
+/// recovers a damaged file and migrates an old one.
 ///
 /// A read-only connection cannot checkpoint or delete the WAL, so it leaves what it finds: an empty WAL
 /// and its index when the store was closed cleanly (harmless: an empty WAL asks for no check at the next
@@ -25,15 +22,11 @@ package enum StoredTranscriptSearch {
         guard (StoreFile.size(path) ?? 0) > 0 else { return nil }
         let query = SearchQuery(query)
         guard query.matchExpression != nil, limit > 0 else { return [] }
-        var configuration = Configuration()
-        configuration.readonly = true
-        configuration.label = "OpenClawStore.search"
-        // A writer may hold the file for a moment (the chat beside this), as with the usual open.
-        configuration.busyMode = .timeout(5)
         do {
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
-            defer { try? queue.close() }
-            return try queue.read { db -> [SearchHit]? in
+            // A writer may hold the file for a moment (the chat beside this), as with the usual open.
+            let db = try SQLiteConnection(path: path, mode: .readOnly, busyTimeoutMs: 5000)
+            defer { db.close() }
+            return try db.inTransaction(.deferred) { () throws -> [SearchHit]? in
                 guard try StoreSchema.migrator.hasCompletedMigrations(db) else { return nil }
                 return try query.hits(gateway: gateway, limit: limit, db: db)
             }

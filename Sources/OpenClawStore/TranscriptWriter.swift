@@ -1,4 +1,3 @@
-import GRDB
 import OpenClawChat
 
 /// Writes history pages into the `messages` table with the ordering of ``ChatStore/record(_:gateway:sessionKey:)``
@@ -30,7 +29,7 @@ enum TranscriptWriter {
         var sessionKey: String
     }
 
-    static func record(_ messages: [StoredMessage], in session: Session, db: Database) throws {
+    static func record(_ messages: [StoredMessage], in session: Session, db: SQLiteConnection) throws {
         var known = try rowIDs(forKeys: messages.map(\.historyKey), in: session, db: db)
         var cursor = messages.lazy.compactMap { known[$0.historyKey] }.first.map { Cursor.before(rowID: $0) } ?? .end
         var remainingInRun = 0
@@ -57,7 +56,7 @@ enum TranscriptWriter {
     /// `maxMessagesPerSession` and the least recently recorded sessions of the gateway beyond
     /// `maxSessionsPerGateway`, with their messages. The outbox is never touched: it holds what the
     /// user wrote and the gateway may not have.
-    static func touchAndEnforce(_ limits: ChatStoreLimits, session: Session, nowMs: Int, db: Database) throws {
+    static func touchAndEnforce(_ limits: ChatStoreLimits, session: Session, nowMs: Int, db: SQLiteConnection) throws {
         try db.execute(
             sql: """
                 INSERT INTO sessions (gateway, session_key, last_recorded_at_ms, recorded_order)
@@ -73,8 +72,8 @@ enum TranscriptWriter {
                     ORDER BY position DESC LIMIT -1 OFFSET ?)
                 """,
             arguments: [session.gateway, session.sessionKey, max(0, limits.maxMessagesPerSession)])
-        let evicted = try String.fetchAll(
-            db,
+        let evicted = try db.column(
+            String.self,
             sql: """
                 SELECT session_key FROM sessions WHERE gateway = ?
                 ORDER BY recorded_order DESC LIMIT -1 OFFSET ?
@@ -92,16 +91,17 @@ enum TranscriptWriter {
 
     /// Row ids of the stored messages with these history keys (in chunks, under SQLite's limit on
     /// bound parameters).
-    private static func rowIDs(forKeys keys: [String], in session: Session, db: Database) throws -> [String: Int64] {
+    private static func rowIDs(
+        forKeys keys: [String], in session: Session, db: SQLiteConnection
+    ) throws -> [String: Int64] {
         var result: [String: Int64] = [:]
         let unique = Array(Set(keys))
         for start in stride(from: 0, to: unique.count, by: 500) {
             let chunk = unique[start..<min(start + 500, unique.count)]
             let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
-            var arguments: StatementArguments = [session.gateway, session.sessionKey]
-            arguments += StatementArguments(chunk)
-            let rows = try Row.fetchAll(
-                db,
+            let arguments: SQLiteArguments =
+                [session.gateway, session.sessionKey] + chunk.map { $0 as any SQLiteBindable }
+            let rows = try db.rows(
                 sql: """
                     SELECT history_key, row_id FROM messages
                     WHERE gateway = ? AND session_key = ? AND history_key IN (\(placeholders))
@@ -116,7 +116,7 @@ enum TranscriptWriter {
 
     /// Rewrites a stored message in place (its position is kept). Skipped when nothing changed, so
     /// re-recording the same page does not churn the search index.
-    private static func update(rowID: Int64, with record: MessageRecord, db: Database) throws {
+    private static func update(rowID: Int64, with record: MessageRecord, db: SQLiteConnection) throws {
         let statement = try db.cachedStatement(
             sql: """
                 UPDATE messages SET id = ?, history_key = ?, run_id = ?, role = ?, text = ?, timestamp_ms = ?,
@@ -124,11 +124,11 @@ enum TranscriptWriter {
                 WHERE row_id = ? AND NOT (id IS ? AND history_key IS ? AND run_id IS ? AND role IS ? AND text IS ?
                     AND timestamp_ms IS ? AND message_json IS ? AND tool_timings_json IS ? AND file_names IS ?)
                 """)
-        try statement.execute(arguments: record.arguments + [rowID] + record.arguments)
+        try statement.execute(record.arguments + [rowID] + record.arguments)
     }
 
     private static func insert(
-        _ record: MessageRecord, at position: Double, in session: Session, db: Database
+        _ record: MessageRecord, at position: Double, in session: Session, db: SQLiteConnection
     ) throws
         -> Int64
     {
@@ -137,14 +137,14 @@ enum TranscriptWriter {
                 INSERT INTO messages (gateway, session_key, \(MessageRecord.selection), position)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
-        try statement.execute(arguments: [session.gateway, session.sessionKey] + record.arguments + [position])
+        try statement.execute([session.gateway, session.sessionKey] + record.arguments + [position])
         return db.lastInsertedRowID
     }
 
     /// A position strictly inside the cursor's gap, leaving room for the `runLength - 1` new messages
     /// that follow this one in the same gap.
     private static func newPosition(
-        at cursor: Cursor, runLength: Int, in session: Session, db: Database
+        at cursor: Cursor, runLength: Int, in session: Session, db: SQLiteConnection
     ) throws
         -> Double
     {
@@ -163,37 +163,37 @@ enum TranscriptWriter {
             }
             if attempt == 0 { try renumber(session, db: db) }
         }
-        throw DatabaseError(resultCode: .SQLITE_INTERNAL, message: "no room for a message position")
+        throw SQLiteError(code: SQLiteResultCode.internalError.rawValue, message: "no room for a message position")
     }
 
-    private static func gap(at cursor: Cursor, in session: Session, db: Database) throws -> Gap {
-        let scope: StatementArguments = [session.gateway, session.sessionKey]
+    private static func gap(at cursor: Cursor, in session: Session, db: SQLiteConnection) throws -> Gap {
+        let scope: SQLiteArguments = [session.gateway, session.sessionKey]
         let fromSession = "FROM messages WHERE gateway = ? AND session_key = ?"
         switch cursor {
         case .end:
             let last = try db.cachedStatement(sql: "SELECT max(position) \(fromSession)")
-            return Gap(low: try Double.fetchOne(last, arguments: scope), high: nil)
+            return Gap(low: try last.scalar(Double.self, scope), high: nil)
         case .before(let rowID):
             let high = try position(of: rowID, db: db)
             let below = try db.cachedStatement(sql: "SELECT max(position) \(fromSession) AND position < ?")
-            return Gap(low: try Double.fetchOne(below, arguments: scope + [high]), high: high)
+            return Gap(low: try below.scalar(Double.self, scope + [high]), high: high)
         case .after(let rowID):
             let low = try position(of: rowID, db: db)
             let above = try db.cachedStatement(sql: "SELECT min(position) \(fromSession) AND position > ?")
-            return Gap(low: low, high: try Double.fetchOne(above, arguments: scope + [low]))
+            return Gap(low: low, high: try above.scalar(Double.self, scope + [low]))
         }
     }
 
-    private static func position(of rowID: Int64, db: Database) throws -> Double {
+    private static func position(of rowID: Int64, db: SQLiteConnection) throws -> Double {
         let statement = try db.cachedStatement(sql: "SELECT position FROM messages WHERE row_id = ?")
-        guard let position = try Double.fetchOne(statement, arguments: [rowID]) else {
-            throw DatabaseError(resultCode: .SQLITE_INTERNAL, message: "message row \(rowID) vanished")
+        guard let position = try statement.scalar(Double.self, [rowID]) else {
+            throw SQLiteError(code: SQLiteResultCode.internalError.rawValue, message: "message row \(rowID) vanished")
         }
         return position
     }
 
     /// Gives the session's messages the positions 1, 2, 3 … in their current order.
-    private static func renumber(_ session: Session, db: Database) throws {
+    private static func renumber(_ session: Session, db: SQLiteConnection) throws {
         try db.execute(
             sql: """
                 UPDATE messages SET position = ranked.n

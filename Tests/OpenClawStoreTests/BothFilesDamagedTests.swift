@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Logging
 import OpenClawChat
 import Testing
@@ -70,12 +69,10 @@ struct BothFilesDamagedTests {
             try await store.record((0..<200).map { stored("m\($0)", text: long) }, gateway: "gw", sessionKey: "main")
             for message in queued { try await store.enqueue(message) }
         }
-        let queue = try DatabaseQueue(path: path)
-        try await queue.writeWithoutTransaction { db in
-            try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
-            try db.execute(sql: "PRAGMA journal_mode = DELETE")
-        }
-        try queue.close()
+        let db = try SQLiteConnection(path: path)
+        try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+        try db.execute(sql: "PRAGMA journal_mode = DELETE")
+        db.close()
         return queued
     }
 

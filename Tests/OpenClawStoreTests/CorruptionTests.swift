@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Logging
 import OpenClawChat
 import OpenClawProtocol
@@ -114,9 +113,9 @@ struct CorruptionTests {
         // Another program's SQLite database with a clashing table: the migration fails, so it is moved.
         let foreign = folder.file("foreign.sqlite")
         do {
-            let queue = try DatabaseQueue(path: foreign)
-            try await queue.write { db in try db.execute(sql: "CREATE TABLE messages (x INTEGER)") }
-            try queue.close()
+            let db = try SQLiteConnection(path: foreign)
+            try db.execute(sql: "CREATE TABLE messages (x INTEGER)")
+            db.close()
         }
         let log = CapturedLog()
         let store = try SQLiteChatStore(path: foreign, logger: log.logger)
@@ -164,12 +163,10 @@ struct CorruptionTests {
 
     /// Folds the WAL into the main file so that truncating the file really loses pages.
     private func checkpointAndClose(_ path: String) throws {
-        let queue = try DatabaseQueue(path: path)
-        try queue.writeWithoutTransaction { db in
-            try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
-            try db.execute(sql: "PRAGMA journal_mode = DELETE")
-        }
-        try queue.close()
+        let db = try SQLiteConnection(path: path)
+        try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+        try db.execute(sql: "PRAGMA journal_mode = DELETE")
+        db.close()
     }
 
     private func permissions(_ path: String) throws -> Int {

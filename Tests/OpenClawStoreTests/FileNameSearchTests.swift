@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import OpenClawChat
 import OpenClawProtocol
 import Testing
@@ -50,9 +49,9 @@ struct FileNameSearchTests {
         defer { folder.remove() }
         let path = folder.file("chat.sqlite")
         do {
-            let queue = try DatabaseQueue(path: path)
-            try StoreSchema.migrator.migrate(queue, upTo: "v3.outbox-attachments")
-            try await queue.write { db in
+            let db = try SQLiteConnection(path: path)
+            try StoreSchema.migrator.migrate(db, upTo: "v3.outbox-attachments")
+            try db.inTransaction(.immediate) {
                 for (index, message) in [
                     Self.withFiles("old", text: "look", files: [("sunset.heic", true)]), stored("plain", text: "hello"),
                 ].enumerated() {
@@ -68,7 +67,7 @@ struct FileNameSearchTests {
                         ])
                 }
             }
-            try queue.close()
+            db.close()
         }
 
         let store = try SQLiteChatStore(path: path)

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Logging
 import OpenClawChat
 import Testing
@@ -68,12 +67,10 @@ struct OutboxRecoveryTests {
         try handle.write(contentsOf: Data((0..<4096).map { _ in UInt8(truncatingIfNeeded: generator.next()) }))
         try handle.close()
         // A WAL left behind, as by a process that died (here: one still holding it open).
-        let survivor = try DatabaseQueue(path: path)
-        defer { try? survivor.close() }
-        try await survivor.writeWithoutTransaction { db in
-            _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
-            try db.execute(sql: "CREATE TABLE scratch (x); DROP TABLE scratch")
-        }
+        let survivor = try SQLiteConnection(path: path)
+        defer { survivor.close() }
+        _ = try survivor.scalar(String.self, sql: "PRAGMA journal_mode = WAL")
+        try survivor.execute(sql: "CREATE TABLE scratch (x); DROP TABLE scratch")
         #expect((StoreFile.size(path + "-wal") ?? 0) > 0)
 
         let store = try SQLiteChatStore(path: path, logger: CapturedLog().logger)
@@ -179,12 +176,10 @@ struct OutboxRecoveryTests {
             try await store.record((0..<200).map { stored("m\($0)", text: long) }, gateway: "gw", sessionKey: "main")
             for message in queued { try await store.enqueue(message) }
         }
-        let queue = try DatabaseQueue(path: path)
-        try await queue.writeWithoutTransaction { db in
-            try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
-            try db.execute(sql: "PRAGMA journal_mode = DELETE")
-        }
-        try queue.close()
+        let db = try SQLiteConnection(path: path)
+        try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+        try db.execute(sql: "PRAGMA journal_mode = DELETE")
+        db.close()
         return queued
     }
 

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import OpenClawChat
 import OpenClawProtocol
 import Testing
@@ -78,16 +77,16 @@ struct StoredTranscriptSearchTests {
         // A store from before file names were searchable: searching it unmigrated would miss them, so the
         // usual open, which migrates it, answers instead.
         let older = folder.file("older.sqlite")
-        let queue = try DatabaseQueue(path: older)
-        try StoreSchema.migrator.migrate(queue, upTo: "v3.outbox-attachments")
-        try queue.write { db in
+        let db = try SQLiteConnection(path: older)
+        try StoreSchema.migrator.migrate(db, upTo: "v3.outbox-attachments")
+        try db.inTransaction(.immediate) {
             try db.execute(
                 sql: """
                     INSERT INTO messages (gateway, session_key, id, history_key, role, text, message_json, position)
                     VALUES ('gw', 'main', 'plain', 'plain', 'user', 'hello there', '{}', 0)
                     """)
         }
-        try queue.close()
+        db.close()
         #expect(StoredTranscriptSearch.hits(path: older, query: "hello", gateway: nil, limit: 5) == nil)
     }
 }

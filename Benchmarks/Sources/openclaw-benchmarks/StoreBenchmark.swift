@@ -140,7 +140,7 @@ struct StoreUnderTest {
 }
 
 extension StoreUnderTest {
-    /// The apps' store: SQLite (WAL, FTS5) through GRDB, with its default limits (10,000 messages per
+    /// The apps' store: SQLite (WAL, FTS5) through the store's own layer, with its default limits (10,000 messages per
     /// session, 100 sessions per gateway). Each open makes new connections; nothing is cached but the
     /// operating system's page cache.
     @MainActor
