@@ -4,14 +4,6 @@
     import Foundation
 #endif
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Work that blocks (opening SQLite, copying a file, reading a pipe to its end) moved to a thread of its
 /// own, awaited without blocking the caller's.
 ///
@@ -31,35 +23,9 @@ package enum BlockingWork {
         }
     }
 
-    /// Runs `work` on a detached POSIX thread (Foundation's `Thread` is corelibs-only). When no thread can
-    /// be made (the process is at its limit), it runs on the caller's: late rather than never.
+    /// When no thread can be made (the process is at its limit), `work` runs on the caller's: late rather
+    /// than never.
     private static func onNewThread(_ work: @escaping @Sendable () -> Void) {
-        let box = Unmanaged.passRetained(WorkBox(work)).toOpaque()
-        #if canImport(Darwin)
-            var thread: pthread_t?
-        #else
-            var thread = pthread_t()
-        #endif
-        let started = pthread_create(
-            &thread, nil,
-            { argument in
-                guard let argument else { return nil }
-                Unmanaged<WorkBox>.fromOpaque(argument).takeRetainedValue().work()
-                return nil
-            }, box)
-        guard started == 0 else {
-            Unmanaged<WorkBox>.fromOpaque(box).takeRetainedValue().work()
-            return
-        }
-        #if canImport(Darwin)
-            if let thread { pthread_detach(thread) }
-        #else
-            pthread_detach(thread)
-        #endif
-    }
-
-    private final class WorkBox: Sendable {
-        let work: @Sendable () -> Void
-        init(_ work: @escaping @Sendable () -> Void) { self.work = work }
+        if !DetachedThread.start(work) { work() }
     }
 }
