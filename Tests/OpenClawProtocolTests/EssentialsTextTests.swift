@@ -92,6 +92,9 @@ struct EssentialsTextTests {
         let text = "x-Approve-y APPROVE"
         #expect(text.firstRange(caseInsensitive: "approve").map { String(text[$0]) } == "Approve")
         #expect("ÉCOLE".firstRange(caseInsensitive: "école") != nil)
+        let typed = "please Run A Command: ls"
+        #expect(typed.firstRange(caseInsensitive: "RUN a command").map { String(typed[$0]) } == "Run A Command")
+        #expect("école".firstRange(caseInsensitive: "ÉCOLE") != nil)
         #expect("abc".firstRange(caseInsensitive: "abcd") == nil)
         #expect("abc".firstRange(caseInsensitive: "") == nil)
     }
@@ -106,7 +109,7 @@ struct EssentialsTextTests {
         #expect("abc".commonPrefix(with: "abc", caseInsensitive: true) == "abc")
     }
 
-    @Test("percentEncodingAllButAlphanumerics() escapes all but letters, marks and digits")
+    @Test("percentEncodingAllButAlphanumerics() escapes all but ASCII letters and digits, as corelibs does")
     func percentEncoding() {
         #expect("a b".percentEncodingAllButAlphanumerics() == "a%20b")
         #expect(
@@ -114,5 +117,17 @@ struct EssentialsTextTests {
                 == "agent%3Amain%3A%C3%A9%2F%C3%BC%F0%9F%98%80")
         #expect("".percentEncodingAllButAlphanumerics() == "")
         #expect("\n".percentEncodingAllButAlphanumerics() == "%0A")
+        #expect("Az09-_.~".percentEncodingAllButAlphanumerics() == "Az09%2D%5F%2E%7E")
+        #expect("٣".percentEncodingAllButAlphanumerics() == "%D9%A3")
+    }
+
+    @Test("canonicallyComposed is Unicode Normalization Form C")
+    func canonicallyComposed() {
+        #expect(Array("e\u{301}".canonicallyComposed.unicodeScalars) == ["\u{E9}"])
+        #expect(Array("\u{212B}".canonicallyComposed.unicodeScalars) == ["\u{C5}"])
+        #expect(Array("\u{1100}\u{1161}\u{11A8}".canonicallyComposed.unicodeScalars) == ["\u{AC01}"])
+        #expect(Array("q\u{307}\u{323}".canonicallyComposed.unicodeScalars) == ["q", "\u{323}", "\u{307}"])
+        #expect("ﬁ".canonicallyComposed == "ﬁ")
+        #expect("".canonicallyComposed == "")
     }
 }

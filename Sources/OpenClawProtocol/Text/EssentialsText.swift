@@ -213,20 +213,19 @@ extension StringProtocol {
         return result
     }
 
-    /// `addingPercentEncoding(withAllowedCharacters: .alphanumerics)`: every scalar but letters, marks
-    /// and digits (Unicode categories L, M, N) as `%XX` escapes of its UTF-8 bytes.
+    /// `addingPercentEncoding(withAllowedCharacters: .alphanumerics)` as corelibs does it: ASCII letters and
+    /// digits kept, every other scalar as `%XX` escapes of its UTF-8 bytes (non-ASCII letters too: the
+    /// set is checked byte by byte).
     package func percentEncodingAllButAlphanumerics() -> String {
         var out = ""
         for scalar in unicodeScalars {
-            switch scalar.properties.generalCategory {
-            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-                .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber:
+            if ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) {
                 out.unicodeScalars.append(scalar)
-            default:
-                for byte in String(scalar).utf8 {
-                    let hex = String(byte, radix: 16, uppercase: true)
-                    out += "%" + (hex.count == 1 ? "0" + hex : hex)
-                }
+                continue
+            }
+            for byte in String(scalar).utf8 {
+                let hex = String(byte, radix: 16, uppercase: true)
+                out += "%" + (hex.count == 1 ? "0" + hex : hex)
             }
         }
         return out
