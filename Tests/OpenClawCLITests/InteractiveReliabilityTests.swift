@@ -146,4 +146,39 @@ struct InteractiveReliabilityTests {
         #expect(status == 0, "output:\n\(online.output)")
         #expect(await gateway.sentUserMessages(sessionKey: "main") == ["typed in a tunnel"])
     }
+
+    /// A message queued in one session whose reply is still streaming when the next session starts: the
+    /// greeting must not show the reply cut where it stood, and the reply is printed whole, once. (Its
+    /// delivery could be confirmed before the chat looked at the outbox, and the reply was then left at
+    /// the greeting's first words.)
+    @Test func aQueuedMessagesReplyStillStreamingAtStartIsPrintedWholeOnce() async throws {
+        let mode = InteractiveProcess.Mode.pipes
+        let state = CLIProcess.temporaryStateDirectory()
+        let down = try await RestartablePort.startFirst()
+        let url = down.url
+        var configuration = TestGatewayConfiguration()
+        configuration.port = down.port
+        configuration.agent = ScriptedAgent(slowChunkDelayMs: 30)
+        await down.stop()
+        let offline = try InteractiveProcess(
+            ["chat", "--url", url, "--token", "test-token", "--state-dir", state], mode: mode)
+        defer { offline.killIfRunning() }
+        try await offline.waitFor("Type a message")
+        offline.type("slow", mode: mode)
+        try await offline.waitFor("queued")
+        offline.endInput(mode: mode)
+        _ = try await offline.waitForExit()
+
+        let gateway = try await TestGateway.start(configuration)
+        defer { Task { await gateway.stop() } }
+        let online = try InteractiveProcess(
+            ["chat", "--url", url, "--token", "test-token", "--state-dir", state], mode: mode)
+        defer { online.killIfRunning() }
+        try await online.waitFor("word60", timeout: .seconds(40))
+        online.type("/quit", mode: mode)
+        let status = try await online.waitForExit()
+        #expect(status == 0, "output:\n\(online.output)")
+        #expect(online.output.components(separatedBy: "word1 ").count == 2, "printed once:\n\(online.output)")
+        #expect(await gateway.sentUserMessages(sessionKey: "main") == ["slow"])
+    }
 }

@@ -178,6 +178,6 @@ struct RedirectingTransport: WebSocketTransport {
 
     func connect(to url: GatewayURL, maxFrameSize: Int) async throws(TransportError) -> any WebSocketConnection {
         let local = GatewayURL(isSecure: false, host: "127.0.0.1", port: port, path: url.path)
-        return try await WebSocketKitTransport().connect(to: local, maxFrameSize: maxFrameSize)
+        return try await LiveWebSocketTransport().connect(to: local, maxFrameSize: maxFrameSize)
     }
 }

@@ -27,7 +27,7 @@ struct GatewayDialectHandshakeTests {
 
     @Test func aChallengeWithoutNonceIsReportedAsSuchNotAsATimeout() async throws {
         try await withTestGateway { gateway in
-            let transport = InboundSplicingTransport(base: WebSocketKitTransport()) { text in
+            let transport = InboundSplicingTransport(base: LiveWebSocketTransport()) { text in
                 [
                     text.contains("connect.challenge")
                         ? #"{"type":"event","event":"connect.challenge","payload":{"ts":1}}"# : text

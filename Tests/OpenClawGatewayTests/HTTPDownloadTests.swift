@@ -10,10 +10,10 @@ import Testing
 @Suite("Capped HTTP downloads over real sockets")
 struct HTTPDownloadTests {
     private static let limit = 1_048_576
-    private let transport = WebSocketKitTransport()
+    private let transport = LiveWebSocketTransport()
 
     private func download(
-        _ url: String, with transport: WebSocketKitTransport? = nil, idleTimeout: Duration = .seconds(10)
+        _ url: String, with transport: LiveWebSocketTransport? = nil, idleTimeout: Duration = .seconds(10)
     ) async -> Result<Data, HTTPDownloadError> {
         guard let url = URL(string: url) else { return .failure(.unsupportedURL) }
         do throws(HTTPDownloadError) {
@@ -106,15 +106,15 @@ struct HTTPDownloadTests {
             let pins = InMemoryTLSPinStore()
             try pins.save(
                 TLSPin(fingerprint: try #require(gateway.tlsFingerprint)), for: "wss://127.0.0.1:\(gateway.port)")
-            let pinned = WebSocketKitTransport(tlsTrust: TLSTrust(pinStore: pins))
+            let pinned = LiveWebSocketTransport(tlsTrust: TLSTrust(pinStore: pins))
             #expect(await download(missingImage(gateway), with: pinned) == .failure(.status(404)))
         }
     }
 
     @Test func theSameCertificateUnpinnedIsRefused() async throws {
         try await withTestGateway(TestGatewayConfiguration(tls: TestGatewayTLS())) { gateway in
-            let unpinned = WebSocketKitTransport(tlsTrust: TLSTrust(pinStore: InMemoryTLSPinStore()))
-            for transport in [unpinned, WebSocketKitTransport()] {
+            let unpinned = LiveWebSocketTransport(tlsTrust: TLSTrust(pinStore: InMemoryTLSPinStore()))
+            for transport in [unpinned, LiveWebSocketTransport()] {
                 guard case .failure(.transport(.tlsFailed)) = await download(missingImage(gateway), with: transport)
                 else {
                     Issue.record("expected the system trust store to refuse a self-signed certificate")
@@ -129,7 +129,7 @@ struct HTTPDownloadTests {
             let pins = InMemoryTLSPinStore()
             let other = TLSFingerprint(certificateDER: Array("another certificate".utf8))
             try pins.save(TLSPin(fingerprint: other), for: "wss://127.0.0.1:\(gateway.port)")
-            let transport = WebSocketKitTransport(tlsTrust: TLSTrust(pinStore: pins))
+            let transport = LiveWebSocketTransport(tlsTrust: TLSTrust(pinStore: pins))
             guard
                 case .failure(.transport(.tlsTrust(.pinMismatch(_, let pinned, let observed)))) =
                     await download(missingImage(gateway), with: transport)
@@ -147,7 +147,7 @@ struct HTTPDownloadTests {
             let pins = InMemoryTLSPinStore()
             try pins.save(
                 TLSPin(fingerprint: TLSFingerprint(certificateDER: [1])), for: "wss://127.0.0.1:\(server.port)")
-            let transport = WebSocketKitTransport(tlsTrust: TLSTrust(pinStore: pins))
+            let transport = LiveWebSocketTransport(tlsTrust: TLSTrust(pinStore: pins))
             guard
                 case .failure(.transport(.tlsTrust(.pinnedHostOverPlaintext))) = await download(
                     server.url(), with: transport)

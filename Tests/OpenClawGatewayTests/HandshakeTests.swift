@@ -104,7 +104,7 @@ struct HandshakeTests {
 
     @Test func aTamperedSignatureIsRejected() async throws {
         try await withTestGateway { gateway in
-            let tampering = RewritingTransport(base: WebSocketKitTransport()) { text in
+            let tampering = RewritingTransport(base: LiveWebSocketTransport()) { text in
                 guard text.contains("\"method\":\"connect\""), var json = try? JSONParser().parse(text),
                     case .object(var frame) = json, case .object(var params)? = frame["params"],
                     case .object(var device)? = params["device"], let signature = device["signature"]?.stringValue,

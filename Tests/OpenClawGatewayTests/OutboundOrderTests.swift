@@ -14,7 +14,7 @@ struct OutboundOrderTests {
         try await withTestGateway { gateway in
             let wire = WireLog()
             let trace = TraceRecorder()
-            let transport = SlowSendingTransport(base: WebSocketKitTransport(), log: wire)
+            let transport = SlowSendingTransport(base: LiveWebSocketTransport(), log: wire)
             let connection = try Harness.connection(to: gateway, transport: transport, trace: trace)
             try await connection.connect()
             await withTaskGroup(of: Void.self) { group in

@@ -10,7 +10,7 @@ import Testing
 struct ResponseOrderTests {
     @Test func anEventJustBeforeAResponseIsPublishedBeforeTheCallerSeesTheResponse() async throws {
         try await withTestGateway { gateway in
-            let transport = InboundSplicingTransport(base: WebSocketKitTransport()) { text in
+            let transport = InboundSplicingTransport(base: LiveWebSocketTransport()) { text in
                 guard (try? JSONParser().parse(text))?["type"] == "res" else { return [text] }
                 return [#"{"type":"event","event":"test.marker","payload":{}}"#, text]
             }

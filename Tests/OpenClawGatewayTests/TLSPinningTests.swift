@@ -10,7 +10,7 @@ import Testing
 @Suite("TLS pinning over a real TLS socket")
 struct TLSPinningTests {
     private func connection(_ url: String, trust: TLSTrust) throws -> GatewayConnection {
-        try Harness.connection(url: url, transport: WebSocketKitTransport(tlsTrust: trust))
+        try Harness.connection(url: url, transport: LiveWebSocketTransport(tlsTrust: trust))
     }
 
     private func tlsFailure(_ error: GatewayError) -> TLSTrustFailure? {

@@ -17,17 +17,17 @@ struct TransportErrorClassificationTests {
 
     @Test func eachKindOfFailureReadsAsWhatHappened() {
         #expect(
-            WebSocketKitTransport.classify(ChannelError.connectTimeout(.seconds(12)), url: url) == .timedOut)
+            LiveWebSocketTransport.classify(ChannelError.connectTimeout(.seconds(12)), url: url) == .timedOut)
         #expect(
-            WebSocketKitTransport.classify(IOError(errnoCode: ECONNREFUSED, reason: "connect"), url: url)
+            LiveWebSocketTransport.classify(IOError(errnoCode: ECONNREFUSED, reason: "connect"), url: url)
                 == .connectionRefused(host: "mini.local", port: 18789))
         // An error nothing here knows keeps its description, whatever its text says.
         struct Unknown: Error, CustomStringConvertible { var description: String { "Connection refused" } }
-        #expect(WebSocketKitTransport.classify(Unknown(), url: url) == .other("Connection refused"))
+        #expect(LiveWebSocketTransport.classify(Unknown(), url: url) == .other("Connection refused"))
     }
 
     @Test func aNameThatDoesNotResolveIsHostNotFound() async throws {
-        let transport = WebSocketKitTransport()
+        let transport = LiveWebSocketTransport()
         await #expect(throws: TransportError.hostNotFound(host: "no-such-gateway.invalid")) {
             _ = try await transport.connect(
                 to: GatewayURL(isSecure: false, host: "no-such-gateway.invalid", port: 18789),

@@ -72,7 +72,7 @@ struct WriteOrderAcrossThreadsTests {
                 url: try GatewayURL(parsing: gateway.url), credential: .token("t"), client: Harness.client,
                 challengeTimeout: .seconds(6), connectTimeout: .seconds(10),
                 defaultRequestTimeout: .seconds(5), reconnect: nil),
-            transport: WebSocketKitTransport(),
+            transport: LiveWebSocketTransport(),
             identityStore: InMemoryDeviceIdentityStore(identity: DeviceIdentity(createdAtMs: 0)),
             tokenStore: InMemoryDeviceTokenStore(),
             traceFrame: { trace in

@@ -5,7 +5,7 @@ import OpenClawProtocol
 import OpenClawTestGateway
 
 /// Connections and view models on the test gateway over 127.0.0.1, wired as the apps wire them
-/// (WebSocketKit transport, a signed Ed25519 identity), with logging off.
+/// (the live transport, a signed Ed25519 identity), with logging off.
 enum Harness {
     static let client = ClientInfo(
         id: .cli, mode: .cli, version: "bench", platform: "linux", deviceFamily: "benchmark")
@@ -34,7 +34,7 @@ enum Harness {
         )
         return GatewayConnection(
             configuration: configuration,
-            transport: WebSocketKitTransport(),
+            transport: LiveWebSocketTransport(),
             identityStore: identityStore,
             tokenStore: tokenStore,
             logger: quietLogger

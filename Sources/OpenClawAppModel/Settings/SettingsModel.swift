@@ -73,7 +73,7 @@ public final class SettingsModel {
     ///   (client identity, device identity), so a passing test means the app will connect.
     public init(
         saved: SavedGateway? = nil,
-        transport: any WebSocketTransport = WebSocketKitTransport(),
+        transport: any WebSocketTransport = LiveWebSocketTransport(),
         tlsPins: (any TLSPinStore)? = nil,
         makeConnection: @escaping @Sendable (GatewayURL, GatewayCredential) -> GatewayConnection
     ) {

@@ -137,6 +137,10 @@ final class InteractiveChat {
             await questions.start()
             addChild(to: &group) { await questions.run() }
         }
+        // Read before connecting: the messages an earlier session queued, whose replies this one shows. Their
+        // delivery may be confirmed (and they leave the outbox) before the greeting.
+        await chat.loadStoredState()
+        let queuedEarlier = chat.outbox.filter { !$0.state.isFailed }.map(\.id)
         // Unstructured: the input loop below answers signals meanwhile; ends when the first attempt does,
         // cancelled when the person quits before.
         let startup = Task { await chat.start() }
@@ -166,7 +170,8 @@ final class InteractiveChat {
             addChild(to: &group) { await self.keepStatusLine() }
             addChild(to: &group) { await self.keepCompletions() }
         }
-        greet()
+        let repliesToFollow = unfinishedRuns(of: queuedEarlier)
+        greet(leavingOutRepliesTo: Set(repliesToFollow))
         await OneShotConnect.noteSavedDeviceToken(connection, terminal: terminal)
 
         // Off the main actor, and waiting on nothing but input: typing is read while the chat is busy.
@@ -187,10 +192,7 @@ final class InteractiveChat {
         replies.onIdle = { [weak self] in self?.prompt() }
         addChild(to: &group) { await self.replies.run() }
         // Messages queued in an earlier session went out as this one connected: show their replies too.
-        for message in chat.outbox
-        where message.sessionKey == chat.currentSessionKey && !message.state.isFailed {
-            replies.follow(after: message.id)
-        }
+        for runId in repliesToFollow { replies.follow(after: runId) }
         if usesLineEditor { addChild(to: &group) { await self.followWindowSize() } }
         addChild(to: &group) { await self.reportConnection() }
         await followCards(in: &group)

@@ -198,7 +198,7 @@ struct GlobalOptions: ParsableArguments {
     var pinStore: any TLSPinStore { FileTLSPinStore(path: state.tlsPinsFile) }
 
     /// Sockets opened as this invocation's connections open them (for the doctor's own steps).
-    func makeTransport() -> WebSocketKitTransport { connector.transport(certificateTrust) }
+    func makeTransport() -> LiveWebSocketTransport { connector.transport(certificateTrust) }
 
     /// What makes a connection this program's: how it introduces itself, this machine's identity,
     /// device tokens and pins, the logger, and the `--trace` sink.

@@ -8,7 +8,7 @@ import NIOPosix
 
 extension GatewayConnection {
     /// The body of `url` on the gateway's HTTP origin, fetched with this connection's certificate trust
-    /// when its transport offers it (``WebSocketKitTransport`` does), else with the system's.
+    /// when its transport offers it (``LiveWebSocketTransport`` does), else with the system's.
     ///
     /// The caller decides which URLs are the gateway's own; this only fetches, capped at `limit` bytes
     /// and refusing redirects (see ``HTTPDownloading``).

@@ -62,7 +62,7 @@ public actor GatewayConnection {
     ///   - traceFrame: receives every frame in and out, with secrets redacted (for a `--trace` option).
     public init(
         configuration: GatewayConnectionConfiguration,
-        transport: any WebSocketTransport = WebSocketKitTransport(),
+        transport: any WebSocketTransport = LiveWebSocketTransport(),
         identityStore: any DeviceIdentityStore,
         tokenStore: any DeviceTokenStore,
         logger: Logger = Logger(label: "openclaw.gateway"),

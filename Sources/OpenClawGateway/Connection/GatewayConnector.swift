@@ -74,8 +74,8 @@ public struct GatewayConnector: Sendable {
 
     /// A socket opener through the pins: `wss://` is checked against them, and `ws://` to a host pinned
     /// for `wss://` is refused (a pin says that host is spoken to with TLS).
-    public func transport(_ trust: CertificateTrust = CertificateTrust()) -> WebSocketKitTransport {
-        WebSocketKitTransport(tlsTrust: tlsTrust(trust))
+    public func transport(_ trust: CertificateTrust = CertificateTrust()) -> LiveWebSocketTransport {
+        LiveWebSocketTransport(tlsTrust: tlsTrust(trust))
     }
 
     /// A connection to `url`; `configure` adjusts what this use needs (a role, scopes, timeouts).

@@ -16,7 +16,7 @@ public struct GatewayDiagnosis: Sendable {
     public init(
         urlText: String,
         credential: GatewayCredential,
-        transport: any WebSocketTransport = WebSocketKitTransport(),
+        transport: any WebSocketTransport = LiveWebSocketTransport(),
         tlsPins: (any TLSPinStore)? = nil,
         makeConnection: @escaping @Sendable (GatewayURL) -> GatewayConnection
     ) {

@@ -1,21 +1,26 @@
-import Foundation
 import NIOCore
 import NIOPosix
 import NIOSSL
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Network)
     import NIOTransportServices
 #endif
 
 /// The one place a client socket's TLS is set up, for every socket this package opens to a gateway
-/// itself: the pinned WebSocket (`PinnedTLSConnector`) and the GET of a generated image
+/// itself: the WebSocket (`WebSocketDialer`) and the GET of a generated image
 /// (`CappedHTTPGet`). Both therefore trust exactly the same certificates: a pin checked for the
 /// WebSocket is checked the same way for the image on the same origin.
 enum ClientTLS {
     /// The TLS handler for a connection to `host`: the fingerprint `check` when there is one, the
     /// system trust store and host name check when it is nil. `verdict` learns what the check saw.
     static func handler(
-        host: String, check: PinnedTLSConnector.Check?, verdict: PinnedTLSConnector.Verdict
+        host: String, check: TLSVerification.Check?, verdict: TLSVerification.Verdict
     ) throws -> NIOSSLClientHandler {
         var tls = TLSConfiguration.makeClientConfiguration()
         tls.minimumTLSVersion = .tlsv12
@@ -32,8 +37,8 @@ enum ClientTLS {
     }
 
     private static func handler(
-        context: NIOSSLContext, host: String, sni: Bool, check: PinnedTLSConnector.Check?,
-        verdict: PinnedTLSConnector.Verdict
+        context: NIOSSLContext, host: String, sni: Bool, check: TLSVerification.Check?,
+        verdict: TLSVerification.Verdict
     ) throws -> NIOSSLClientHandler {
         let serverHostname = sni ? host : nil
         guard let check else { return try NIOSSLClientHandler(context: context, serverHostname: serverHostname) }
@@ -44,7 +49,7 @@ enum ClientTLS {
 
     /// The check a connection to `url` makes under `trust`: nil leaves it to the system trust store.
     /// Reading the pin can fail (a broken credential store): then no connection is made.
-    static func check(for url: GatewayURL, trust: TLSTrust?) throws(CredentialStoreError) -> PinnedTLSConnector.Check? {
+    static func check(for url: GatewayURL, trust: TLSTrust?) throws(CredentialStoreError) -> TLSVerification.Check? {
         guard url.isSecure, let trust else { return nil }
         switch try trust.rule(for: url) {
         case .system: return nil
@@ -55,8 +60,8 @@ enum ClientTLS {
 
     /// Runs on the event loop during the handshake.
     private static func judge(
-        _ certificates: [NIOSSLCertificate], check: PinnedTLSConnector.Check, host: String,
-        verdict: PinnedTLSConnector.Verdict
+        _ certificates: [NIOSSLCertificate], check: TLSVerification.Check, host: String,
+        verdict: TLSVerification.Verdict
     ) -> NIOSSLVerificationResult {
         guard let leaf = certificates.first, let der = try? leaf.toDERBytes() else {
             verdict.record(nil, failure: nil)

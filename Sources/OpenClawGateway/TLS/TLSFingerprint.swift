@@ -1,5 +1,10 @@
 import Crypto
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The SHA-256 of a certificate's DER bytes: how a self-signed gateway certificate is recognised.
 ///
@@ -10,7 +15,7 @@ public struct TLSFingerprint: Sendable, Hashable, CustomStringConvertible {
     public let hex: String
 
     public init?(parsing text: String) {
-        var rest = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()[...]
+        var rest = text.trimmedOfWhitespace.lowercased()[...]
         for prefix in ["sha256:", "sha-256:", "sha256", "sha-256"] where rest.hasPrefix(prefix) {
             rest = rest.dropFirst(prefix.count)
             break

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What the transport saw of a gateway's leaf certificate: enough to show, pin and check it.
 public struct TLSPeerCertificate: Sendable, Hashable {

@@ -1,6 +1,11 @@
-import Foundation
 import OpenClawProtocol
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One pinned certificate: which one, and since when.
 public struct TLSPin: Sendable, Hashable {

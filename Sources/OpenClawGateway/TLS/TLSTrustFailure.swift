@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Why a `wss://` gateway's certificate was not accepted. Never retried automatically: each case
 /// needs a person to decide (trust a new certificate, or not connect at all).
@@ -62,11 +66,9 @@ public enum TLSTrustFailure: Error, Sendable, Hashable {
         }
     }
 
+    /// `2026-11-27 16:31 UTC`, cut from the ISO 8601 form (`2026-11-27T16:31:05Z`, always UTC).
     private static func day(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm 'UTC'"
-        return formatter.string(from: date)
+        let iso = date.formatted(Date.ISO8601FormatStyle())
+        return "\(iso.prefix(10)) \(iso.dropFirst(11).prefix(5)) UTC"
     }
 }

@@ -1,8 +1,13 @@
-import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
 import NIOSSL
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One HTTP/1.1 GET on SwiftNIO with a capped body: how a generated image is fetched from the
 /// gateway's own origin.
@@ -19,7 +24,7 @@ struct CappedHTTPGet: HTTPDownloading {
     func download(_ url: URL, limit: Int, idleTimeout: Duration) async throws(HTTPDownloadError) -> Data {
         guard let target = Target(url) else { throw .unsupportedURL }
         let check = try Self.tlsCheck(for: target.origin, trust: tlsTrust)
-        let verdict = PinnedTLSConnector.Verdict()
+        let verdict = TLSVerification.Verdict()
         let timeout = TimeAmount(idleTimeout)
         let promise = group.any().makePromise(of: ByteBuffer.self)
         let request = target.requestHead
@@ -54,7 +59,7 @@ struct CappedHTTPGet: HTTPDownloading {
     /// The certificate check for `origin`, as the WebSocket to the same address would make it.
     private static func tlsCheck(
         for origin: GatewayURL, trust: TLSTrust?
-    ) throws(HTTPDownloadError) -> PinnedTLSConnector.Check? {
+    ) throws(HTTPDownloadError) -> TLSVerification.Check? {
         do {
             if let pinnedAddress = try trust?.pinnedSecureAddress(forPlaintext: origin) {
                 throw HTTPDownloadError.transport(
@@ -69,7 +74,7 @@ struct CappedHTTPGet: HTTPDownloading {
     }
 
     private static func classify(
-        _ error: any Error, origin: GatewayURL, verdict: PinnedTLSConnector.Verdict
+        _ error: any Error, origin: GatewayURL, verdict: TLSVerification.Verdict
     ) -> HTTPDownloadError {
         if let error = error as? HTTPDownloadError {
             switch error {
@@ -83,7 +88,7 @@ struct CappedHTTPGet: HTTPDownloading {
         if let failure = verdict.failure { return .transport(.tlsTrust(failure)) }
         if let error = error as? HTTPDownloadError { return error }
         if let error = error as? ChannelError, case .connectTimeout = error { return .timedOut }
-        return .transport(WebSocketKitTransport.classify(error, url: origin))
+        return .transport(LiveWebSocketTransport.classify(error, url: origin))
     }
 
     /// What is connected to and asked for.
@@ -98,7 +103,8 @@ struct CappedHTTPGet: HTTPDownloading {
                 let rawHost = components.host, !rawHost.isEmpty
             else { return nil }
             let isSecure = scheme == "https"
-            let host = rawHost.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+            let isBracket: (Character) -> Bool = { $0 == "[" || $0 == "]" }
+            let host = String(rawHost.drop(while: isBracket).reversed().drop(while: isBracket).reversed())
             let defaultPort = isSecure ? 443 : 80
             let port = components.port ?? defaultPort
             origin = GatewayURL(isSecure: isSecure, host: host, port: port)

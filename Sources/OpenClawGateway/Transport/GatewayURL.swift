@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A validated gateway address: `ws://` or `wss://`, a host, a port and a path.
 ///
@@ -45,11 +49,11 @@ public struct GatewayURL: Sendable, Hashable, CustomStringConvertible {
     }
 
     private init(parsing text: String, bareWebSocketPort: Int) throws(GatewayURLError) {
-        var rest = Substring(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        var rest = text.trimmedOfWhitespace
         guard !rest.isEmpty else { throw .empty }
         var secure = false
         var schemePort: Int?
-        if let schemeEnd = rest.range(of: "://") {
+        if let schemeEnd = rest.firstRange(of: "://") {
             let scheme = rest[..<schemeEnd.lowerBound].lowercased()
             switch scheme {
             case "ws": schemePort = bareWebSocketPort

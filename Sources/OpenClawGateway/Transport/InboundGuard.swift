@@ -1,22 +1,22 @@
 import NIOCore
 import NIOWebSocket
 
-/// The first look at every frame a gateway sends, before websocket-kit assembles messages: what a
+/// The first look at every frame a gateway sends, before NIO's aggregator assembles messages: what a
 /// hostile or broken peer controls is bounded here.
 ///
 /// - **Message size.** NIO's frame decoder refuses a frame over the limit from its header, before
-///   buffering it (`NIOWebSocketError.invalidFrameLength`, caught here); websocket-kit's aggregator
-///   accepts any number of fragments of unlimited total size by default (a 1.5 GB message in small
-///   frames took 3 GB), so fragments are counted and summed here. Over the limit the socket closes
+///   buffering it (`NIOWebSocketError.invalidFrameLength`, caught here); the aggregator's own limits
+///   are backstops set at twice these (an unbounded aggregator took 3 GB for a 1.5 GB message in small
+///   frames), so fragments are counted and summed here. Over the limit the socket closes
 ///   with 1009, the reader is told at once (``InboundQueue/markOversized(limitBytes:)``), and nothing
 ///   more is passed on — not the rest of the message, and not the messages after it: a reply must not
 ///   go on without the part that was too large.
-/// - **Pings.** websocket-kit answers every ping with a pong, so a flood of pings was a flood of
-///   writes (200,000 pings: 15 s, 9 s of CPU). Here at most one pong goes out per interval, answering
-///   the latest ping; the others are counted and dropped.
+/// - **Pings.** Answering every ping with a pong makes a flood of pings a flood of writes (200,000
+///   pings: 15 s, 9 s of CPU). Here at most one pong goes out per interval, answering the latest ping;
+///   the others are counted and dropped.
 /// - **Reading.** While the reader's buffer is over its high-water mark the socket is not read
 ///   (`read` is held back), which is how backpressure reaches the gateway.
-/// - **Close reasons.** websocket-kit keeps only the code; the reason text is recorded here.
+/// - **Close reasons.** The reason text of the peer's close frame is recorded here.
 final class InboundGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = WebSocketFrame
     typealias InboundOut = WebSocketFrame
@@ -126,9 +126,7 @@ final class InboundGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     private func writePong(_ payload: ByteBuffer, context: ChannelHandlerContext) {
         lastPong = .now()
-        var generator = SystemRandomNumberGenerator()
-        let frame = WebSocketFrame(
-            fin: true, opcode: .pong, maskKey: .random(using: &generator), data: payload)
+        let frame = WebSocketFrame(fin: true, opcode: .pong, maskKey: MaskKeys.next(), data: payload)
         context.writeAndFlush(wrapOutboundOut(frame), promise: nil)
     }
 

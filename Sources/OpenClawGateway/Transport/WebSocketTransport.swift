@@ -30,7 +30,7 @@ public protocol WebSocketConnection: Sendable {
     func write(text: String, completion: @escaping @Sendable (Bool) -> Void)
     /// Like ``write(text:completion:)`` for a text frame already encoded as UTF-8 bytes: large frames
     /// (attachments) are built in their final buffer and handed over without another copy. A transport
-    /// may send a large one as fragments (the WebSocketKit one does), keeping the order of frames.
+    /// may send a large one as fragments (the live one does), keeping the order of frames.
     func write(utf8Frame: ByteBuffer, completion: @escaping @Sendable (Bool) -> Void)
     /// Sends a close frame with `code` and lets the socket go.
     func close(code: Int) async
@@ -43,7 +43,7 @@ extension WebSocketConnection {
     }
 }
 
-/// Opens WebSocket connections. The live implementation is ``WebSocketKitTransport``; tests may
+/// Opens WebSocket connections. The live implementation is ``LiveWebSocketTransport``; tests may
 /// substitute their own.
 public protocol WebSocketTransport: Sendable {
     /// Opens a socket to `url`. The upgrade request must not carry an `Origin` header: a gateway that

@@ -13,7 +13,7 @@ enum Harness {
         credential: GatewayCredential = .token("test-token"),
         identityStore: any DeviceIdentityStore = InMemoryDeviceIdentityStore(identity: DeviceIdentity(createdAtMs: 0)),
         tokenStore: any DeviceTokenStore = InMemoryDeviceTokenStore(),
-        transport: any WebSocketTransport = WebSocketKitTransport(),
+        transport: any WebSocketTransport = LiveWebSocketTransport(),
         trace: TraceRecorder? = nil,
         reconnect: ReconnectPolicy? = nil,
         configure: (inout GatewayConnectionConfiguration) -> Void = { _ in }
@@ -28,7 +28,7 @@ enum Harness {
         credential: GatewayCredential = .token("test-token"),
         identityStore: any DeviceIdentityStore = InMemoryDeviceIdentityStore(identity: DeviceIdentity(createdAtMs: 0)),
         tokenStore: any DeviceTokenStore = InMemoryDeviceTokenStore(),
-        transport: any WebSocketTransport = WebSocketKitTransport(),
+        transport: any WebSocketTransport = LiveWebSocketTransport(),
         trace: TraceRecorder? = nil,
         reconnect: ReconnectPolicy? = nil,
         configure: (inout GatewayConnectionConfiguration) -> Void = { _ in }

@@ -34,7 +34,7 @@ enum ChatHarness {
         )
         return GatewayConnection(
             configuration: configuration,
-            transport: WebSocketKitTransport(tlsTrust: tlsTrust),
+            transport: LiveWebSocketTransport(tlsTrust: tlsTrust),
             identityStore: InMemoryDeviceIdentityStore(identity: DeviceIdentity(createdAtMs: 0)),
             tokenStore: InMemoryDeviceTokenStore()
         )

@@ -1,0 +1,148 @@
+import NIOCore
+import NIOHTTP1
+import NIOWebSocket
+
+/// Opens a gateway's WebSocket on SwiftNIO: TCP, then TLS for `wss://` (`ClientTLS`: the system trust
+/// store, or the fingerprint check of a pinned gateway), then the HTTP/1.1 upgrade, then the frame
+/// handlers of ``LiveWebSocketConnection``.
+///
+/// The upgrade request carries the Host and the upgrade's own headers only. No `Origin`: a gateway that
+/// sees one treats the client as a browser. It is written once the channel is active, which for `wss://`
+/// is after the certificate was accepted (NIOSSL holds writes until its handshake ends), so the path and
+/// query never reach an unverified peer.
+enum WebSocketDialer {
+    /// What one connect attempt needs besides the address.
+    struct Options: Sendable {
+        /// The largest inbound message, and so the largest frame NIO's decoder accepts.
+        var maxMessageBytes: Int
+        /// The fingerprint check; nil trusts the system store (only read for `wss://`).
+        var check: TLSVerification.Check?
+        var verdict: TLSVerification.Verdict
+        var connectTimeout: TimeAmount = .seconds(10)
+    }
+
+    /// The socket once upgraded, its inbound messages going to `queue`. Cancelled (a connect attempt past
+    /// its deadline), the socket under way is closed: a server that accepts and never answers the upgrade
+    /// does not keep one open per attempt.
+    static func connect(
+        url: GatewayURL, group: any EventLoopGroup, options: Options, queue: InboundQueue
+    ) async throws -> LiveWebSocketConnection {
+        let (connected, upgraded) = start(url: url, group: group, options: options, queue: queue)
+        return try await withTaskCancellationHandler {
+            try await upgraded.futureResult.get()
+        } onCancel: {
+            upgraded.fail(CancellationError())
+            connected.whenSuccess { $0.close(promise: nil) }
+        }
+    }
+
+    private static func start(
+        url: GatewayURL, group: any EventLoopGroup, options: Options, queue: InboundQueue
+    ) -> (connected: EventLoopFuture<any Channel>, upgraded: EventLoopPromise<LiveWebSocketConnection>) {
+        let upgraded = group.any().makePromise(of: LiveWebSocketConnection.self)
+        let host = url.host
+        let requestTarget = url.path + (url.query.map { "?\($0)" } ?? "")
+        let defaultPort = url.isSecure ? 443 : 80
+        let hostHeader = (host.contains(":") ? "[\(host)]" : host) + (url.port == defaultPort ? "" : ":\(url.port)")
+        // NIO's decoder refuses a frame over the limit from its header, before buffering its payload.
+        let frameLimit = Int(min(Int64(UInt32.max), Int64(options.maxMessageBytes)))
+        let bootstrap = ClientTLS.bootstrap(on: group)
+            .connectTimeout(options.connectTimeout)
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    let operations = channel.pipeline.syncOperations
+                    if url.isSecure {
+                        try operations.addHandler(
+                            ClientTLS.handler(host: host, check: options.check, verdict: options.verdict))
+                    }
+                    let requestHandler = UpgradeRequestHandler(
+                        target: requestTarget, hostHeader: hostHeader, upgraded: upgraded)
+                    let upgrader = NIOWebSocketClientUpgrader(
+                        maxFrameSize: frameLimit,
+                        automaticErrorHandling: true,
+                        upgradePipelineHandler: { channel, _ in
+                            channel.eventLoop.makeCompletedFuture {
+                                let connection = try LiveWebSocketConnection.install(
+                                    on: channel, queue: queue, maxMessageBytes: options.maxMessageBytes)
+                                upgraded.succeed(connection)
+                            }
+                        }
+                    )
+                    let boundRequestHandler = NIOLoopBound(requestHandler, eventLoop: channel.eventLoop)
+                    let upgrade: NIOHTTPClientUpgradeConfiguration = (
+                        upgraders: [upgrader],
+                        completionHandler: { context in
+                            context.pipeline.syncOperations.removeHandler(boundRequestHandler.value, promise: nil)
+                        }
+                    )
+                    try operations.addHTTPClientHandlers(
+                        leftOverBytesStrategy: .forwardBytes, withClientUpgrade: upgrade)
+                    try operations.addHandler(requestHandler)
+                }
+            }
+        let connected = bootstrap.connect(host: host, port: url.port)
+        connected.cascadeFailure(to: upgraded)
+        return (connected, upgraded)
+    }
+}
+
+/// The server answered the upgrade request with something other than `101 Switching Protocols`.
+struct UpgradeRefused: Error {
+    let status: Int
+}
+
+/// Sends the upgrade request once the channel is active, and fails the upgrade on any other answer.
+private final class UpgradeRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPClientResponsePart
+    typealias OutboundOut = HTTPClientRequestPart
+
+    private let target: String
+    private let hostHeader: String
+    private let upgraded: EventLoopPromise<LiveWebSocketConnection>
+    private var sent = false
+
+    init(target: String, hostHeader: String, upgraded: EventLoopPromise<LiveWebSocketConnection>) {
+        self.target = target
+        self.hostHeader = hostHeader
+        self.upgraded = upgraded
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        if context.channel.isActive { send(context: context) }
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        send(context: context)
+        context.fireChannelActive()
+    }
+
+    private func send(context: ChannelHandlerContext) {
+        guard !sent else { return }
+        sent = true
+        var headers = HTTPHeaders()
+        headers.add(name: "Host", value: hostHeader)
+        let head = HTTPRequestHead(version: .http1_1, method: .GET, uri: target, headers: headers)
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        // A successful upgrade never gets here: the upgrade handler consumes the 101 response.
+        switch unwrapInboundIn(data) {
+        case .head(let head): upgraded.fail(UpgradeRefused(status: Int(head.status.code)))
+        case .body: break
+        case .end: context.close(promise: nil)
+        }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        upgraded.fail(error)
+        context.close(promise: nil)
+    }
+
+    /// A refused certificate may close the channel without an error reaching this handler.
+    func channelInactive(context: ChannelHandlerContext) {
+        upgraded.fail(ChannelError.ioOnClosedChannel)
+        context.fireChannelInactive()
+    }
+}
