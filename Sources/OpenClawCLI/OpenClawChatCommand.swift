@@ -1,6 +1,19 @@
 import ArgumentParser
-import Foundation
 import OpenClawProtocol
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The `openclaw-chat` command: a terminal client for OpenClaw gateways.
 public struct OpenClawChatCommand: AsyncParsableCommand {

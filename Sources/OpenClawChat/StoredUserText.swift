@@ -1,5 +1,10 @@
-import Foundation
 import OpenClawProtocol
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A user message's text as `chat.history` shows it, for matching a local send against it: whole,
 /// cut at `maxChars` (12,000 characters unless asked otherwise; the cut ends in a marker), or
@@ -25,7 +30,7 @@ struct StoredUserText: Sendable {
             form = .placeholder
         } else if text.hasSuffix(Self.truncationMarker) {
             let kept = Transcript.comparableText(String(text.dropLast(Self.truncationMarker.count)))
-            form = .prefix(Array(kept.precomposedStringWithCanonicalMapping.unicodeScalars.dropLast(2)))
+            form = .prefix(Array(kept.canonicallyComposed.unicodeScalars.dropLast(2)))
         } else {
             form = .whole(Transcript.comparableText(text))
         }
@@ -35,7 +40,7 @@ struct StoredUserText: Sendable {
     func matches(_ text: String) -> Bool {
         switch form {
         case .whole(let stored): return stored == text
-        case .prefix(let kept): return text.precomposedStringWithCanonicalMapping.unicodeScalars.starts(with: kept)
+        case .prefix(let kept): return text.canonicallyComposed.unicodeScalars.starts(with: kept)
         case .placeholder: return true
         }
     }

@@ -1,10 +1,15 @@
 import Crypto
-import Foundation
 import NIOSSL
 import OpenClawGateway
 import OpenClawTestGatewayCore
 import SwiftASN1
 import X509
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A freshly generated key and self-signed certificate, ready for NIOSSL.
 struct TestGatewayCertificate {

@@ -1,4 +1,10 @@
-import Foundation
+import OpenClawProtocol
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Which `Origin` headers the gateway admits at connect. A header means a browser, whatever the
 /// client claims (`resolveHandshakeBrowserSecurityContext`: `enforceOriginCheckForAnyClient`); the
@@ -7,14 +13,14 @@ import Foundation
 /// upstream's origin check does for a page served on the gateway's own machine.
 enum BrowserOriginPolicy {
     static func allows(_ origin: String, allowed: [String], fromLoopback: Bool) -> Bool {
-        let trimmed = origin.trimmingCharacters(in: .whitespaces)
+        let trimmed = origin.trimming(.whitespaces)
         if trimmed.isEmpty || allowed.contains(trimmed) { return true }
         guard let host = URLComponents(string: trimmed)?.host, isLoopbackHost(host) else { return false }
         return fromLoopback
     }
 
     static func isLoopbackHost(_ host: String) -> Bool {
-        let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()
+        let bare = host.trimming(.scalars("[]")).lowercased()
         return bare == "localhost" || bare.hasSuffix(".localhost") || bare == "::1" || bare.hasPrefix("127.")
     }
 }

@@ -1,4 +1,10 @@
-import Foundation
+import OpenClawProtocol
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How the gateway reads the text of a `chat.send`: the sanitising it stores, and the stop phrases
 /// that abort the session's runs instead of starting one.
@@ -7,7 +13,7 @@ enum ChatCommandText {
     /// CR removed. (Upstream `sanitizeChatSendMessageInput` in `src/gateway/server-methods/chat.ts`; a
     /// NUL byte is refused before this.)
     static func sanitized(_ message: String) -> String {
-        let kept = message.precomposedStringWithCanonicalMapping.unicodeScalars.filter { scalar in
+        let kept = message.canonicallyComposed.unicodeScalars.filter { scalar in
             scalar == "\t" || scalar == "\n" || scalar == "\r" || !(scalar.value < 0x20 || scalar.value == 0x7F)
         }
         return String(String.UnicodeScalarView(kept))
@@ -30,14 +36,13 @@ enum ChatCommandText {
     }
 
     private static func normalizedTrigger(_ text: String) -> String {
-        var lowered = text.lowercased().replacingOccurrences(of: "’", with: "'").replacingOccurrences(
-            of: "`", with: "'")
+        var lowered = text.lowercased().replacing("’", with: "'").replacing("`", with: "'")
         lowered = lowered.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         let trailing: Set<Character> = [
             ".", "!", "?", "…", ",", "，", "。", ";", "；", ":", "：", "'", "\"", "’", "”", ")", "]", "}",
         ]
         while let last = lowered.last, trailing.contains(last) { lowered.removeLast() }
-        return lowered.trimmingCharacters(in: .whitespaces)
+        return lowered.trimming(.whitespaces)
     }
 
     static let stopPhrases: Set<String> = [

@@ -1,5 +1,10 @@
-import Foundation
 import OpenClawProtocol
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Generated images: a run's `image` step, `artifacts.download`, and the ticketed HTTP route that
 /// serves the bytes (summer 2026; `gateway/clients.md` "Render generated image artifacts").

@@ -1,7 +1,12 @@
-import Foundation
 import Logging
 import OpenClawGateway
 import OpenClawProtocol
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The gateway behind one actor: the peers (one per socket), the router, and what every feature
 /// shares (output, frame `seq`, faults, ticks).

@@ -1,5 +1,10 @@
-import Foundation
 import OpenClawProtocol
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The test gateway's agent questions (upstream `QuestionManager`): records, first resolution wins,
 /// expiry, and the runs waiting on them. A terminal record stays readable for a grace period, as
@@ -135,9 +140,9 @@ struct QuestionRegistry {
             if !question.multiSelect, values.count > 1 {
                 throw .invalidAnswer("question '\(id)' does not allow multiple answers")
             }
-            let trimmed = values.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            let trimmed = values.map { $0.trimming(.whitespacesAndNewlines) }
             let resolved = trimmed.map { value in
-                question.options.first { $0.label.trimmingCharacters(in: .whitespacesAndNewlines) == value }?.label
+                question.options.first { $0.label.trimming(.whitespacesAndNewlines) == value }?.label
                     ?? value
             }
             if !question.options.isEmpty, !question.isOther,

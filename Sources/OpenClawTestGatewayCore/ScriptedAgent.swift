@@ -1,5 +1,10 @@
-import Foundation
 import OpenClawProtocol
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One tool call of a scripted run: what the agent asks for, how long it "runs", what it returns.
 public struct ScriptedToolCall: Sendable, Hashable {
@@ -188,7 +193,7 @@ public struct ScriptedAgent: Sendable {
     /// `run a command` → approve the default command; `run a command: TEXT` → approve TEXT exactly as
     /// typed (hostile strings included). Allowed, the command "runs" as an `exec` tool call.
     public func approvalScript(for message: String) -> AgentScript? {
-        guard !approvalTrigger.isEmpty, let range = message.range(of: approvalTrigger, options: .caseInsensitive)
+        guard !approvalTrigger.isEmpty, let range = message.firstRange(caseInsensitive: approvalTrigger)
         else { return nil }
         var rest = message[range.upperBound...]
         var command = Self.defaultApprovalCommand
@@ -209,7 +214,7 @@ public struct ScriptedAgent: Sendable {
     /// `ask me` → the agent asks ``ScriptedQuestion/deployTarget(question:)`` and waits; `ask me: TEXT`
     /// asks TEXT exactly as typed (hostile strings included). The reply says what was answered.
     public func questionScript(for message: String) -> AgentScript? {
-        guard !questionTrigger.isEmpty, let range = message.range(of: questionTrigger, options: .caseInsensitive)
+        guard !questionTrigger.isEmpty, let range = message.firstRange(caseInsensitive: questionTrigger)
         else { return nil }
         var rest = message[range.upperBound...]
         var question = ScriptedQuestion.deployTarget()

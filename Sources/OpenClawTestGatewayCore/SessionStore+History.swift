@@ -1,5 +1,10 @@
-import Foundation
 import OpenClawProtocol
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One `chat.history` answer: the messages and, for v4 paging, whether older ones exist.
 struct HistoryWindow: Sendable {
@@ -106,7 +111,7 @@ extension SessionStore {
                     block["omitted"] = true
                     block["bytes"] = .int(data.utf8.count)
                 case .url:
-                    let session = sessionKey.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? sessionKey
+                    let session = sessionKey.percentEncodingAllButAlphanumerics()
                     block["url"] = .string("/api/chat/media/outgoing/\(session)/\(entryId)-\(index)/full")
                 }
                 return .object(block)

@@ -1,8 +1,13 @@
-import Foundation
 import Logging
 import OpenClawGateway
 import OpenClawProtocol
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A protocol-faithful OpenClaw gateway, for tests, benchmarks and demos: on a real WebSocket
 /// (`TestGateway.start`, in `OpenClawTestGateway`), or in this process without networking

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// TLS for a test gateway: a self-signed certificate made when the gateway starts, as a home gateway's
 /// would be. Its validity period is configurable so tests can serve an expired one.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A command as an approver must see it: exactly the characters the gateway sent, never interpreted,
 /// with every character that could hide or disguise something made visible.
@@ -178,11 +182,7 @@ public struct CommandDisplay: Sendable, Hashable {
         if let known = confusables[scalar.value] { return known }
         // Compatibility forms that fold to ASCII: fullwidth letters, mathematical alphanumerics,
         // superscripts, ligatures such as "ﬁ".
-        let folded = String(scalar).precomposedStringWithCompatibilityMapping
-        if !folded.isEmpty, folded.unicodeScalars.allSatisfy({ $0.isASCII && (0x21...0x7E).contains($0.value) }) {
-            return folded
-        }
-        return nil
+        return CompatibilityFolding.asciiFolding(of: scalar)
     }
 
     /// Letters and marks from other scripts that render like ASCII (after Unicode's confusables list).

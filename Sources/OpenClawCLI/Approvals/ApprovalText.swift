@@ -1,8 +1,13 @@
-import Foundation
 import OpenClawApprovals
 import OpenClawChat
 import OpenClawGateway
 import OpenClawProtocol
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How the terminal shows approval requests and their outcomes, as text or as JSON objects. The
 /// command always goes through ``CommandDisplay``: escaped, never interpreted by the terminal; the id,
@@ -35,7 +40,7 @@ enum ApprovalText {
             }
         }
         for (label, value) in details(request) {
-            lines.append("  " + label.padding(toLength: 8, withPad: " ", startingAt: 0) + " " + value)
+            lines.append("  " + label.padded(toUTF16Length: 8) + " " + value)
         }
         for warning in display.warnings {
             lines.append("  " + terminal.styled("⚠ " + warning, .red))

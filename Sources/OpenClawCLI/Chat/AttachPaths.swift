@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The files an `/attach` line names, as people type them and as terminals paste a dropped file.
 ///
@@ -11,7 +15,7 @@ struct AttachPaths: Equatable {
     let paths: [String]
 
     /// Nil when a quote is left open (the line says so rather than guessing).
-    init?(_ argument: String, home: String = NSHomeDirectory(), exists: (String) -> Bool = Self.isFile) {
+    init?(_ argument: String, home: String = HomeDirectory.path, exists: (String) -> Bool = Self.isFile) {
         let whole = Self.expandingTilde(argument, home: home)
         if exists(whole) {
             paths = [whole]
@@ -25,8 +29,7 @@ struct AttachPaths: Equatable {
     }
 
     static func isFile(_ path: String) -> Bool {
-        var directory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &directory) && !directory.boolValue
+        FileSystemEntry(atPath: path) == .file
     }
 
     private static func expandingTilde(_ path: String, home: String) -> String {

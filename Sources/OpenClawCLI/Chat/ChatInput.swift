@@ -1,4 +1,10 @@
-import Foundation
+import OpenClawProtocol
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What a line typed in the interactive chat means.
 ///
@@ -14,16 +20,16 @@ enum ChatInput: Equatable {
     case empty
 
     init(line: String) {
-        let text = line.trimmingCharacters(in: .whitespaces)
+        let text = line.trimming(.whitespaces)
         if text.isEmpty {
             self = .empty
         } else if text.hasPrefix("//") || text.hasPrefix("!!") {
             self = .message(String(text.dropFirst()))
         } else if text.hasPrefix("!"), text.count > 1 {
-            self = .shell(String(text.dropFirst()).trimmingCharacters(in: .whitespaces))
+            self = .shell(String(text.dropFirst()).trimming(.whitespaces))
         } else if text.hasPrefix("/") {
             let parts = text.split(separator: " ", maxSplits: 1).map(String.init)
-            let argument = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
+            let argument = parts.count > 1 ? parts[1].trimming(.whitespaces) : ""
             if let command = LocalCommand(rawValue: String(parts[0].dropFirst())) {
                 self = .local(command, argument: argument)
             } else {

@@ -1,6 +1,11 @@
-import Foundation
 import OpenClawChat
 import OpenClawProtocol
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `/attach PATH` and `/detach`: files that go with the next message.
 ///

@@ -1,7 +1,12 @@
-import Foundation
 import OpenClawChat
 import OpenClawPresentation
 import OpenClawProtocol
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `/save N PATH` and `/view N`: a generated image fetched from the gateway (never kept), written to a
 /// new file or drawn in the terminal.
@@ -12,7 +17,7 @@ extension InteractiveChat {
             terminal.line("usage: /save N PATH  (N is the number in an image's \"/save N\" line)")
             return
         }
-        let path = Self.expandingTilde(words[1].trimmingCharacters(in: .whitespaces))
+        let path = Self.expandingTilde(words[1].trimming(.whitespaces))
         // Said before fetching: no download for a name that will be refused (the write checks again).
         guard !ImageFileWriter.nameIsTaken(path) else {
             terminal.line("\(path) already exists: not overwritten (choose another name)")
@@ -75,8 +80,8 @@ extension InteractiveChat {
     }
 
     private static func expandingTilde(_ path: String) -> String {
-        if path == "~" { return NSHomeDirectory() }
-        if path.hasPrefix("~/") { return NSHomeDirectory() + path.dropFirst() }
+        if path == "~" { return HomeDirectory.path }
+        if path.hasPrefix("~/") { return HomeDirectory.path + path.dropFirst() }
         return path
     }
 }

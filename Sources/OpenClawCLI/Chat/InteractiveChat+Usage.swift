@@ -1,7 +1,12 @@
-import Foundation
 import OpenClawChat
 import OpenClawGateway
 import OpenClawProtocol
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `/usage` and the gateway's commands in `/help`.
 extension InteractiveChat {

@@ -1,9 +1,14 @@
-import Foundation
 import OpenClawApprovals
 import OpenClawChat
 import OpenClawGateway
 import OpenClawPresentation
 import OpenClawProtocol
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc

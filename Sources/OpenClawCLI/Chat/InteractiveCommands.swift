@@ -1,8 +1,13 @@
-import Foundation
 import OpenClawChat
 import OpenClawGateway
 import OpenClawPresentation
 import OpenClawProtocol
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What each line typed in the interactive chat does.
 extension InteractiveChat {

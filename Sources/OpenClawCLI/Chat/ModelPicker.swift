@@ -1,7 +1,12 @@
-import Foundation
 import OpenClawChat
 import OpenClawGateway
 import OpenClawProtocol
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `/model`: the gateway's models as a numbered list with the session's current one marked, and
 /// `/model N`, `/model ID` (or its alias) or `/model default` to switch this session's model.
@@ -18,7 +23,7 @@ enum ModelPicker {
 
     /// Reads the argument against the list shown last (numbers refer to it).
     static func request(_ argument: String, models: [ModelChoice]) -> Request {
-        let text = argument.trimmingCharacters(in: .whitespaces)
+        let text = argument.trimming(.whitespaces)
         if text.isEmpty { return .list }
         if text == "default" { return .reset }
         if let number = Int(text) {
@@ -47,7 +52,7 @@ extension InteractiveChat {
     func chooseModel(_ argument: String) async {
         let client = ChatClient(connection: connection)
         do {
-            if modelChoices.isEmpty || argument.trimmingCharacters(in: .whitespaces).isEmpty {
+            if modelChoices.isEmpty || argument.trimming(.whitespaces).isEmpty {
                 modelChoices = try await client.models().models
             }
             switch ModelPicker.request(argument, models: modelChoices) {

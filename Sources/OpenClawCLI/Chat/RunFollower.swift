@@ -1,8 +1,13 @@
-import Foundation
 import OpenClawChat
 import OpenClawGateway
 import OpenClawPresentation
 import OpenClawProtocol
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How a followed run ended, as the terminal reports it.
 enum FollowedRunResult: Equatable {

@@ -1,7 +1,12 @@
-import Foundation
 import OpenClawChat
 import OpenClawPresentation
 import OpenClawProtocol
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Where a run's text and activity go: plain text for people, or one JSON object per line for scripts.
 struct RunOutput: Sendable {

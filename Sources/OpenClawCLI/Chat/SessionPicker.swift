@@ -1,6 +1,11 @@
-import Foundation
 import OpenClawChat
 import OpenClawProtocol
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `/session`: the gateway's sessions as a numbered list with the current one marked (the same list as
 /// `/sessions`), and `/session N` or `/session KEY` to switch.
@@ -8,7 +13,7 @@ enum SessionPicker {
     /// The session `/session ARGUMENT` names: a number from the list shown last, else the key as typed.
     /// Nil for a number the list does not have.
     static func key(_ argument: String, sessions: [SessionSummary]) -> String? {
-        let text = argument.trimmingCharacters(in: .whitespaces)
+        let text = argument.trimming(.whitespaces)
         guard let number = Int(text) else { return text }
         return sessions.indices.contains(number - 1) ? sessions[number - 1].key : nil
     }

@@ -1,6 +1,11 @@
-import Foundation
 import OpenClawGateway
 import OpenClawNode
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `!command` in the interactive chat: runs a shell command on this computer — after asking once per
 /// chat, since a pasted line starting with `!` must not run anything by surprise — shows its output, and

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// An inline-image escape protocol the terminal is known to speak, detected from what the terminal
 /// itself sets, never guessed: iTerm2 (`TERM_PROGRAM=iTerm.app`) and kitty (`TERM=xterm-kitty` or

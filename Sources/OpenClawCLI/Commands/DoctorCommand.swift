@@ -1,7 +1,12 @@
 import ArgumentParser
-import Foundation
 import OpenClawGateway
 import OpenClawProtocol
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `openclaw-chat doctor`: step-by-step diagnosis of the connection, with a fix for the first failure.
 struct DoctorCommand: AsyncParsableCommand {
@@ -34,7 +39,7 @@ struct DoctorCommand: AsyncParsableCommand {
         }
         terminal.line("Checking \(Self.shown(urlText))")
         let steps = await diagnosis.run { step in
-            let name = step.kind.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)
+            let name = step.kind.rawValue.padded(toUTF16Length: 10)
             // Details quote the gateway (its version, its error text).
             let detail = TerminalText.escapedLine(step.detail)
             switch step.outcome {

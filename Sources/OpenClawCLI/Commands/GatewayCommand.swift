@@ -1,7 +1,20 @@
 import ArgumentParser
-import Foundation
 import OpenClawProtocol
 import OpenClawTestGateway
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `openclaw-chat gateway`: the test gateway in the foreground, to try other clients against it.
 struct GatewayCommand: AsyncParsableCommand {

@@ -1,7 +1,12 @@
 import ArgumentParser
-import Foundation
 import OpenClawGateway
 import OpenClawProtocol
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `openclaw-chat gateways`: the saved gateways, which one is current, and whether each answers now.
 struct GatewaysCommand: AsyncParsableCommand {
@@ -36,7 +41,7 @@ struct GatewaysCommand: AsyncParsableCommand {
                 let marker = profile.name == profiles.currentName ? "*" : " "
                 let url = profile.address
                 let name = TerminalText.escapedLine(profile.name)
-                var line = "\(marker) \(name.padding(toLength: width, withPad: " ", startingAt: 0))  "
+                var line = "\(marker) \(name.padded(toUTF16Length: width))  "
                 line += url.map { TerminalText.escapedLine($0.description) } ?? "(not a gateway address)"
                 if let url, url.isSecure, let pin = try? pins.pin(for: url.tlsPinKey) {
                     line += "  pinned \(pin.fingerprint.description.prefix(23))…"

@@ -1,6 +1,11 @@
-import Foundation
 import OpenClawChat
 import OpenClawProtocol
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `history --json`: one object per history message, as the gateway stored it (scripts read this; the
 /// terminal prints rows: ``RowPrinter``).

@@ -1,7 +1,20 @@
 import ArgumentParser
-import Foundation
 import OpenClawGateway
 import OpenClawProtocol
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `openclaw-chat login`: check the gateway accepts us, then save its URL and secret (file mode 0600).
 struct LoginCommand: AsyncParsableCommand {
@@ -96,7 +109,7 @@ extension LoginCommand {
         let terminal = Terminal()
         terminal.write("Gateway address (Enter for \(LocalGatewayNote.address)): ")
         guard let line = readLine() else { return nil }
-        let typed = line.trimmingCharacters(in: .whitespaces)
+        let typed = line.trimming(.whitespaces)
         if let url = try? GatewayURL(parsing: typed), !url.isSecure, !url.isLoopback {
             terminal.errorLine(
                 terminal.styled(

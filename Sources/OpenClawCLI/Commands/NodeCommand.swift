@@ -1,8 +1,21 @@
 import ArgumentParser
-import Foundation
 import OpenClawGateway
 import OpenClawNode
 import OpenClawProtocol
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `openclaw-chat node`: this computer as an OpenClaw node, in the foreground.
 ///

@@ -1,8 +1,13 @@
 import ArgumentParser
-import Foundation
 import OpenClawChat
 import OpenClawGateway
 import OpenClawProtocol
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -246,7 +251,7 @@ extension Duration {
     /// `12 s`, `0.5 s`: for messages.
     fileprivate var wholeSecondsText: String {
         let seconds = Double(components.seconds) + Double(components.attoseconds) / 1e18
-        return seconds == seconds.rounded() ? "\(Int(seconds)) s" : String(format: "%.1f s", seconds)
+        return seconds == seconds.rounded() ? "\(Int(seconds)) s" : EssentialsText.fixed(seconds, digits: 1) + " s"
     }
 }
 

@@ -1,9 +1,14 @@
 import ArgumentParser
-import Foundation
 import OpenClawChat
 import OpenClawGateway
 import OpenClawProtocol
 import OpenClawStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `openclaw-chat search WORDS`: full-text search of the transcripts stored on this machine. Works
 /// without a connection; by default within the configured gateway, or across all with `--all-gateways`.

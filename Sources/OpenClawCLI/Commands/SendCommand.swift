@@ -1,8 +1,13 @@
 import ArgumentParser
-import Foundation
 import OpenClawChat
 import OpenClawGateway
 import OpenClawProtocol
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `openclaw-chat send`: one message, the streamed reply on stdout, an exit code that says how it ended.
 struct SendCommand: AsyncParsableCommand {
@@ -91,7 +96,7 @@ struct SendCommand: AsyncParsableCommand {
     private func resolveAttachments() throws -> [Attachment] {
         try files.map { path in
             if path == "-" {
-                let bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+                let bytes = PipedInput.readToEnd()
                 return Attachment(bytes: bytes, fileName: "stdin", declaredType: mime.map(MediaType.init(mimeType:)))
             }
             do throws(AttachmentError) {
@@ -115,8 +120,7 @@ struct SendCommand: AsyncParsableCommand {
                     "The text piped in is over 4 MiB: attach it with --file - instead.", status: ExitStatus.usage)
             }
         }
-        let data = FileHandle.standardInput.readDataToEndOfFile()
-        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = String(decoding: PipedInput.readToEnd(), as: UTF8.self).trimming(.whitespacesAndNewlines)
         guard !text.isEmpty else {
             throw CLIError.message("Nothing to send: stdin was empty.", status: ExitStatus.usage)
         }

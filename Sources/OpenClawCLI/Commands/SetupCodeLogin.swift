@@ -1,6 +1,11 @@
-import Foundation
 import OpenClawGateway
 import OpenClawProtocol
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `login --code`: pairs this device with a setup code (``SetupCodePairing``: its addresses in order).
 /// The certificate fingerprint in the code is trusted without asking for `wss://` addresses, but never

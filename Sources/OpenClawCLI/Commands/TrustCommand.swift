@@ -1,6 +1,11 @@
 import ArgumentParser
-import Foundation
 import OpenClawGateway
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `openclaw-chat trust`: the certificate pinned for the configured `wss://` gateway; `--forget` removes
 /// it so the next connection is a first use again (after the gateway's certificate was replaced).
@@ -46,7 +51,7 @@ struct TrustCommand: AsyncParsableCommand {
             var line = "\(url.tlsPinKey) \(pin.fingerprint)"
             if let pinnedAtMs = pin.pinnedAtMs {
                 let date = Date(timeIntervalSince1970: TimeInterval(pinnedAtMs) / 1000)
-                line += " (pinned \(ISO8601DateFormatter().string(from: date)))"
+                line += " (pinned \(date.formatted(.iso8601)))"
             }
             terminal.line(line)
         } catch {

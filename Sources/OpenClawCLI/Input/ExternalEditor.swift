@@ -1,5 +1,10 @@
-import Foundation
 import OpenClawProtocol
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -36,19 +41,13 @@ enum ExternalEditor {
 
         let environment = ProcessEnvironment.current
         let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
         // Through the shell so an editor with arguments (`code --wait`) works; the path goes in as $1,
         // never parsed by the shell.
-        process.arguments = ["-c", editor + " \"$1\"", "sh", path]
-        do {
-            try process.run()
-        } catch {
-            return failed("cannot start \(editor): \(error)")
-        }
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            return failed("\(editor) exited with status \(process.terminationStatus)")
+        switch TerminalChild.run("/bin/sh", arguments: ["-c", editor + " \"$1\"", "sh", path]) {
+        case .failure(let reason): return failed("cannot start \(editor): \(reason)")
+        case .success(.exited(0)): break
+        case .success(.exited(let status)), .success(.signalled(let status)):
+            return failed("\(editor) exited with status \(status)")
         }
         guard let data = FileManager.default.contents(atPath: path) else { return failed("cannot read \(path)") }
         var text = String(decoding: data, as: UTF8.self)

@@ -1,4 +1,10 @@
-import Foundation
+import OpenClawProtocol
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What Tab does to the input line, decided without a terminal: the word before the cursor is completed
 /// from what fits where it stands — a slash command at the start of the line, then a session key after
@@ -25,7 +31,7 @@ struct InputCompletion: Equatable {
 
     /// Nil when nothing fits.
     static func complete(
-        _ characters: [Character], cursor: Int, sources: CompletionSources, home: String = NSHomeDirectory(),
+        _ characters: [Character], cursor: Int, sources: CompletionSources, home: String = HomeDirectory.path,
         list: DirectoryLister = InputCompletion.listDirectory
     ) -> InputCompletion? {
         let before = characters[0..<cursor]
@@ -64,7 +70,7 @@ struct InputCompletion: Equatable {
             return InputCompletion(replaced: range, insertion: first.0 + terminator, listed: [])
         }
         let common = unique.dropFirst().reduce(first.0) {
-            $0.commonPrefix(with: $1.0, options: caseSensitive ? [] : .caseInsensitive)
+            $0.commonPrefix(with: $1.0, caseInsensitive: !caseSensitive)
         }
         if common.count > typed.count {
             return InputCompletion(replaced: range, insertion: common, listed: [])
@@ -134,10 +140,9 @@ struct InputCompletion: Equatable {
     static let listDirectory: DirectoryLister = { path in
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return [] }
         return names.prefix(5_000).map { name in
-            var isDirectory: ObjCBool = false
-            let full = (path as NSString).appendingPathComponent(name)
-            _ = FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory)
-            return (name, isDirectory.boolValue)
+            // NSString's appendingPathComponent, for a name from the listing (never empty, no "/").
+            let full = path.isEmpty ? name : path.hasSuffix("/") ? path + name : path + "/" + name
+            return (name, FileSystemEntry(atPath: full) == .directory)
         }
     }
 }

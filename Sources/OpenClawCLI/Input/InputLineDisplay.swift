@@ -1,6 +1,11 @@
-import Foundation
 import OpenClawProtocol
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -210,7 +215,7 @@ final class InputLineDisplay: Sendable {
     /// A live row wider than the terminal would wrap: cut to the width.
     private func clippingLiveRow(_ text: String, _ state: inout State) -> String {
         let marker = "\r\u{1B}[2K"
-        guard let range = text.range(of: marker, options: .backwards), !text[range.upperBound...].contains("\n")
+        guard let range = text.lastRange(of: marker), !text[range.upperBound...].contains("\n")
         else { return text }
         let row = String(text[range.lowerBound...])
         // The width now, not the one last read: see `erase`.
@@ -227,7 +232,7 @@ final class InputLineDisplay: Sendable {
             state.openRow = ""
             state.openRowIsLive = false
         }
-        if let live = segment.range(of: marker, options: .backwards) {
+        if let live = segment.lastRange(of: marker) {
             state.openRow = String(segment[live.lowerBound...])
             state.openRowIsLive = true
         } else {

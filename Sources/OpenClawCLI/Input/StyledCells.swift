@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Cells of text that carries the program's own escape sequences (SGR styles, OSC 8 links, `CR ESC[2K`):
 /// the sequences take no cell. Used to keep a live row within one terminal row, whatever its styles.
@@ -50,7 +54,7 @@ enum StyledCells {
             else { return text }
             return text[...end]
         case "]":
-            if let st = after.range(of: "\u{1B}\\") { return text[..<st.upperBound] }
+            if let st = after.firstRange(of: "\u{1B}\\") { return text[..<st.upperBound] }
             if let bel = after.firstIndex(of: "\u{07}") { return text[...bel] }
             return text
         default:

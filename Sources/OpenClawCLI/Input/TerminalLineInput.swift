@@ -1,5 +1,12 @@
-import Foundation
+import OpenClawChat
+import OpenClawProtocol
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -47,7 +54,7 @@ enum TerminalLineInput {
         let (wakeRead, wakeWrite) = (wake[0], wake[1])
         let display = InputLineDisplay.shared
         display.activate(prompt: prompt, promptWidth: 2)
-        let thread = Thread {
+        DetachedThread.start(stackSize: 1 << 20) {
             var editor = LineEditor(history: history.load())
             display.update(editor)
             var decoder = KeyDecoder()
@@ -81,8 +88,6 @@ enum TerminalLineInput {
             continuation.finish()
             // The pipe stays open: `stop` may still write to it, and a closed number could be reused.
         }
-        thread.stackSize = 1 << 20
-        thread.start()
         // Stopping restores the terminal at once: the process may end before the thread notices.
         return (
             stream,
@@ -120,7 +125,7 @@ enum TerminalLineInput {
         case .redraw: display.update(editor)
         case .submit(let text):
             display.submitted(editor: editor)
-            if text.trimmingCharacters(in: .whitespaces) == "/edit" {
+            if text.trimming(.whitespaces) == "/edit" {
                 if let written = ExternalEditor.edit(raw: raw), !written.isEmpty {
                     continuation.yield(.line(written))
                 }

@@ -1,6 +1,13 @@
-import Foundation
 import OpenClawChat
 import OpenClawGateway
+import OpenClawNode
+import OpenClawProtocol
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -35,42 +42,24 @@ struct AvahiBrowser {
     /// The gateways seen within ``timeout``; what was printed by then counts if it has to be stopped.
     func browse() async throws(Failure) -> [DiscoveredGateway] {
         guard let path = executable() else { throw .notInstalled }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = ["--resolve", "--parsable", "--terminate", DiscoveredGateway.serviceType]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
+        let request = ProcessRequest(
+            executablePath: path, arguments: ["--resolve", "--parsable", "--terminate", DiscoveredGateway.serviceType],
+            argv0: path, timeoutMs: Int((timeout / .milliseconds(1)).rounded(.up)),
+            outputLimit: 4 << 20)
+        let outcome: ProcessOutcome
         do {
-            try process.run()
+            // Stdin is /dev/null; at the timeout the runner kills the browser's process group with SIGKILL
+            // (SIGTERM was seen not to end it, and a SIGTERM ignored by whoever started this program stays
+            // ignored in the browser).
+            outcome = try await SubprocessRunner().run(request)
         } catch {
-            throw .cannotStart(String(describing: error))
+            throw .cannotStart(error.message)
         }
-        // Blocking reads on threads of their own (on the cooperative pool they could take every thread,
-        // the watchdog's included), both pipes at once so neither fills up and stalls the browser.
-        async let printed = Self.readToEnd(output.fileHandleForReading)
-        async let complaint = Self.readToEnd(errors.fileHandleForReading)
-        let deadline = ContinuousClock.now + timeout
-        while process.isRunning, ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-        // SIGKILL: a signal ignored by whoever started this program stays ignored in the browser
-        // (dispositions set to ignore survive exec), and SIGTERM was seen not to end it here.
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-        let stoppedByUs = process.terminationReason == .uncaughtSignal
-        guard process.terminationStatus == 0 || stoppedByUs else {
+        // Stopped by the timeout (a signal): what it printed by then counts.
+        guard outcome.exitCode == 0 || outcome.signal != nil || outcome.timedOut else {
             throw .failed(
-                status: process.terminationStatus,
-                detail: String(decoding: await complaint, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            )
+                status: Int32(outcome.exitCode ?? -1), detail: outcome.stderr.trimming(.whitespacesAndNewlines))
         }
-        return AvahiBrowseOutput.gateways(from: String(decoding: await printed, as: UTF8.self))
-    }
-
-    private static func readToEnd(_ handle: FileHandle) async -> Data {
-        await BlockingWork.run { handle.readDataToEndOfFile() }
+        return AvahiBrowseOutput.gateways(from: outcome.stdout)
     }
 }

@@ -1,6 +1,11 @@
-import Foundation
 import OpenClawGateway
 import OpenClawProtocol
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One saved gateway: a name to pick it by, its address and its shared secret (if any).
 ///
@@ -55,7 +60,8 @@ struct GatewayProfiles: Sendable, Equatable {
     static func isValidName(_ name: String) -> Bool {
         !name.isEmpty && name.count <= 64
             && name.unicodeScalars.allSatisfy {
-                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0))
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+                    || "._-".unicodeScalars.contains($0)
             }
     }
 

@@ -1,8 +1,21 @@
 import ArgumentParser
-import Foundation
 import Logging
 import OpenClawGateway
 import OpenClawProtocol
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Options every command that talks to a gateway accepts.
 struct GlobalOptions: ParsableArguments {
@@ -201,7 +214,7 @@ struct GlobalOptions: ParsableArguments {
         return GatewayConnector(
             client: ClientIdentity.terminal,
             userAgent: "openclaw-chat/\(ClientIdentity.version)",
-            locale: Locale.current.identifier.replacingOccurrences(of: "_", with: "-"),
+            locale: Locale.current.identifier.replacing("_", with: "-"),
             identityStore: FileDeviceIdentityStore(path: state.identityFile),
             tokenStore: FileDeviceTokenStore(path: state.deviceTokensFile),
             tlsPinStore: pinStore,

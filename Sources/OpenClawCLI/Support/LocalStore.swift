@@ -1,7 +1,12 @@
-import Foundation
 import Logging
 import OpenClawChat
 import OpenClawStore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The terminal client's transcript database (`transcripts.sqlite` in the state directory).
 ///

@@ -1,5 +1,10 @@
-import Foundation
 import OpenClawGateway
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How a one-shot command (send, history, sessions, status, login) gets its connection: one attempt,
 /// except that a gateway rate-limiting sign-ins is waited out once when it said for how long and that

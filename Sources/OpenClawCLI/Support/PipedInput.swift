@@ -49,6 +49,19 @@ enum PipedInput {
         #endif
     }
 
+    /// Everything on stdin to its end, whatever it is (`--file -`, `send -`): what
+    /// `FileHandle.readDataToEndOfFile()` did, which needs corelibs Foundation. A read error ends it.
+    static func readToEnd() -> [UInt8] {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { readBytes(into: $0) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return bytes }
+            bytes.append(contentsOf: buffer[0..<count])
+        }
+    }
+
     static func read() -> Outcome {
         let source = self.source
         guard source == .seekable || source == .pipe else { return .none }

@@ -1,4 +1,10 @@
-import Foundation
+import OpenClawProtocol
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -34,7 +40,7 @@ enum SecretPrompt {
     /// Reads a secret from stdin (`--token -`): the first line, without its line break.
     static func readFromStandardInput() -> String? {
         guard let line = readLine(strippingNewline: true) else { return nil }
-        let text = line.trimmingCharacters(in: .whitespaces)
+        let text = line.trimming(.whitespaces)
         return text.isEmpty ? nil : text
     }
 }

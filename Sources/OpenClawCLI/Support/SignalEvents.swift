@@ -1,5 +1,11 @@
-import Foundation
+import OpenClawChat
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -76,9 +82,7 @@ private final class SignalRelay: Sendable {
         // listener has more than a pipe's worth of the same signals waiting already.
         _ = fcntl(fds[1], F_SETFL, fcntl(fds[1], F_GETFL) | O_NONBLOCK)
         signalRelayWriteFD = fds[1]
-        let reader = Thread { [self, readEnd = fds[0]] in readLoop(readEnd) }
-        reader.name = "openclaw-signals"
-        reader.start()
+        DetachedThread.start(name: "openclaw-signals") { [self, readEnd = fds[0]] in readLoop(readEnd) }
     }
 
     func add(signals: [Int32], continuation: AsyncStream<Int32>.Continuation) -> Int {

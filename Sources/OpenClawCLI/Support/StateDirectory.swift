@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Where the terminal client keeps its files: identity, credentials, the transcript database.
 ///
@@ -27,7 +31,7 @@ struct StateDirectory: Sendable {
     var inputHistoryFile: String { path + "/input-history.json" }
 
     static func platformDefault(environment: [String: String]) -> String {
-        let home = environment["HOME"] ?? NSHomeDirectory()
+        let home = environment["HOME"] ?? HomeDirectory.path
         #if os(macOS)
             return home + "/Library/Application Support/openclaw-chat"
         #else
@@ -38,6 +42,6 @@ struct StateDirectory: Sendable {
 
     static func expandTilde(_ path: String, environment: [String: String]) -> String {
         guard path == "~" || path.hasPrefix("~/") else { return path }
-        return (environment["HOME"] ?? NSHomeDirectory()) + path.dropFirst()
+        return (environment["HOME"] ?? HomeDirectory.path) + path.dropFirst()
     }
 }

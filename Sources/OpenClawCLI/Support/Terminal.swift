@@ -1,5 +1,10 @@
-import Foundation
 import OpenClawProtocol
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -84,7 +89,11 @@ struct Terminal: Sendable {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { buffer in
-                Foundation.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                #if canImport(Glibc)
+                    Glibc.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                #else
+                    Darwin.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                #endif
             }
             if written < 0 {
                 if errno == EINTR { continue }

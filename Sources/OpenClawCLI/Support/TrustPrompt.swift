@@ -1,6 +1,19 @@
-import Foundation
 import OpenClawGateway
 import OpenClawProtocol
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The terminal's "trust this certificate?" question, asked only when a person can answer it.
 enum TrustPrompt {
@@ -9,7 +22,7 @@ enum TrustPrompt {
 
     /// Shows the certificate and reads y/N from stdin. Anything but yes refuses.
     static func ask(url: GatewayURL, host: String, certificate: TLSPeerCertificate) -> Bool {
-        let until = ISO8601DateFormatter().string(from: certificate.notValidAfter)
+        let until = certificate.notValidAfter.formatted(.iso8601)
         Terminal.writeAll(
             """
             The gateway at \(TerminalText.escapedLine(url.tlsPinKey)) presents a certificate this system does not trust:
@@ -19,7 +32,7 @@ enum TrustPrompt {
             it is pinned: later connections accept exactly this certificate and refuse any other.
             Trust and pin it? [y/N]\u{20}
             """, to: STDERR_FILENO)
-        guard let answer = readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespaces).lowercased()
+        guard let answer = readLine(strippingNewline: true)?.trimming(.whitespaces).lowercased()
         else { return false }
         return answer == "y" || answer == "yes"
     }

@@ -1,5 +1,10 @@
-import Foundation
 import OpenClawGateway
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension ArtifactFetchError {
     /// What a failed GET of `url` means for the image: a redirect off the gateway is a foreign URL (as

@@ -1,5 +1,11 @@
-import Foundation
 import OpenClawGateway
+import OpenClawProtocol
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Where an artifact URL may be fetched from: the gateway this client is connected to, and nowhere
 /// else.
@@ -38,7 +44,7 @@ public struct ArtifactURLPolicy: Sendable, Hashable {
     /// Whether `url` is on the gateway's origin (also checked after the fetch, against redirects).
     public func allows(_ url: URL) -> Bool {
         guard let urlScheme = url.scheme?.lowercased(), urlScheme == scheme,
-            let urlHost = url.host?.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]")),
+            let urlHost = url.host?.lowercased().trimming(.scalars("[]")),
             urlHost == host.lowercased(), url.user == nil, url.password == nil
         else { return false }
         return (url.port ?? (urlScheme == "https" ? 443 : 80)) == port

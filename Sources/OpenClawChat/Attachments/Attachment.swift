@@ -1,5 +1,10 @@
-import Foundation
 import OpenClawProtocol
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -49,24 +54,28 @@ public struct Attachment: Sendable, Hashable, Identifiable {
     /// A file on disk: its size from the file system, its type from its first bytes. Nothing else is read.
     public static func file(at url: URL, declaredType: MediaType? = nil) throws(AttachmentError) -> Attachment {
         let name = url.lastPathComponent
-        let handle: FileHandle
-        do {
-            handle = try FileHandle(forReadingFrom: url)
-        } catch {
-            throw .unreadable(fileName: name, reason: Self.reason(error))
+        let descriptor = open(url.path, O_RDONLY)
+        guard descriptor >= 0 else { throw .unreadable(fileName: name, reason: lastErrorText()) }
+        defer { close(descriptor) }
+        let size = lseek(descriptor, 0, SEEK_END)
+        guard size >= 0, lseek(descriptor, 0, SEEK_SET) == 0 else {
+            throw .unreadable(fileName: name, reason: lastErrorText())
         }
-        defer { try? handle.close() }
-        do {
-            let size = try handle.seekToEnd()
-            try handle.seek(toOffset: 0)
-            let head = try handle.read(upToCount: MediaType.sniffLength) ?? Data()
-            let sniffed = MediaType.detect(prefix: head, fileName: name)
-            return Attachment(
-                fileName: name, mediaType: resolve(sniffed: sniffed, declared: declaredType), size: Int(size),
-                source: .file(url))
-        } catch {
-            throw .unreadable(fileName: name, reason: Self.reason(error))
+        var head = [UInt8](repeating: 0, count: MediaType.sniffLength)
+        var filled = 0
+        while filled < head.count {
+            let count = head.withUnsafeMutableBytes { buffer in
+                buffer.baseAddress.map { read(descriptor, $0 + filled, buffer.count - filled) } ?? 0
+            }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { throw .unreadable(fileName: name, reason: lastErrorText()) }
+            if count == 0 { break }
+            filled += count
         }
+        let sniffed = MediaType.detect(prefix: head.prefix(filled), fileName: name)
+        return Attachment(
+            fileName: name, mediaType: resolve(sniffed: sniffed, declared: declaredType), size: Int(size),
+            source: .file(url))
     }
 
     static func resolve(sniffed: MediaType, declared: MediaType?) -> MediaType {
@@ -76,20 +85,9 @@ public struct Attachment: Sendable, Hashable, Identifiable {
         return declared
     }
 
-    static func reason(_ error: any Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
-            let code = POSIXErrorCode(rawValue: Int32(underlying.code))
-        {
-            return String(cString: strerror(code.rawValue)).lowercased()
-        }
-        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError {
-            return "no such file"
-        }
-        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoPermissionError {
-            return "permission denied"
-        }
-        return nsError.localizedDescription
+    /// `errno` in words, lowercased as the rest of the message ("no such file or directory").
+    private static func lastErrorText() -> String {
+        String(cString: strerror(errno)).lowercased()
     }
 
     public var kind: MediaType.Kind { mediaType.kind }

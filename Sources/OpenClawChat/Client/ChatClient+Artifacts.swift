@@ -1,6 +1,11 @@
-import Foundation
 import OpenClawGateway
 import OpenClawProtocol
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension ChatClient {
     /// Whether the connected gateway lists `artifacts.download` in `hello-ok.features.methods`.

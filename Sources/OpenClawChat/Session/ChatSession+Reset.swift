@@ -1,6 +1,11 @@
-import Foundation
 import OpenClawGateway
 import OpenClawProtocol
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `/new` and `/reset`: what the person typed, kept because the gateway's own command is its text.
 public enum SessionResetCommand: String, Sendable, CaseIterable {
@@ -36,7 +41,7 @@ extension ChatSession {
     /// delivered, maybe days and another launch later.
     public func resetSession(_ command: SessionResetCommand, then text: String = "") async -> SessionResetOutcome {
         guard let session = connectionState.session else { return .failed(.notConnected) }
-        let words = text.trimmingCharacters(in: .whitespaces)
+        let words = text.trimming(.whitespaces)
         guard session.scopes.contains(OperatorScope.admin) else {
             return .sentAsCommand(
                 runId: await send(words.isEmpty ? command.commandText : command.commandText + " " + words))

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Work that blocks (opening SQLite, copying a file, reading a pipe to its end) moved to a thread of its
 /// own, awaited without blocking the caller's.
@@ -9,13 +13,19 @@ import Foundation
 package enum BlockingWork {
     package static func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try body() }) }.start()
+            onNewThread { continuation.resume(with: Result { try body() }) }
         }
     }
 
     package static func run<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { continuation in
-            Thread { continuation.resume(returning: body()) }.start()
+            onNewThread { continuation.resume(returning: body()) }
         }
+    }
+
+    /// When no thread can be made (the process is at its limit), `work` runs on the caller's: late rather
+    /// than never.
+    private static func onNewThread(_ work: @escaping @Sendable () -> Void) {
+        if !DetachedThread.start(work) { work() }
     }
 }

@@ -1,5 +1,10 @@
-import Foundation
 import NIOPosix
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension GatewayConnection {
     /// The body of `url` on the gateway's HTTP origin, fetched with this connection's certificate trust

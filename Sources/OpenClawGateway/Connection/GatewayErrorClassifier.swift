@@ -1,5 +1,10 @@
-import Foundation
 import OpenClawProtocol
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Turns the gateway's error answers and close codes into ``GatewayError`` cases.
 enum GatewayErrorClassifier {

@@ -1,5 +1,10 @@
-import Foundation
 import OpenClawProtocol
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The one place where a refusal's message text decides anything. Gateways say why they refuse in
 /// `details.code` (and `details.missingScope`); these patterns are only for refusals without them, and
@@ -34,7 +39,7 @@ enum RefusalTextFallback {
     /// the refusal's message, for gateways before detail codes that put the id only there. The docs name
     /// no release that does; without the marker the id is nil and `openclaw devices list` shows it.
     static func requestId(inReason reason: String) -> String? {
-        guard let marker = reason.range(of: "requestId:") else { return nil }
+        guard let marker = reason.firstRange(of: "requestId:") else { return nil }
         let id = reason[marker.upperBound...].drop(while: { $0 == " " }).prefix(while: { $0 != ")" && $0 != " " })
         return id.isEmpty ? nil : String(id)
     }

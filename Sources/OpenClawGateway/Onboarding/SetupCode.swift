@@ -1,5 +1,10 @@
-import Foundation
 import OpenClawProtocol
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A gateway's setup code (`openclaw qr`): where to connect and a short-lived, single-use bootstrap
 /// token that pairs this device, optionally with the gateway's certificate fingerprint and an expiry.
@@ -32,7 +37,7 @@ public struct SetupCode: Sendable, Equatable, CustomStringConvertible {
 
     /// Reads a pasted or scanned code; `now` decides expiry.
     public init(parsing text: String, now: Date = Date()) throws(SetupCodeError) {
-        var body = Substring(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        var body = Substring(text.trimming(.whitespacesAndNewlines))
         guard !body.isEmpty else { throw .empty }
         guard body.utf8.count <= Self.maxLength else { throw .malformed("it is too long") }
         let scheme = "oc-pair://"
@@ -106,7 +111,7 @@ public enum SetupCodeError: Error, Sendable, Equatable, CustomStringConvertible 
         case .malformed(let problem): return "this is not an OpenClaw setup code: \(problem)"
         case .invalidURL(let url, let error): return "the setup code's gateway address '\(url)' is not usable: \(error)"
         case .expired(let date):
-            return "the setup code expired at \(ISO8601DateFormatter().string(from: date))"
+            return "the setup code expired at \(date.formatted(.iso8601))"
         }
     }
 

@@ -1,5 +1,11 @@
-import Foundation
 import OpenClawChat
+import OpenClawProtocol
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The words and durations of what the agent is doing, one vocabulary for the terminal and the app:
 /// `thinking…`, `running exec: curl …`, `0.4 s`, `2 min 5 s`. Pure: each caller adds its own styling
@@ -9,7 +15,7 @@ public enum ActivityText {
     /// and seconds (`2 min 5 s`). A negative span (clocks that disagree) shows as `0.0 s`.
     public static func duration(milliseconds: Int) -> String {
         let ms = max(0, milliseconds)
-        if ms < 60_000 { return String(format: "%.1f s", Double(ms) / 1000) }
+        if ms < 60_000 { return EssentialsText.fixed(Double(ms) / 1000, digits: 1) + " s" }
         let seconds = ms / 1000
         return "\(seconds / 60) min \(seconds % 60) s"
     }
@@ -26,6 +32,6 @@ public enum ActivityText {
     /// What a reply is doing before any step or text: the gateway's progress phase (`tool_call` reads
     /// `tool call…`), else `thinking…`.
     public static func waiting(phase: String?) -> String {
-        phase.map { "\($0.replacingOccurrences(of: "_", with: " "))…" } ?? "thinking…"
+        phase.map { "\($0.replacing("_", with: " "))…" } ?? "thinking…"
     }
 }

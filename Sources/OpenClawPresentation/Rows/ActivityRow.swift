@@ -1,5 +1,10 @@
-import Foundation
 import OpenClawChat
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One thinking or tool step under a reply: a line that says what the agent did and how long it took.
 public struct ActivityRow: Sendable, Equatable, Identifiable {

@@ -1,6 +1,11 @@
-import Foundation
 import OpenClawChat
 import OpenClawProtocol
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The line under a finished reply: which model wrote it, at what thinking level, and the tokens it
 /// used, as far as the gateway says. `claude-sonnet-4-5 · thinking low · 940 tokens (900 in, 40 out) ·
@@ -39,7 +44,7 @@ public struct ReplyFooter: Sendable, Equatable {
                 parts.append(tokens)
             }
             if let cost = usage.costTotal, cost > 0 {
-                parts.append(String(format: cost < 0.01 ? "$%.4f" : "$%.2f", cost))
+                parts.append("$" + EssentialsText.fixed(cost, digits: cost < 0.01 ? 4 : 2))
             }
         }
         return parts.joined(separator: " · ")
