@@ -24,6 +24,33 @@ struct WebSocketDialerTests {
         await #expect(throws: (any Error).self) { _ = try await attempt.value }
     }
 
+    @Test func aServerThatNeverAnswersTheUpgradeIsGivenUpOnAtTheDeadline() async throws {
+        let server = try await SilentServer.start(answer: nil)
+        defer { server.stop() }
+        let options = WebSocketDialer.Options(
+            maxMessageBytes: 1 << 20, check: nil, verdict: TLSVerification.Verdict(), timeout: .milliseconds(300))
+        let attempt = Task {
+            try await WebSocketDialer.connect(
+                url: GatewayURL(isSecure: false, host: "127.0.0.1", port: server.port),
+                group: MultiThreadedEventLoopGroup.singleton, options: options, queue: InboundQueue())
+        }
+        // Bounded by the test, not by the code under test: without the deadline the attempt never ends.
+        #expect(await eventually(timeout: .seconds(10)) { server.seen { $0.closed } == 1 })
+        attempt.cancel()
+        await #expect(throws: (any Error).self) { _ = try await attempt.value }
+    }
+
+    @Test func aRefusalWithAnEndlessBodyStillClosesTheSocket() async throws {
+        let server = try await SilentServer.start(
+            answer: "HTTP/1.1 401 Unauthorized\r\nContent-Length: 1000000000\r\n\r\nnot yet")
+        defer { server.stop() }
+        await #expect(throws: TransportError.upgradeRejected(status: 401)) {
+            _ = try await LiveWebSocketTransport().connect(
+                to: GatewayURL(isSecure: false, host: "127.0.0.1", port: server.port), maxFrameSize: 1 << 20)
+        }
+        #expect(await eventually(timeout: .seconds(10)) { server.seen { $0.closed } == 1 })
+    }
+
     @Test func aRefusedUpgradeIsTheStatusAndTheRequestCarriesNoOrigin() async throws {
         let server = try await SilentServer.start(
             answer: "HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")

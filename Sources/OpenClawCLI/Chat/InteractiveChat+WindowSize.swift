@@ -16,7 +16,8 @@ extension InteractiveChat {
     /// out for a width the terminal has already left land a row off (a stale row stays), so the display
     /// waits until the size holds still and lays out for the size the terminal ends at.
     func followWindowSize() async {
-        let signals = SignalEvents([SIGWINCH])
+        // One kept: the signals of a burst that arrive while the size settles ask for one more look at most.
+        let signals = SignalEvents([SIGWINCH], keeping: 1)
         defer { signals.cancel() }
         for await _ in signals.stream {
             var size = InputLineDisplay.windowSize()

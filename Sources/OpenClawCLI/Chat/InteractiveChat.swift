@@ -137,17 +137,21 @@ final class InteractiveChat {
             await questions.start()
             addChild(to: &group) { await questions.run() }
         }
-        // Read before connecting: the messages an earlier session queued, whose replies this one shows. Their
-        // delivery may be confirmed (and they leave the outbox) before the greeting.
-        await chat.loadStoredState()
-        let queuedEarlier = chat.outbox.filter { !$0.state.isFailed }.map(\.id)
         // Unstructured: the input loop below answers signals meanwhile; ends when the first attempt does,
         // cancelled when the person quits before.
-        let startup = Task { await chat.start() }
+        let startup = Task { [chat] in
+            // Read before connecting: the messages an earlier session queued, whose replies this one shows.
+            // Their delivery may be confirmed (and they leave the outbox) before the greeting.
+            await chat.loadStoredState()
+            let queuedEarlier = chat.outbox.filter { !$0.state.isFailed }.map(\.id)
+            await chat.start()
+            return queuedEarlier
+        }
         if await waitForStartup(startup, events: &iterator) == false {
             await chat.stop()
             return 0
         }
+        let queuedEarlier = await startup.value
         if case .failed(.pairingRequired(let request)) = chat.connectionState, Self.waitsForPairing {
             if let error = await waitForPairing(request, events: &iterator) {
                 await chat.stop()
@@ -274,12 +278,12 @@ final class InteractiveChat {
     }
 
     /// Waits for the first connection attempt, answering signals meanwhile; false when told to quit.
-    private func waitForStartup(
-        _ startup: Task<Void, Never>, events: inout AsyncStream<LoopEvent>.Iterator
+    private func waitForStartup<Value: Sendable>(
+        _ startup: Task<Value, Never>, events: inout AsyncStream<LoopEvent>.Iterator
     ) async -> Bool {
         // Unstructured: turns the attempt's end into an event of the loop below; cancelled when it returns.
         let done = Task { [loopEvents] in
-            await startup.value
+            _ = await startup.value
             loopEvents?.yield(.started)
         }
         defer { done.cancel() }

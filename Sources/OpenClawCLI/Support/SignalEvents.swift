@@ -31,9 +31,10 @@ final class SignalEvents: Sendable {
     private let cancelled = Mutex(false)
 
     /// Starts listening for `signals`; their default action (ending the process) is replaced until
-    /// ``cancel()``.
-    nonisolated init(_ signals: [Int32]) {
-        let (stream, continuation) = AsyncStream.makeStream(of: Int32.self, bufferingPolicy: .bufferingNewest(16))
+    /// ``cancel()``. At most `keeping` signals wait to be read (the newest).
+    nonisolated init(_ signals: [Int32], keeping: Int = 16) {
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: Int32.self, bufferingPolicy: .bufferingNewest(keeping))
         self.stream = stream
         id = SignalRelay.shared.add(signals: signals, continuation: continuation)
     }

@@ -1,4 +1,5 @@
 import Crypto
+import OpenClawProtocol
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -15,7 +16,7 @@ public struct TLSFingerprint: Sendable, Hashable, CustomStringConvertible {
     public let hex: String
 
     public init?(parsing text: String) {
-        var rest = text.trimmedOfWhitespace.lowercased()[...]
+        var rest = text.trimming(.whitespacesAndNewlines).lowercased()[...]
         for prefix in ["sha256:", "sha-256:", "sha256", "sha-256"] where rest.hasPrefix(prefix) {
             rest = rest.dropFirst(prefix.count)
             break

@@ -2,6 +2,7 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 import NIOSSL
+import OpenClawProtocol
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -103,8 +104,7 @@ struct CappedHTTPGet: HTTPDownloading {
                 let rawHost = components.host, !rawHost.isEmpty
             else { return nil }
             let isSecure = scheme == "https"
-            let isBracket: (Character) -> Bool = { $0 == "[" || $0 == "]" }
-            let host = String(rawHost.drop(while: isBracket).reversed().drop(while: isBracket).reversed())
+            let host = rawHost.trimming(.scalars("[]"))
             let defaultPort = isSecure ? 443 : 80
             let port = components.port ?? defaultPort
             origin = GatewayURL(isSecure: isSecure, host: host, port: port)

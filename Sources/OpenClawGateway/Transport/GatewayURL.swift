@@ -1,3 +1,5 @@
+import OpenClawProtocol
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -49,7 +51,7 @@ public struct GatewayURL: Sendable, Hashable, CustomStringConvertible {
     }
 
     private init(parsing text: String, bareWebSocketPort: Int) throws(GatewayURLError) {
-        var rest = text.trimmedOfWhitespace
+        var rest = Substring(text.trimming(.whitespacesAndNewlines))
         guard !rest.isEmpty else { throw .empty }
         var secure = false
         var schemePort: Int?

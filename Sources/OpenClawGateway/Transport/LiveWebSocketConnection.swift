@@ -53,6 +53,8 @@ final class LiveWebSocketConnection: WebSocketConnection {
     static func install(
         on channel: any Channel, queue: InboundQueue, maxMessageBytes: Int
     ) throws -> LiveWebSocketConnection {
+        // Gone already: no handler would ever learn of its end, and the reader would wait for good.
+        guard channel.isActive else { throw ChannelError.ioOnClosedChannel }
         let connection = LiveWebSocketConnection(channel: channel, queue: queue)
         // Close with 1009 and let the socket go at once: a peer that keeps streaming fragments would
         // never answer the close frame.
@@ -189,6 +191,11 @@ final class LiveWebSocketConnection: WebSocketConnection {
 
     /// A masked frame onto the channel (a client masks everything it sends, RFC 6455 §5.3).
     private func send(_ data: ByteBuffer, opcode: WebSocketOpcode, fin: Bool = true, promise: EventLoopPromise<Void>?) {
+        // Nothing but control frames after this end's close frame (RFC 6455 §5.5.1).
+        if opcode == .text || opcode == .binary || opcode == .continuation, closing.withLock({ $0.sent }) {
+            promise?.fail(ChannelError.outputClosed)
+            return
+        }
         let frame = WebSocketFrame(fin: fin, opcode: opcode, maskKey: MaskKeys.next(), data: data)
         channel.writeAndFlush(frame, promise: promise)
     }

@@ -1,6 +1,7 @@
 import NIOCore
 import NIOHTTP1
 import NIOWebSocket
+import Synchronization
 
 /// Opens a gateway's WebSocket on SwiftNIO: TCP, then TLS for `wss://` (`ClientTLS`: the system trust
 /// store, or the fingerprint check of a pinned gateway), then the HTTP/1.1 upgrade, then the frame
@@ -18,7 +19,9 @@ enum WebSocketDialer {
         /// The fingerprint check; nil trusts the system store (only read for `wss://`).
         var check: TLSVerification.Check?
         var verdict: TLSVerification.Verdict
-        var connectTimeout: TimeAmount = .seconds(10)
+        /// For the whole opening: TCP, TLS and the upgrade. A server that accepts and then says nothing
+        /// (or answers the upgrade a byte at a time) is given up on, and its socket closed.
+        var timeout: TimeAmount = .seconds(10)
     }
 
     /// The socket once upgraded, its inbound messages going to `queue`. Cancelled (a connect attempt past
@@ -46,8 +49,10 @@ enum WebSocketDialer {
         let hostHeader = (host.contains(":") ? "[\(host)]" : host) + (url.port == defaultPort ? "" : ":\(url.port)")
         // NIO's decoder refuses a frame over the limit from its header, before buffering its payload.
         let frameLimit = Int(min(Int64(UInt32.max), Int64(options.maxMessageBytes)))
+        // Set on the socket's event loop, where the deadline is checked: a socket handed over is not closed.
+        let settled = SettledFlag()
         let bootstrap = ClientTLS.bootstrap(on: group)
-            .connectTimeout(options.connectTimeout)
+            .connectTimeout(options.timeout)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let operations = channel.pipeline.syncOperations
@@ -62,9 +67,17 @@ enum WebSocketDialer {
                         automaticErrorHandling: true,
                         upgradePipelineHandler: { channel, _ in
                             channel.eventLoop.makeCompletedFuture {
-                                let connection = try LiveWebSocketConnection.install(
-                                    on: channel, queue: queue, maxMessageBytes: options.maxMessageBytes)
-                                upgraded.succeed(connection)
+                                do {
+                                    let connection = try LiveWebSocketConnection.install(
+                                        on: channel, queue: queue, maxMessageBytes: options.maxMessageBytes)
+                                    settled.set()
+                                    upgraded.succeed(connection)
+                                } catch {
+                                    // NIO's upgrade handler drops this failure: the caller learns it here.
+                                    upgraded.fail(error)
+                                    channel.close(promise: nil)
+                                    throw error
+                                }
                             }
                         }
                     )
@@ -82,8 +95,23 @@ enum WebSocketDialer {
             }
         let connected = bootstrap.connect(host: host, port: url.port)
         connected.cascadeFailure(to: upgraded)
+        connected.whenSuccess { channel in
+            let deadline = channel.eventLoop.scheduleTask(in: options.timeout) {
+                guard !settled.isSet else { return }
+                upgraded.fail(ChannelError.connectTimeout(options.timeout))
+                channel.close(promise: nil)
+            }
+            upgraded.futureResult.whenComplete { _ in deadline.cancel() }
+        }
         return (connected, upgraded)
     }
+}
+
+/// Whether the socket was handed over; read by the opening's deadline.
+private final class SettledFlag: Sendable {
+    private let flag = Mutex(false)
+    var isSet: Bool { flag.withLock { $0 } }
+    func set() { flag.withLock { $0 = true } }
 }
 
 /// The server answered the upgrade request with something other than `101 Switching Protocols`.
@@ -129,7 +157,10 @@ private final class UpgradeRequestHandler: ChannelInboundHandler, RemovableChann
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         // A successful upgrade never gets here: the upgrade handler consumes the 101 response.
         switch unwrapInboundIn(data) {
-        case .head(let head): upgraded.fail(UpgradeRefused(status: Int(head.status.code)))
+        case .head(let head):
+            upgraded.fail(UpgradeRefused(status: Int(head.status.code)))
+            // Its body is of no use, and a hostile server could trickle a huge one to hold the socket.
+            context.close(promise: nil)
         case .body: break
         case .end: context.close(promise: nil)
         }
