@@ -119,32 +119,9 @@ struct InteractiveReliabilityTests {
 
     /// A message queued in one session is delivered by the next, and its reply is shown there.
     @Test func theReplyToAMessageQueuedInAnEarlierSessionIsShown() async throws {
-        let mode = InteractiveProcess.Mode.pipes
-        let state = CLIProcess.temporaryStateDirectory()
-        let down = try await RestartablePort.startFirst()
-        let url = down.url
-        var configuration = TestGatewayConfiguration()
-        configuration.port = down.port
-        await down.stop()
-        let offline = try InteractiveProcess(
-            ["chat", "--url", url, "--token", "test-token", "--state-dir", state], mode: mode)
-        defer { offline.killIfRunning() }
-        try await offline.waitFor("Type a message")
-        offline.type("typed in a tunnel", mode: mode)
-        try await offline.waitFor("queued")
-        offline.endInput(mode: mode)
-        _ = try await offline.waitForExit()
-
-        let gateway = try await TestGateway.start(configuration)
-        defer { Task { await gateway.stop() } }
-        let online = try InteractiveProcess(
-            ["chat", "--url", url, "--token", "test-token", "--state-dir", state], mode: mode)
-        defer { online.killIfRunning() }
-        try await online.waitFor("You said: \"typed in a tunnel\"")
-        online.type("/quit", mode: mode)
-        let status = try await online.waitForExit()
-        #expect(status == 0, "output:\n\(online.output)")
-        #expect(await gateway.sentUserMessages(sessionKey: "main") == ["typed in a tunnel"])
+        try await Self.queuedThenDelivered("typed in a tunnel", agent: ScriptedAgent()) { online in
+            try await online.waitFor("You said: \"typed in a tunnel\"")
+        }
     }
 
     /// A message queued in one session whose reply is still streaming when the next session starts: the
@@ -152,19 +129,30 @@ struct InteractiveReliabilityTests {
     /// delivery could be confirmed before the chat looked at the outbox, and the reply was then left at
     /// the greeting's first words.)
     @Test func aQueuedMessagesReplyStillStreamingAtStartIsPrintedWholeOnce() async throws {
+        try await Self.queuedThenDelivered("slow", agent: ScriptedAgent(slowChunkDelayMs: 30)) { online in
+            try await online.waitFor("word60", timeout: .seconds(40))
+            #expect(online.output.components(separatedBy: "word1 ").count == 2, "printed once:\n\(online.output)")
+        }
+    }
+
+    /// Queues `message` in a chat whose gateway is down, then starts a chat on the same state with the
+    /// gateway up (its agent `agent`), runs `check` on it, quits, and checks the message went out once.
+    private static func queuedThenDelivered(
+        _ message: String, agent: ScriptedAgent, check: (InteractiveProcess) async throws -> Void
+    ) async throws {
         let mode = InteractiveProcess.Mode.pipes
         let state = CLIProcess.temporaryStateDirectory()
         let down = try await RestartablePort.startFirst()
         let url = down.url
         var configuration = TestGatewayConfiguration()
         configuration.port = down.port
-        configuration.agent = ScriptedAgent(slowChunkDelayMs: 30)
+        configuration.agent = agent
         await down.stop()
         let offline = try InteractiveProcess(
             ["chat", "--url", url, "--token", "test-token", "--state-dir", state], mode: mode)
         defer { offline.killIfRunning() }
         try await offline.waitFor("Type a message")
-        offline.type("slow", mode: mode)
+        offline.type(message, mode: mode)
         try await offline.waitFor("queued")
         offline.endInput(mode: mode)
         _ = try await offline.waitForExit()
@@ -174,11 +162,10 @@ struct InteractiveReliabilityTests {
         let online = try InteractiveProcess(
             ["chat", "--url", url, "--token", "test-token", "--state-dir", state], mode: mode)
         defer { online.killIfRunning() }
-        try await online.waitFor("word60", timeout: .seconds(40))
+        try await check(online)
         online.type("/quit", mode: mode)
         let status = try await online.waitForExit()
         #expect(status == 0, "output:\n\(online.output)")
-        #expect(online.output.components(separatedBy: "word1 ").count == 2, "printed once:\n\(online.output)")
-        #expect(await gateway.sentUserMessages(sessionKey: "main") == ["slow"])
+        #expect(await gateway.sentUserMessages(sessionKey: "main") == [message])
     }
 }
