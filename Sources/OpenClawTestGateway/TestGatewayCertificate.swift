@@ -29,7 +29,7 @@ struct TestGatewayCertificate {
         ]
         let extensions = try Certificate.Extensions {
             Critical(BasicConstraints.notCertificateAuthority)
-            SubjectAlternativeNames(tls.dnsNames.map(GeneralName.dnsName) + loopback)
+            SubjectAlternativeNames(tls.dnsNames.map(GeneralName.dnsName) + (tls.namesLoopback ? loopback : []))
         }
         let certificate = try Certificate(
             version: .v3,

@@ -7,8 +7,11 @@
 /// TLS for a test gateway: a self-signed certificate made when the gateway starts, as a home gateway's
 /// would be. Its validity period is configurable so tests can serve an expired one.
 public struct TestGatewayTLS: Sendable, Hashable {
-    /// DNS names in the certificate (`127.0.0.1` and `::1` are always added as IP addresses).
+    /// DNS names in the certificate.
     public var dnsNames: [String]
+    /// Whether `127.0.0.1` and `::1` are in it too, as IP addresses (false: a certificate made for another
+    /// machine's name, reached here by its address).
+    public var namesLoopback = true
     public var notValidBefore: Date
     public var notValidAfter: Date
 

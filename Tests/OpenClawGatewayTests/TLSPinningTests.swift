@@ -64,6 +64,22 @@ struct TLSPinningTests {
         }
     }
 
+    /// A self-signed certificate made for the gateway's own name, reached by another name (or an IP): the
+    /// fingerprint is the trust, so the names it lists do not matter.
+    @Test func aPinnedCertificateThatDoesNotNameTheAddressStillConnects() async throws {
+        var tls = TestGatewayTLS(dnsNames: ["gateway.home.arpa"])
+        tls.namesLoopback = false
+        try await withTestGateway(TestGatewayConfiguration(tls: tls)) { gateway in
+            let fingerprint = try #require(gateway.tlsFingerprint)
+            let pins = InMemoryTLSPinStore()
+            let connection = try connection(
+                "wss://localhost:\(gateway.port)", trust: TLSTrust(pinStore: pins, expectedFingerprint: fingerprint))
+            #expect(try await connection.connect().protocolVersion.rawValue == 4)
+            await connection.disconnect()
+            #expect(try pins.pin(for: "wss://localhost:\(gateway.port)")?.fingerprint == fingerprint)
+        }
+    }
+
     @Test func aChangedCertificateFailsHardShowingBothFingerprints() async throws {
         try await withTestGateway(TestGatewayConfiguration(tls: TestGatewayTLS())) { gateway in
             let url = "wss://localhost:\(gateway.port)"
