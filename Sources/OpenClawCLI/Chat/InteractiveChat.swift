@@ -143,7 +143,7 @@ final class InteractiveChat {
             // Read before connecting: the messages an earlier session queued, whose replies this one shows.
             // Their delivery may be confirmed (and they leave the outbox) before the greeting.
             await chat.loadStoredState()
-            let queuedEarlier = chat.outbox.filter { !$0.state.isFailed }.map(\.id)
+            let queuedEarlier = chat.outbox.map(\.id)
             await chat.start()
             return queuedEarlier
         }

@@ -49,17 +49,19 @@ enum PipedInput {
         #endif
     }
 
-    /// Everything on stdin to its end, whatever it is (`--file -`, `send -`): what
-    /// `FileHandle.readDataToEndOfFile()` did, which needs corelibs Foundation. A read error ends it.
-    static func readToEnd() -> [UInt8] {
+    /// Everything on stdin to its end, whatever it is (`--file -`, `send -`), or once it is more than
+    /// `limit` bytes: what `FileHandle.readDataToEndOfFile()` did, which needs corelibs Foundation. A read
+    /// error ends it.
+    static func readToEnd(stoppingPast limit: Int = .max) -> [UInt8] {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
+        while bytes.count <= limit {
             let count = buffer.withUnsafeMutableBytes { readBytes(into: $0) }
             if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return bytes }
+            guard count > 0 else { break }
             bytes.append(contentsOf: buffer[0..<count])
         }
+        return bytes
     }
 
     static func read() -> Outcome {
@@ -71,14 +73,7 @@ enum PipedInput {
             terminal.errorLine(
                 terminal.styled("Waiting for the text piped in to end (</dev/null when nothing is piped)…", .dim))
         }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while bytes.count <= limit {
-            let count = buffer.withUnsafeMutableBytes { readBytes(into: $0) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
-            bytes.append(contentsOf: buffer[0..<count])
-        }
+        let bytes = readToEnd(stoppingPast: limit)
         if bytes.count > limit { return .tooLong }
         let text = Substring(String(decoding: bytes, as: UTF8.self))
         let trimmed = text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()

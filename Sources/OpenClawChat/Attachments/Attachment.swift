@@ -62,16 +62,10 @@ public struct Attachment: Sendable, Hashable, Identifiable {
             throw .unreadable(fileName: name, reason: lastErrorText())
         }
         var head = [UInt8](repeating: 0, count: MediaType.sniffLength)
-        var filled = 0
-        while filled < head.count {
-            let count = head.withUnsafeMutableBytes { buffer in
-                buffer.baseAddress.map { read(descriptor, $0 + filled, buffer.count - filled) } ?? 0
-            }
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { throw .unreadable(fileName: name, reason: lastErrorText()) }
-            if count == 0 { break }
-            filled += count
+        let read = head.withUnsafeMutableBytes { buffer in
+            Result { () throws(AttachmentError) -> Int in try fill(buffer, from: descriptor, fileName: name) }
         }
+        let filled = try read.get()
         let sniffed = MediaType.detect(prefix: head.prefix(filled), fileName: name)
         return Attachment(
             fileName: name, mediaType: resolve(sniffed: sniffed, declared: declaredType), size: Int(size),
@@ -86,8 +80,24 @@ public struct Attachment: Sendable, Hashable, Identifiable {
     }
 
     /// `errno` in words, lowercased as the rest of the message ("no such file or directory").
-    private static func lastErrorText() -> String {
+    static func lastErrorText() -> String {
         String(cString: strerror(errno)).lowercased()
+    }
+
+    /// Reads from `descriptor` until `buffer` is full or the file ends; how many bytes it read.
+    static func fill(
+        _ buffer: UnsafeMutableRawBufferPointer, from descriptor: Int32, fileName: String
+    ) throws(AttachmentError) -> Int {
+        guard let base = buffer.baseAddress else { return 0 }
+        var filled = 0
+        while filled < buffer.count {
+            let count = read(descriptor, base + filled, buffer.count - filled)
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw .unreadable(fileName: fileName, reason: lastErrorText()) }
+            if count == 0 { break }
+            filled += count
+        }
+        return filled
     }
 
     public var kind: MediaType.Kind { mediaType.kind }
@@ -125,23 +135,14 @@ struct FileAttachmentBytes: AttachmentByteSource {
     func readChunks(_ body: (UnsafeRawBufferPointer) throws(AttachmentError) -> Void) throws(AttachmentError) -> Int {
         let descriptor = open(url.path, O_RDONLY)
         guard descriptor >= 0 else {
-            throw .unreadable(fileName: fileName, reason: String(cString: strerror(errno)).lowercased())
+            throw .unreadable(fileName: fileName, reason: Attachment.lastErrorText())
         }
         defer { close(descriptor) }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 1)
         defer { buffer.deallocate() }
         var total = 0
         while true {
-            var filled = 0
-            while filled < Self.chunkSize {
-                let count = read(descriptor, buffer.baseAddress?.advanced(by: filled), Self.chunkSize - filled)
-                if count < 0, errno == EINTR { continue }
-                guard count >= 0 else {
-                    throw .unreadable(fileName: fileName, reason: String(cString: strerror(errno)).lowercased())
-                }
-                if count == 0 { break }
-                filled += count
-            }
+            let filled = try Attachment.fill(buffer, from: descriptor, fileName: fileName)
             guard filled > 0 else { return total }
             total += filled
             try body(UnsafeRawBufferPointer(rebasing: buffer[0..<filled]))

@@ -67,7 +67,7 @@ final class LiveWebSocketConnection: WebSocketConnection {
             maxAccumulatedFrameCount: InboundGuard.maxFragments * 2,
             maxAccumulatedFrameSize: Int(min(Int64(UInt32.max), Int64(maxMessageBytes) * 2))
         )
-        let receiver = WebSocketReceiver(connection: connection, queue: queue, maxMessageBytes: maxMessageBytes)
+        let receiver = WebSocketReceiver(connection: connection, queue: queue)
         let operations = channel.pipeline.syncOperations
         try operations.addHandler(inboundGuard)
         try operations.addHandler(aggregator)
@@ -144,11 +144,7 @@ final class LiveWebSocketConnection: WebSocketConnection {
             promise?.succeed(())
             return
         }
-        // 1005 and 1006 report a missing status and a lost connection; they never go on the wire.
-        let wireCode = code == 1005 || code == 1006 ? 1000 : code
-        var payload = channel.allocator.buffer(capacity: 2)
-        payload.writeInteger(UInt16(truncatingIfNeeded: wireCode))
-        send(payload, opcode: .connectionClose, promise: promise)
+        sendClose(code: code, promise: promise)
         channel.eventLoop.scheduleTask(in: Self.closeAnswerTimeout) { [channel] in channel.close(promise: nil) }
     }
 
@@ -164,11 +160,17 @@ final class LiveWebSocketConnection: WebSocketConnection {
             channel.close(promise: nil)
             return
         }
+        let promise = channel.eventLoop.makePromise(of: Void.self)
+        promise.futureResult.whenComplete { [channel] _ in channel.close(promise: nil) }
+        sendClose(code: code, promise: promise)
+    }
+
+    /// A close frame with `code`. 1005 and 1006 report a missing status and a lost connection; they never
+    /// go on the wire (nor does no code), 1000 does instead.
+    private func sendClose(code: Int?, promise: EventLoopPromise<Void>?) {
         let wireCode = code.map { $0 == 1005 || $0 == 1006 ? 1000 : $0 } ?? 1000
         var payload = channel.allocator.buffer(capacity: 2)
         payload.writeInteger(UInt16(truncatingIfNeeded: wireCode))
-        let promise = channel.eventLoop.makePromise(of: Void.self)
-        promise.futureResult.whenComplete { [channel] _ in channel.close(promise: nil) }
         send(payload, opcode: .connectionClose, promise: promise)
     }
 

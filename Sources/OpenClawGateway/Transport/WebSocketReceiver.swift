@@ -2,29 +2,26 @@ import NIOCore
 import NIOWebSocket
 
 /// The end of a gateway socket's pipeline: whole messages (assembled by NIO's aggregator, bounded by
-/// ``InboundGuard`` before it) go to the ``InboundQueue``; pongs count as activity; a close frame is
-/// answered; the channel's end is the queue's last event.
+/// ``InboundGuard`` before it, which forwards nothing of a message over the limit nor after it) go to the
+/// ``InboundQueue``; pongs count as activity; a close frame is answered; the channel's end is the queue's
+/// last event.
 final class WebSocketReceiver: ChannelInboundHandler {
     typealias InboundIn = WebSocketFrame
 
     private let connection: LiveWebSocketConnection
     private let queue: InboundQueue
-    private let maxMessageBytes: Int
 
-    init(connection: LiveWebSocketConnection, queue: InboundQueue, maxMessageBytes: Int) {
+    init(connection: LiveWebSocketConnection, queue: InboundQueue) {
         self.connection = connection
         self.queue = queue
-        self.maxMessageBytes = maxMessageBytes
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let frame = unwrapInboundIn(data)
         switch frame.opcode {
         case .text:
-            guard admits(frame) else { return }
             queue.push(.text(String(buffer: frame.unmaskedData)))
         case .binary:
-            guard admits(frame) else { return }
             queue.push(.binary(Array(frame.unmaskedData.readableBytesView)))
         case .pong:
             queue.noteActivity()
@@ -34,17 +31,6 @@ final class WebSocketReceiver: ChannelInboundHandler {
         default:
             break
         }
-    }
-
-    /// The backstop behind ``InboundGuard``: nothing more is delivered once a message went over the limit.
-    private func admits(_ frame: WebSocketFrame) -> Bool {
-        guard !queue.oversized else { return false }
-        guard frame.length <= maxMessageBytes else {
-            queue.markOversized(limitBytes: maxMessageBytes)
-            connection.closeTooLarge()
-            return false
-        }
-        return true
     }
 
     /// Reported on the loop's next turn: a protocol error closes the channel from inside its own error
