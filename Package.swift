@@ -31,9 +31,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-nio-transport-services.git", from: "1.28.0"),
-        // Tests only (the test gateway's raw client, which must be able to send an `Origin`): the client's
-        // own WebSocket is on NIOWebSocket, and websocket-kit would bring Foundation's ICU into the binary.
-        .package(url: "https://github.com/vapor/websocket-kit.git", from: "2.16.2"),
         .package(url: "https://github.com/swiftlang/swift-subprocess.git", from: "1.0.2"),
         .package(url: "https://github.com/apple/swift-system.git", from: "1.5.0"),
         // The transport's TLS (pinned certificates through NIOSSL's custom verification); the test gateway
@@ -301,7 +298,6 @@ let package = Package(
             name: "OpenClawTestGatewayTests",
             dependencies: [
                 "OpenClawTestGateway", "OpenClawProtocol", "OpenClawGateway", "OpenClawTestSupport",
-                .product(name: "WebSocketKit", package: "websocket-kit"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),

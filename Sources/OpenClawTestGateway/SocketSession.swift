@@ -28,7 +28,9 @@ enum SocketSession {
         }
     }
 
-    private static func write(handle: ConnectionHandle, outbound: NIOAsyncChannelOutboundWriter<WebSocketFrame>)
+    private static func write(
+        handle: ConnectionHandle, outbound: NIOAsyncChannelOutboundWriter<WebSocketFrame>
+    )
         async
     {
         for await action in handle.actions {
