@@ -32,7 +32,7 @@ final class GatewayServer: GatewayListener {
             .bind(host: host, port: port) { channel in
                 children.track(channel)
                 return channel.eventLoop.makeCompletedFuture {
-                    try AcceptedConnection.configure(channel, tls: tls, maxMessageSize: maxMessageSize)
+                    try AcceptedConnection.configure(channel, tls: tls, maxMessageSize: maxMessageSize, hub: hub)
                 }
             }
         let serverChannel = server.channel
@@ -64,8 +64,8 @@ final class GatewayServer: GatewayListener {
             let handle = ConnectionHandle(
                 id: connectionNumbers.next(), origin: origin, socket: ChannelGatewaySocket(channel: socket.channel))
             await SocketSession.serve(socket, handle: handle, hub: hub)
-        case .http(let http):
-            await ArtifactDownloads.serve(http, hub: hub)
+        case .http(let channel):
+            try? await channel.closeFuture.get()
         }
     }
 
