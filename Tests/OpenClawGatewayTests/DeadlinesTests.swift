@@ -43,12 +43,16 @@ struct DeadlinesTests {
     }
 
     static let wakeCases: [WakeCase] = [
-        WakeCase(name: "the first deadline wakes the clock", steps: [.arm(.liveness, token: 1, at: 30)], wakes: [true], earliest: 30),
         WakeCase(
-            name: "a later timer does not", steps: [.arm(.liveness, token: 1, at: 30), .arm(.reconnect, token: 2, at: 60)],
+            name: "the first deadline wakes the clock", steps: [.arm(.liveness, token: 1, at: 30)], wakes: [true],
+            earliest: 30),
+        WakeCase(
+            name: "a later timer does not",
+            steps: [.arm(.liveness, token: 1, at: 30), .arm(.reconnect, token: 2, at: 60)],
             wakes: [true, false], earliest: 30),
         WakeCase(
-            name: "an earlier timer does", steps: [.arm(.liveness, token: 1, at: 30), .arm(.challenge, token: 2, at: 5)],
+            name: "an earlier timer does",
+            steps: [.arm(.liveness, token: 1, at: 30), .arm(.challenge, token: 2, at: 5)],
             wakes: [true, true], earliest: 5),
         WakeCase(
             name: "re-arming a name replaces it, even later",
@@ -104,21 +108,26 @@ struct DeadlinesTests {
             due: Deadlines.Due(timers: [fired(.liveness, 7)]), next: nil),
         DueCase(
             name: "timers come out earliest first, with the token they were armed with",
-            steps: [.arm(.reconnect, token: 3, at: 20), .arm(.challenge, token: 4, at: 10), .arm(.liveness, token: 5, at: 40)],
+            steps: [
+                .arm(.reconnect, token: 3, at: 20), .arm(.challenge, token: 4, at: 10),
+                .arm(.liveness, token: 5, at: 40),
+            ],
             now: 25, due: Deadlines.Due(timers: [fired(.challenge, 4), fired(.reconnect, 3)]), next: 40),
         DueCase(
             name: "timers due at one instant come out in the order of their names",
             steps: [.arm(.reconnect, token: 1, at: 10), .arm(.challenge, token: 2, at: 10)], now: 10,
             due: Deadlines.Due(timers: [fired(.challenge, 2), fired(.reconnect, 1)]), next: nil),
         DueCase(
-            name: "the requests' deadline comes due with the timers", steps: [.requests(by: 5), .arm(.handshake, token: 1, at: 5)],
+            name: "the requests' deadline comes due with the timers",
+            steps: [.requests(by: 5), .arm(.handshake, token: 1, at: 5)],
             now: 6, due: Deadlines.Due(timers: [fired(.handshake, 1)], requests: true), next: nil),
         DueCase(
             name: "a re-armed timer fires once, with its new token",
             steps: [.arm(.liveness, token: 1, at: 5), .arm(.liveness, token: 2, at: 8)], now: 10,
             due: Deadlines.Due(timers: [fired(.liveness, 2)]), next: nil),
         DueCase(
-            name: "a cancelled timer never fires", steps: [.arm(.reconnect, token: 1, at: 5), .cancel(.reconnect)], now: 10,
+            name: "a cancelled timer never fires", steps: [.arm(.reconnect, token: 1, at: 5), .cancel(.reconnect)],
+            now: 10,
             due: Deadlines.Due(), next: nil),
     ]
 

@@ -1,7 +1,7 @@
 import Synchronization
 
 /// The connection's one clock: the machine's timers and the requests' timeouts wait here, and
-/// ``run(fire:)``, a child of the connection's owner task, sleeps until the earliest of them.
+/// `run(fire:)`, a child of the connection's owner task, sleeps until the earliest of them.
 ///
 /// Arming (from the actor, or from a caller registering a request) needs no task: it writes the
 /// deadline under a lock, and wakes the sleeping clock only when the new deadline comes first
@@ -13,8 +13,8 @@ final class ConnectionClock: Sendable {
         var sleeper: CheckedContinuation<Void, Never>?
         /// A wake-up that came while the clock was not asleep: its next sleep ends at once.
         var woken = false
-        /// How often the clock went to sleep: for tests that count its wake-ups.
-        var sleeps = 0
+        /// How often arming asked the clock to wake: for tests that count them.
+        var wakeUps = 0
     }
 
     private let state = Mutex(State())
@@ -30,7 +30,7 @@ final class ConnectionClock: Sendable {
     /// The token timer `name` is armed with; nil when it is not armed.
     func token(of name: TimerName) -> TimerToken? { state.withLock { $0.deadlines.token(of: name) } }
 
-    /// Makes the clock hand the requests over by `deadline` (see ``run(fire:)``).
+    /// Makes the clock hand the requests over by `deadline` (see `run(fire:)`).
     func wakeForRequests(by deadline: ContinuousClock.Instant) {
         wakeIf { $0.deadlines.wakeForRequests(by: deadline) }
     }
@@ -44,8 +44,9 @@ final class ConnectionClock: Sendable {
     /// The first deadline to come; nil when nothing is armed.
     var earliest: ContinuousClock.Instant? { state.withLock { $0.deadlines.earliest } }
 
-    /// How many times the clock has gone to sleep since it was made.
-    var sleeps: Int { state.withLock { $0.sleeps } }
+    /// How many times arming asked the clock to wake (for a deadline before all others) since it was
+    /// made: each costs the clock a turn of its loop.
+    var wakeUps: Int { state.withLock { $0.wakeUps } }
 
     /// Hands what comes due to `fire`, one look at a time, until cancelled.
     func run(fire: (Deadlines.Due) async -> Void) async {
@@ -78,7 +79,6 @@ final class ConnectionClock: Sendable {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let resumeNow = state.withLock { state -> Bool in
-                    state.sleeps += 1
                     if state.woken || Task.isCancelled {
                         state.woken = false
                         return true
@@ -100,6 +100,7 @@ final class ConnectionClock: Sendable {
     private func wakeIf(_ change: (inout State) -> Bool) {
         let sleeper = state.withLock { state -> CheckedContinuation<Void, Never>? in
             guard change(&state) else { return nil }
+            state.wakeUps += 1
             guard let sleeper = state.sleeper else {
                 state.woken = true
                 return nil

@@ -2,7 +2,7 @@
 /// and the earliest deadline of the pending requests (`PendingRequests` keeps each request's own).
 ///
 /// A value, so that what fires when, and when the clock must wake early, is decided without a clock:
-/// `ConnectionClock` keeps one behind its lock and sleeps until ``earliest``.
+/// `ConnectionClock` keeps one behind its lock and sleeps until `earliest`.
 struct Deadlines: Equatable, Sendable {
     typealias Instant = ContinuousClock.Instant
 
@@ -62,7 +62,7 @@ struct Deadlines: Equatable, Sendable {
         return before.map { deadline < $0 } ?? true
     }
 
-    /// Takes out what is due at `now`: timers earliest first (in the order of ``TimerName`` when
+    /// Takes out what is due at `now`: timers earliest first (in the order of `TimerName` when
     /// two fall at once), and the requests' deadline.
     mutating func takeDue(at now: Instant) -> Due {
         var due = Due()

@@ -76,7 +76,8 @@ extension GatewayConnection {
         for frame in frames { dispatch(frame, socket: socket) }
         releaseHeldEvents()
         heldEvents = nil
-        return ReadOutcome(requestPending: hasPendingRequests || phase == .connecting, socketCurrent: live?.id == socket)
+        return ReadOutcome(
+            requestPending: hasPendingRequests || phase == .connecting, socketCurrent: live?.id == socket)
     }
 
     /// To the subscribers, in order: held while a batch of frames is handled, at once otherwise.

@@ -15,10 +15,17 @@ extension GatewayConnection {
     /// Stops the owner once the connection is at rest (no socket, no attempt, no reconnect wait), and
     /// waits until all its children have ended.
     func stopOwnerAtRest() async {
-        guard machine.isAtRest, live == nil, let owner else { return }
-        self.owner = nil
-        clock.removeAll()
-        await owner.stop()
+        guard machine.isAtRest, live == nil else { return }
+        // Let go at once, so that a `connect()` meanwhile starts a new owner rather than handing its work
+        // to one that is stopping; a second `disconnect()` meanwhile waits for the same stop.
+        if let owner {
+            stoppingOwners.append(owner)
+            self.owner = nil
+            clock.removeAll()
+        }
+        let stopping = stoppingOwners
+        for owner in stopping { await owner.stop() }
+        stoppingOwners.removeAll { owner in stopping.contains { $0 === owner } }
     }
 
     /// The owner, started when none runs.

@@ -38,6 +38,8 @@ public actor GatewayConnection {
     let clock = ConnectionClock()
     /// The task that runs the connection's long-lived work (see `ConnectionOwner`); nil at rest.
     var owner: ConnectionOwner?
+    /// Owners let go by `disconnect()` and not yet ended.
+    var stoppingOwners: [ConnectionOwner] = []
     /// Callers of ``connect()`` waiting for the attempt under way.
     var attemptWaiters: [CheckedContinuation<Result<GatewaySession, GatewayError>, Never>] = []
     /// Events published during a batch of frames, handed to the subscribers together (see `publish`);
