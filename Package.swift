@@ -31,11 +31,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-nio-transport-services.git", from: "1.28.0"),
-        // Tests only (the test gateway's raw client, which must be able to send an `Origin`): the client's
-        // own WebSocket is on NIOWebSocket, and websocket-kit would bring Foundation's ICU into the binary.
-        .package(url: "https://github.com/vapor/websocket-kit.git", from: "2.16.2"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),
-        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
         .package(url: "https://github.com/swiftlang/swift-subprocess.git", from: "1.0.2"),
         .package(url: "https://github.com/apple/swift-system.git", from: "1.5.0"),
         // The transport's TLS (pinned certificates through NIOSSL's custom verification); the test gateway
@@ -111,7 +106,7 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        // The core on a real WebSocket (Hummingbird) on 127.0.0.1, with TLS on request: what tests,
+        // The core on a real WebSocket (SwiftNIO) on 127.0.0.1, with TLS on request: what tests,
         // benchmarks and `openclaw-chat gateway`/`demo` use. Re-exports the core.
         .target(
             name: "OpenClawTestGateway",
@@ -123,10 +118,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "HummingbirdTLS", package: "hummingbird"),
-                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
@@ -305,7 +298,6 @@ let package = Package(
             name: "OpenClawTestGatewayTests",
             dependencies: [
                 "OpenClawTestGateway", "OpenClawProtocol", "OpenClawGateway", "OpenClawTestSupport",
-                .product(name: "WebSocketKit", package: "websocket-kit"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),

@@ -1,4 +1,3 @@
-import HummingbirdWebSocket
 import NIOCore
 import NIOWebSocket
 import OpenClawTestGatewayCore
@@ -9,43 +8,45 @@ enum SocketSession {
     static let closeGrace: Duration = .seconds(2)
 
     static func serve(
-        inbound: WebSocketInboundStream,
-        outbound: WebSocketOutboundWriter,
-        handle: ConnectionHandle,
-        hub: GatewayHub,
-        maxMessageSize: Int
+        _ socket: NIOAsyncChannel<WebSocketFrame, WebSocketFrame>, handle: ConnectionHandle, hub: GatewayHub
     ) async {
         await hub.opened(handle)
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { await write(handle: handle, outbound: outbound) }
-            do {
-                for try await message in inbound.messages(maxSize: maxMessageSize) {
-                    switch message {
-                    case .text(let text): await hub.received(Array(text.utf8), from: handle.id)
-                    case .binary(let buffer): await hub.received(Array(buffer.readableBytesView), from: handle.id)
+        try? await socket.executeThenClose { inbound, outbound in
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { await write(handle: handle, outbound: outbound) }
+                do {
+                    for try await frame in inbound {
+                        await hub.received(Array(frame.unmaskedData.readableBytesView), from: handle.id)
                     }
+                } catch {
+                    // The socket failed; the channel is closed on the way out.
                 }
-            } catch {
-                // The socket failed or sent an oversized message; the WebSocket layer closes it.
+                await hub.closed(handle.id)
+                handle.finish()
+                group.cancelAll()
             }
-            await hub.closed(handle.id)
-            handle.finish()
-            group.cancelAll()
         }
     }
 
-    private static func write(handle: ConnectionHandle, outbound: WebSocketOutboundWriter) async {
+    private static func write(
+        handle: ConnectionHandle, outbound: NIOAsyncChannelOutboundWriter<WebSocketFrame>
+    )
+        async
+    {
         for await action in handle.actions {
             switch action {
             case .text(let text, let delayMs):
                 if delayMs > 0 { try? await Task.sleep(for: .milliseconds(delayMs)) }
                 do {
-                    try await outbound.write(.text(text))
+                    try await outbound.write(WebSocketFrame(fin: true, opcode: .text, data: ByteBuffer(string: text)))
                 } catch {
                     return
                 }
             case .close(let code, let reason):
-                try? await outbound.close(WebSocketErrorCode(codeNumber: code), reason: reason)
+                var data = ByteBuffer()
+                data.write(webSocketErrorCode: WebSocketErrorCode(codeNumber: code))
+                if let reason { data.writeString(reason) }
+                try? await outbound.write(WebSocketFrame(fin: true, opcode: .connectionClose, data: data))
                 try? await Task.sleep(for: closeGrace)
                 if !Task.isCancelled { handle.dropNow() }
                 return

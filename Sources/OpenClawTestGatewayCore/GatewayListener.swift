@@ -1,6 +1,6 @@
 import Synchronization
 
-/// What serves a ``TestGateway``'s sockets: the Hummingbird server on a port (`OpenClawTestGateway`),
+/// What serves a ``TestGateway``'s sockets: the SwiftNIO server on a port (`OpenClawTestGateway`),
 /// or nothing at all for a gateway in memory, whose sockets come from its in-memory transport.
 package protocol GatewayListener: Sendable {
     /// Whether clients reach it over the network (a URL with a port) rather than in memory.

@@ -4,7 +4,6 @@ import NIOPosix
 import NIOWebSocket
 import OpenClawProtocol
 import Synchronization
-import WebSocketKit
 
 /// What a raw client has seen: every frame in arrival order, and how the socket ended. Written from
 /// the event loop synchronously (so arrival order is kept), read by polling tests.
@@ -14,6 +13,7 @@ final class Inbox: Sendable {
         var cursor = 0
         var closed = false
         var closeCode: Int?
+        var pongs: [[UInt8]] = []
     }
 
     private let state = Mutex(State())
@@ -24,6 +24,11 @@ final class Inbox: Sendable {
     var closeCode: Int? { state.withLock { $0.closeCode } }
 
     func append(_ frame: JSONValue) { state.withLock { $0.frames.append(frame) } }
+
+    /// The data of every pong received, in order.
+    var pongs: [[UInt8]] { state.withLock { $0.pongs } }
+
+    func appendPong(_ data: [UInt8]) { state.withLock { $0.pongs.append(data) } }
 
     func markClosed(code: Int?) {
         state.withLock {
@@ -54,81 +59,34 @@ struct ClientTimeout: Error, CustomStringConvertible {
 
 /// A minimal WebSocket client speaking raw gateway frames, independent of the real connection engine.
 final class RawGatewayClient: Sendable {
-    let socket: WebSocket
+    let socket: RawWebSocket
     let inbox: Inbox
 
-    private init(socket: WebSocket, inbox: Inbox) {
+    private init(socket: RawWebSocket, inbox: Inbox) {
         self.socket = socket
         self.inbox = inbox
     }
 
-    /// Connects and completes the upgrade, or throws ``ClientTimeout`` after `timeout`: websocket-kit's
-    /// future never completes when the server closes the socket before the client has read its 101, which
-    /// a loaded machine makes possible against a short handshake timeout.
+    /// Connects and completes the upgrade, or throws ``ClientTimeout`` after `timeout` (a server that
+    /// closes the socket before answering, as a short handshake timeout on a loaded machine can).
     static func connect(
         to url: String, origin: String? = nil, timeout: Duration = .seconds(15)
     ) async throws -> RawGatewayClient {
         let inbox = Inbox()
-        let (sockets, continuation) = AsyncStream.makeStream(of: WebSocket.self)
-        var headers = HTTPHeaders()
-        if let origin { headers.add(name: "Origin", value: origin) }
-        let upgrade = WebSocket.connect(
-            to: url,
-            headers: headers,
-            configuration: .init(maxFrameSize: GatewayLimits.defaultMaxPayloadBytes),
-            on: MultiThreadedEventLoopGroup.singleton
-        ) { socket in
-            socket.onText { _, text in
-                let frame = (try? JSONParser().parse(Array(text.utf8))) ?? .string(text)
-                inbox.append(frame)
-            }
-            socket.onClose.whenComplete { _ in
-                let code = socket.closeCode.map { Int(UInt16(webSocketErrorCode: $0)) }
-                inbox.markClosed(code: code)
-            }
-            continuation.yield(socket)
-            continuation.finish()
-        }
-        try await Self.awaitUpgrade(upgrade, timeout: timeout)
-        for await socket in sockets {
-            return RawGatewayClient(socket: socket, inbox: inbox)
-        }
-        throw ClientTimeout(waitingFor: "the upgrade")
-    }
-
-    /// The upgrade's outcome, or a timeout: whichever comes first resumes the caller, once.
-    private static func awaitUpgrade(_ upgrade: EventLoopFuture<Void>, timeout: Duration) async throws {
-        let resumed = Mutex(false)
-        try await withCheckedThrowingContinuation { (waiter: CheckedContinuation<Void, any Error>) in
-            @Sendable func finish(_ result: Result<Void, any Error>) {
-                let first = resumed.withLock { done in
-                    defer { done = true }
-                    return !done
-                }
-                if first { waiter.resume(with: result) }
-            }
-            let (seconds, attoseconds) = timeout.components
-            let delay = TimeAmount.milliseconds(seconds * 1_000 + attoseconds / 1_000_000_000_000_000)
-            let timer = upgrade.eventLoop.scheduleTask(in: delay) {
-                finish(.failure(ClientTimeout(waitingFor: "the upgrade")))
-            }
-            upgrade.whenComplete { result in
-                timer.cancel()
-                finish(result)
-            }
-        }
+        let socket = try await RawWebSocket.connect(to: url, origin: origin, timeout: timeout, inbox: inbox)
+        return RawGatewayClient(socket: socket, inbox: inbox)
     }
 
     func send(_ frame: JSONValue) async throws {
-        try await socket.send(JSONSerializer.string(frame))
+        try await socket.send(.text, JSONSerializer.bytes(frame))
     }
 
     func sendBinary(_ frame: JSONValue) async throws {
-        try await socket.send(JSONSerializer.bytes(frame))
+        try await socket.send(.binary, JSONSerializer.bytes(frame))
     }
 
     func sendText(_ text: String) async throws {
-        try await socket.send(text)
+        try await socket.send(.text, Array(text.utf8))
     }
 
     func close() async {

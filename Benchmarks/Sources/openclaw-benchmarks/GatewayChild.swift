@@ -9,7 +9,7 @@ import OpenClawTestGateway
 
 /// The test gateway in a process of its own (this binary again), so that a figure of the client's CPU
 /// and context switches is the client's alone: in process, every request's cost included the gateway's
-/// (Hummingbird, the hub, its JSON), which the goals are not about.
+/// (its server, the hub, its JSON), which the goals are not about.
 struct GatewayChild {
     static let flag = "--gateway-child"
 
