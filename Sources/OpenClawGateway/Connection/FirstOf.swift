@@ -13,58 +13,66 @@ package func firstOf<Value: Sendable, Failure: Error>(
     onLateSuccess: @escaping @Sendable (Value) async -> Void
 ) async -> Result<Value, Failure>? {
     let gate = OnceGate<Result<Value, Failure>?>()
-    let racers = Racers()
-    return await withTaskCancellationHandler {
-        await withCheckedContinuation { continuation in
-            gate.arm(continuation)
-            // Both unstructured on purpose: the caller must not wait for an operation that ignores
-            // cancellation (see above); both are cancelled when the caller moves on, and the operation's
-            // late success is handed over.
-            let work = Task {
-                let result = await operation()
-                if !gate.resume(returning: result), case .success(let value) = result {
-                    await onLateSuccess(value)
-                }
-            }
-            let timer = Task {
-                try? await Task.sleep(for: timeout)
-                if gate.resume(returning: nil) { work.cancel() }
-            }
-            racers.add([work, timer])
-            // Cancelled before the racers were there to cancel.
-            if Task.isCancelled, gate.resume(returning: nil) { racers.cancel() }
+    // Unstructured on purpose: the caller must not wait for an operation that ignores cancellation
+    // (see above); it is cancelled when the caller moves on, and its late success is handed over.
+    let work = Task {
+        let result = await operation()
+        if !gate.offer(result), case .success(let value) = result {
+            await onLateSuccess(value)
         }
-    } onCancel: {
-        if gate.resume(returning: nil) { racers.cancel() }
+    }
+    return await withTaskGroup(of: Void.self) { group in
+        group.addTask {
+            try? await Task.sleep(for: timeout)
+            if gate.offer(nil) { work.cancel() }
+        }
+        let outcome = await withTaskCancellationHandler {
+            await gate.value()
+        } onCancel: {
+            if gate.offer(nil) { work.cancel() }
+        }
+        group.cancelAll()
+        return outcome
     }
 }
 
-/// The racers of one `firstOf`, for its cancellation to stop them.
-private final class Racers: Sendable {
-    private let tasks = Mutex<[Task<Void, Never>]>([])
-
-    func add(_ racers: [Task<Void, Never>]) { tasks.withLock { $0 += racers } }
-
-    func cancel() {
-        for task in tasks.withLock({ $0 }) { task.cancel() }
-    }
-}
-
-/// A continuation that the first of several racers resumes; the others learn they lost.
+/// A value that the first of several racers offers; the others learn they lost.
 private final class OnceGate<Value: Sendable>: Sendable {
-    private let continuation = Mutex<CheckedContinuation<Value, Never>?>(nil)
-
-    func arm(_ continuation: CheckedContinuation<Value, Never>) {
-        self.continuation.withLock { $0 = continuation }
+    private enum State {
+        case open
+        case waiting(CheckedContinuation<Value, Never>)
+        case decided(Value)
     }
 
-    /// True when this call resumed the continuation, false when another racer already had.
-    func resume(returning value: Value) -> Bool {
-        let waiting = continuation.withLock { stored -> CheckedContinuation<Value, Never>? in
-            defer { stored = nil }
-            return stored
+    private let state = Mutex(State.open)
+
+    /// True when `value` is the first offered (and so the one `value()` returns).
+    func offer(_ value: Value) -> Bool {
+        let (first, waiting) = state.withLock { state -> (Bool, CheckedContinuation<Value, Never>?) in
+            switch state {
+            case .open:
+                state = .decided(value)
+                return (true, nil)
+            case .waiting(let continuation):
+                state = .decided(value)
+                return (true, continuation)
+            case .decided:
+                return (false, nil)
+            }
         }
         waiting?.resume(returning: value)
-        return waiting != nil
+        return first
+    }
+
+    /// The first value offered, once there is one.
+    func value() async -> Value {
+        await withCheckedContinuation { continuation in
+            let decided = state.withLock { state -> Value? in
+                if case .decided(let value) = state { return value }
+                state = .waiting(continuation)
+                return nil
+            }
+            if let decided { continuation.resume(returning: decided) }
+        }
     }
 }
