@@ -33,12 +33,18 @@ struct PendingRequestsTests {
         #expect(table.count == 0)
     }
 
-    @Test(.timeLimit(.minutes(1))) func theTimerTimesARequestOutOnItsOwn() async throws {
-        let table = PendingRequests()
+    @Test(.timeLimit(.minutes(1))) func theClockTimesARequestOutOnItsOwn() async throws {
+        let clock = ConnectionClock()
+        let table = PendingRequests(clock: clock)
         table.open(Self.route(generation: 1))
-        let request = try await Self.register("slow", on: table, generation: 1, timeout: .milliseconds(20))
-        #expect(await request.value == .failure(.timeout(method: "health", afterMs: 20)))
-        #expect(table.count == 0)
+        try await withThrowingDiscardingTaskGroup { group in
+            // What the connection's owner runs for the requests (see `GatewayConnection.runningOwner`).
+            group.addTask { await clock.run { due in if due.requests { table.expire(at: .now) } } }
+            let request = try await Self.register("slow", on: table, generation: 1, timeout: .milliseconds(20))
+            #expect(await request.value == .failure(.timeout(method: "health", afterMs: 20)))
+            #expect(table.count == 0)
+            group.cancelAll()
+        }
     }
 
     @Test func onlyTheEarliestDeadlineSetsTheTimer() async throws {

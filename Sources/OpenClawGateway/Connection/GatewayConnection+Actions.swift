@@ -6,7 +6,7 @@ extension GatewayConnection {
     /// Performs `actions` in order, and those of the events they lead to at once (a `connect` that
     /// could not be written). Returns the socket work (closes, pings) for the caller to run after its
     /// turn: awaited where the caller may wait (``disconnect()`` returns once the socket is closed),
-    /// started on its own otherwise.
+    /// handed to the owner otherwise (`start(_:)`).
     @discardableResult
     func perform(_ actions: [ConnectionMachine.Action]) -> SocketWork {
         var work = SocketWork()
@@ -34,16 +34,15 @@ extension GatewayConnection {
             return sendConnect(
                 socket, challenge: challenge, request: request, scopes: scopes, savedDeviceToken: savedDeviceToken)
         case .startTimer(let name, let token, let delay):
-            startTimer(name, token, after: delay)
+            clock.arm(name, token: token, after: delay)
         case .cancelTimer(let name):
-            timers.removeValue(forKey: name)?.task.cancel()
+            clock.cancel(name)
         case .sendPing(let socket):
             if let live, live.id == socket { work.pings.append(live.socket) }
         case .closeSocket(let socket, let code):
             guard let closing = live, closing.id == socket else { break }
             live = nil
             if pending.route?.generation == socket.rawValue { pending.closeRoute() }
-            closing.reader?.cancel()
             if let code { work.closes.append((closing.socket, code)) }
         case .failRequests(let error):
             pending.failAll(with: error)
@@ -70,20 +69,10 @@ extension GatewayConnection {
         return []
     }
 
-    func startTimer(_ name: TimerName, _ token: TimerToken, after delay: Duration) {
-        timers[name]?.task.cancel()
-        // Unstructured, owned by `timers`: cancelled when replaced or when the machine leaves the state
-        // that armed it (`cancelTimer`); one that fires late is ignored by its token.
-        let task = Task { [weak self] in
-            try? await Task.sleep(for: delay)
-            guard !Task.isCancelled else { return }
-            await self?.timerFired(name, token)
-        }
-        timers[name] = (token, task)
-    }
-
-    func timerFired(_ name: TimerName, _ token: TimerToken) async {
-        if timers[name]?.token == token { timers[name] = nil }
+    /// A machine timer came due (see `ConnectionClock`); one whose token is no longer the machine's is
+    /// ignored by the machine. Its socket work runs as a child of the owner: the clock ticks on.
+    func timerFired(_ name: TimerName, _ token: TimerToken) {
+        if clock.token(of: name) == token { clock.cancel(name) }
         let actions: [ConnectionMachine.Action]
         switch name {
         case .challenge: actions = machine.challengeTimerFired(token)
@@ -93,7 +82,7 @@ extension GatewayConnection {
             guard let live else { return }
             actions = machine.livenessTick(token, lastHeard: lastHeard(live.socket))
         }
-        await perform(actions).run()
+        start(perform(actions))
     }
 
     private func log(_ note: ConnectionMachine.Note) {

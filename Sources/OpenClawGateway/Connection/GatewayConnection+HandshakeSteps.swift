@@ -10,13 +10,13 @@ extension GatewayConnection {
         do {
             identity = try identityStore.loadOrCreate()
         } catch {
-            perform(machine.socketOpenFailed(id, .localStorage(error.description))).start()
+            start(perform(machine.socketOpenFailed(id, .localStorage(error.description))))
             return
         }
         logger.debug("connecting", metadata: ["url": "\(configuration.url)", "deviceId": "\(identity.deviceId)"])
-        // Unstructured: the actor's turn ends here and the open goes on without it; the connect timeout
-        // bounds it, and a socket that opens for an attempt no longer current is closed by the machine.
-        Task { [weak self] in
+        // A child of the owner: the actor's turn ends here and the open goes on without it; the connect
+        // timeout bounds it, and a socket that opens for an attempt no longer current is closed.
+        start { [weak self] in
             for close in closing { await close.socket.close(code: close.code) }
             guard let self else { return }
             let opened = await self.openTransport()
@@ -63,26 +63,28 @@ extension GatewayConnection {
 
     private func adopt(_ socket: any WebSocketConnection, id: SocketID, identity: DeviceIdentity) {
         let pending = self.pending
+        let owner = runningOwner()
         let writer = OutboundWriter(socket: socket) { [weak self] request in
             // A request's failure needs no turn of the actor; the handshake's `connect` does.
             guard !pending.resolve(id: request, with: .failure(.connectionLost(.connectionLost))) else { return }
-            // Unstructured: called on the event loop, which must not wait for the actor; one turn, then done.
-            Task { await self?.writeFailed(request: request) }
+            // Called on the event loop, which must not wait for the actor: a child of the owner takes
+            // the turn (none once the owner stopped: the handshake it would end is over).
+            owner.start { [weak self] in await self?.writeFailed(request: request) }
         }
         live = LiveSocket(id: id, socket: socket, identity: identity, writer: writer)
         let queue = socket.events.queue
         let shortcut = ResponseShortcut(pending: pending, generation: id.rawValue, codec: codec, traceFrame: traceFrame)
         queue.readEarly(shortcut.read)
         let hub = eventHub
-        // Unstructured, owned by `live`: cancelled when the socket is dropped, and ends at the socket's end.
-        live?.reader = Task { [weak self] in
+        // A child of the owner: ends at the socket's end, once the socket is dropped, or with the owner.
+        owner.start { [weak self] in
             // What one read of the socket delivered is handled in one turn of the actor: a hop per
             // frame cost more than decoding a streamed delta.
-            while let batch = await queue.nextFrames(upTo: Self.framesPerTurn) {
+            while !Task.isCancelled, let batch = await queue.nextFrames(upTo: Self.framesPerTurn) {
                 let requestsStarted = hub.requestsStarted
                 let outcome = await self?.receive(batch, generation: id.rawValue)
                 queue.batchHandled()
-                guard let outcome else { continue }
+                guard let outcome, outcome.socketCurrent else { return }
                 // A subscriber that is behind stops this loop, and so the reading of the socket.
                 await hub.waitForRoom(headroom: outcome.requestPending, requestsStartedBefore: requestsStarted)
             }
@@ -162,6 +164,6 @@ extension GatewayConnection {
         let error = GatewayError.connectionLost(.connectionLost)
         if pending.resolve(id: request, with: .failure(error)) { return }
         guard let socket = machine.socketAwaitingHello(request: request) else { return }
-        perform(machine.handshakeFailed(socket, error)).start()
+        start(perform(machine.handshakeFailed(socket, error)))
     }
 }

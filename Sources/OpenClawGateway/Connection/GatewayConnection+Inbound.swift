@@ -45,7 +45,7 @@ extension GatewayConnection {
         // Whether the saved device token could answer a refusal given as a close reason: asked only
         // of a handshake (it reads the stores).
         let usable = machine.isHandshaking(on: socket) && savedDeviceTokenUsable()
-        perform(machine.socketEnded(socket, end, savedTokenUsable: usable)).start()
+        start(perform(machine.socketEnded(socket, end, savedTokenUsable: usable)))
     }
 
     /// Frames handled in one turn of the actor at most, so a subscriber's buffer overshoots its mark
@@ -57,6 +57,8 @@ extension GatewayConnection {
         /// A request is pending (or the handshake under way): subscribers hold the reader back only
         /// past their request headroom.
         var requestPending: Bool
+        /// The socket is still the connection's: when not, its reader stops.
+        var socketCurrent = true
     }
 
     /// A batch of what socket `generation` delivered, handled in one turn.
@@ -74,7 +76,8 @@ extension GatewayConnection {
         for frame in frames { dispatch(frame, socket: socket) }
         releaseHeldEvents()
         heldEvents = nil
-        return ReadOutcome(requestPending: hasPendingRequests || phase == .connecting)
+        return ReadOutcome(
+            requestPending: hasPendingRequests || phase == .connecting, socketCurrent: live?.id == socket)
     }
 
     /// To the subscribers, in order: held while a batch of frames is handled, at once otherwise.
@@ -107,7 +110,7 @@ extension GatewayConnection {
             // The answer to `connect` is handled as it is read: the events behind it belong to the
             // session it starts.
             if let socket = machine.socketAwaitingHello(request: response.id), let live, live.id == socket {
-                perform(connectAnswered(response, socket: socket, identity: live.identity)).start()
+                start(perform(connectAnswered(response, socket: socket, identity: live.identity)))
             } else {
                 logger.debug("ignored a response to no pending request", metadata: ["id": "\(response.id)"])
             }
@@ -126,7 +129,7 @@ extension GatewayConnection {
             releaseHeldEvents()
             guard let socket = live?.id else { return }
             let parsed = ConnectChallenge.parse(event.payload).mapError(GatewayError.invalidChallenge)
-            perform(machine.challengeReceived(socket, parsed, request: RequestID.make())).start()
+            start(perform(machine.challengeReceived(socket, parsed, request: RequestID.make())))
             return
         }
         let protocolVersion: ProtocolVersion
@@ -150,7 +153,7 @@ extension GatewayConnection {
             live?.lastSeq = newest
         }
         if event.event == GatewayEventName.shutdown, let socket = live?.id {
-            perform(machine.shutdownAnnounced(socket, ShutdownEvent(json: event.payload))).start()
+            start(perform(machine.shutdownAnnounced(socket, ShutdownEvent(json: event.payload))))
         }
         publish(.event(event), cost: size, flow: flow(of: event, protocolVersion: protocolVersion))
     }

@@ -60,7 +60,7 @@ extension GatewayConnection {
 
     /// A reconnect wait's timer fired (see ``reconnectEpoch``).
     func reconnectTimerFired(epoch: Int) async {
-        await timerFired(.reconnect, TimerToken(rawValue: epoch))
+        timerFired(.reconnect, TimerToken(rawValue: epoch))
     }
 }
 

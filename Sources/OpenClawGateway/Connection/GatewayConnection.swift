@@ -34,8 +34,12 @@ public actor GatewayConnection {
     var machine: ConnectionMachine
     /// The socket of the attempt or connection under way, once open.
     var live: LiveSocket?
-    /// The machine's timers, each with the token it fires with.
-    var timers: [TimerName: (token: TimerToken, task: Task<Void, Never>)] = [:]
+    /// The machine's timers and the requests' timeouts: one clock, run by `owner`.
+    let clock = ConnectionClock()
+    /// The task that runs the connection's long-lived work (see `ConnectionOwner`); nil at rest.
+    var owner: ConnectionOwner?
+    /// Owners let go by `disconnect()` and not yet ended.
+    var stoppingOwners: [ConnectionOwner] = []
     /// Callers of ``connect()`` waiting for the attempt under way.
     var attemptWaiters: [CheckedContinuation<Result<GatewaySession, GatewayError>, Never>] = []
     /// Events published during a batch of frames, handed to the subscribers together (see `publish`);
@@ -43,7 +47,7 @@ public actor GatewayConnection {
     var heldEvents: [EventHub.Publication]?
     /// Shared with the callers and the socket's event loop: requests go out and their answers come
     /// back without a turn of the actor (see `PendingRequests`).
-    let pending = PendingRequests()
+    let pending: PendingRequests
 
     /// Set when the gateway refused the configured shared token and this device's saved token was
     /// accepted instead: later attempts sign in with the saved token directly, rather than failing
@@ -75,6 +79,12 @@ public actor GatewayConnection {
         self.logger = logger
         self.traceFrame = traceFrame
         self.machine = ConnectionMachine(settings: ConnectionMachine.Settings(configuration))
+        self.pending = PendingRequests(clock: clock)
+    }
+
+    deinit {
+        // Nothing of a connection no one holds runs on (its owner's children hold it weakly).
+        owner?.cancel()
     }
 
     // MARK: - Subscriptions
@@ -110,9 +120,11 @@ public actor GatewayConnection {
     }
 
     /// Closes the socket (code 1000) and stops reconnecting: nothing reconnects after an explicit close.
-    /// Pending requests fail with ``GatewayError/connectionLost(_:)``.
+    /// Pending requests fail with ``GatewayError/connectionLost(_:)``. When this returns, nothing of the
+    /// connection runs on: no reader, no timer, no socket being opened.
     public func disconnect() async {
         await perform(machine.disconnectRequested()).run()
+        await stopOwnerAtRest()
     }
 
     /// Starts or joins an attempt and waits for its outcome (at once when connected).
@@ -123,7 +135,7 @@ public actor GatewayConnection {
             // Waiting before anything is performed: an attempt may end at once (an identity that
             // cannot be loaded), and its end is announced to the waiters.
             attemptWaiters.append(continuation)
-            perform(actions).start()
+            start(perform(actions))
         }
     }
 

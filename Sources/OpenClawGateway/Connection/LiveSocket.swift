@@ -8,7 +8,6 @@ struct LiveSocket {
     /// This device's identity, loaded for the attempt: it signs the challenge and names the tokens.
     let identity: DeviceIdentity
     let writer: OutboundWriter
-    var reader: Task<Void, Never>?
     /// When a frame was last handled (see `GatewayConnection.lastHeard`).
     var lastInbound = ContinuousClock.now
     var lastSeq: Int?
@@ -26,13 +25,5 @@ struct SocketWork: Sendable {
     func run() async {
         for close in closes { await close.socket.close(code: close.code) }
         for socket in pings { await socket.sendPing() }
-    }
-
-    /// Runs the work on its own, for a caller that must not wait (the socket's reader).
-    func start() {
-        guard !isEmpty else { return }
-        // Unstructured: the reader must read on; closes and pings end by themselves (the transport
-        // bounds each).
-        Task { await run() }
     }
 }

@@ -12,9 +12,9 @@ import Synchronization
 /// either registered on the socket still open, or refused at once: none is added after its socket's
 /// requests were failed, to wait for its timeout.
 ///
-/// Timeouts are deadlines kept here, not a task per request: one timer runs for the earliest deadline
-/// and resolves what has expired (creating and cancelling a task for every request cost more than the
-/// rest of a `health` round trip's bookkeeping).
+/// Timeouts are deadlines kept here, not a task per request: the connection's clock is asked to look
+/// by the earliest deadline and resolves what has expired (see `expire(at:)`); creating and cancelling
+/// a task for every request cost more than the rest of a `health` round trip's bookkeeping.
 final class PendingRequests: Sendable {
     typealias Completion = CheckedContinuation<Result<ResponseFrame, GatewayError>, Never>
 
@@ -29,11 +29,15 @@ final class PendingRequests: Sendable {
     private struct State {
         var entries: [String: Entry] = [:]
         var route: RequestRoute?
-        /// The deadline the timer is set for, and the timer.
-        var timer: (deadline: ContinuousClock.Instant, task: Task<Void, Never>)?
+        /// The deadline the clock was asked to look by; nil when it was not.
+        var armed: ContinuousClock.Instant?
     }
 
     private let state = Mutex(State())
+    private let clock: ConnectionClock
+
+    /// A table whose timeouts `clock` watches (it calls `expire(at:)`).
+    init(clock: ConnectionClock = ConnectionClock()) { self.clock = clock }
 
     /// Why a request could not be registered.
     enum Refusal: Error, Equatable {
@@ -59,16 +63,18 @@ final class PendingRequests: Sendable {
     func add(
         id: String, method: String, generation: Int, timeout: Duration, continuation: Completion
     ) throws(Refusal) {
-        let refused = state.withLock { state -> Bool in
-            guard state.route?.generation == generation else { return true }
+        let (refused, wake) = state.withLock { state -> (Bool, ContinuousClock.Instant?) in
+            guard state.route?.generation == generation else { return (true, nil) }
+            // Read under the lock: deadlines of equal timeouts are registered in order, and only the
+            // first asks the clock anything.
             let deadline = ContinuousClock.now + timeout
             state.entries[id] = Entry(
                 method: method, generation: generation, continuation: continuation, deadline: deadline,
                 timeoutMs: timeout.milliseconds)
-            arm(for: deadline, &state)
-            return false
+            return (false, arm(for: deadline, &state) ? deadline : nil)
         }
         if refused { throw .notConnected }
+        if let wake { clock.wakeForRequests(by: wake) }
     }
 
     /// Resolves one request; false when no such request is pending (a late or unknown response).
@@ -100,45 +106,38 @@ final class PendingRequests: Sendable {
         let all = state.withLock { state -> [Entry] in
             defer { state.entries.removeAll() }
             state.route = nil
+            state.armed = nil
             return Array(state.entries.values)
         }
         for entry in all { entry.continuation.resume(returning: .failure(error)) }
     }
 
     /// Fails every request whose deadline has passed by `now` with a timeout naming its method, and
-    /// sets the timer for the next deadline, if any.
+    /// asks the clock to look again by the next deadline, if any.
     func expire(at now: ContinuousClock.Instant) {
-        let expired = state.withLock { state -> [Entry] in
+        let (expired, next) = state.withLock { state -> ([Entry], ContinuousClock.Instant?) in
             let expired = state.entries.filter { $0.value.deadline <= now }
             for id in expired.keys { state.entries.removeValue(forKey: id) }
-            if let timer = state.timer, timer.deadline <= now { state.timer = nil }
-            if let next = state.entries.values.lazy.map(\.deadline).min() { arm(for: next, &state) }
-            return Array(expired.values)
+            if let armed = state.armed, armed <= now { state.armed = nil }
+            let next = state.entries.values.lazy.map(\.deadline).min()
+            guard let next, arm(for: next, &state) else { return (Array(expired.values), nil) }
+            return (Array(expired.values), next)
         }
+        if let next { clock.wakeForRequests(by: next) }
         for entry in expired {
             entry.continuation.resume(returning: .failure(.timeout(method: entry.method, afterMs: entry.timeoutMs)))
         }
     }
 
-    /// When the timer fires next; nil when none is set.
-    var timerDeadline: ContinuousClock.Instant? { state.withLock { $0.timer?.deadline } }
+    /// When the clock looks at the requests next; nil when it was not asked to.
+    var timerDeadline: ContinuousClock.Instant? { state.withLock { $0.armed } }
 
-    /// Makes the timer fire by `deadline`: a new timer only when none is set or this deadline comes
-    /// first (requests made one after another with the same timeout create none).
-    private func arm(for deadline: ContinuousClock.Instant, _ state: inout State) {
-        if let armed = state.timer, armed.deadline <= deadline { return }
-        state.timer?.task.cancel()
-        // Unstructured, owned by the table: cancelled when an earlier deadline replaces it.
-        let task = Task { [weak self] in
-            try? await Task.sleep(until: deadline, clock: .continuous)
-            guard !Task.isCancelled else { return }
-            self?.expire(at: .now)
-        }
-        state.timer = (deadline, task)
-    }
-
-    deinit {
-        state.withLock { $0.timer?.task.cancel() }
+    /// Whether the clock must be asked to look by `deadline`: only when it was not asked to, or for
+    /// later (requests made one after another with the same timeout ask nothing of it).
+    private func arm(for deadline: ContinuousClock.Instant, _ state: inout State) -> Bool {
+        if let armed = state.armed, armed <= deadline { return false }
+        state.armed = deadline
+        return true
     }
 }
 

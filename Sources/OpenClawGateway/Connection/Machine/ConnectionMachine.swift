@@ -74,6 +74,14 @@ struct ConnectionMachine: Sendable {
         }
     }
 
+    /// Whether nothing is under way or scheduled: no socket, no attempt, no reconnect wait, no timer.
+    var isAtRest: Bool {
+        switch state {
+        case .idle, .failed: return true
+        case .connecting, .awaitingChallenge, .authenticating, .ready, .waitingToReconnect: return false
+        }
+    }
+
     /// Whether `socket` is the one being opened: when not, it arrived too late and is closed.
     func expectsSocket(_ socket: SocketID) -> Bool {
         if case .connecting(let attempt) = state { return attempt.socket == socket }
