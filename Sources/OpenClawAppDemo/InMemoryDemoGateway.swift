@@ -15,6 +15,7 @@ extension DemoGateway {
         do {
             url = try GatewayURL(parsing: gateway.url)
         } catch {
+            // Unstructured: this factory is synchronous; the gateway it made and cannot hand over stops on its own.
             Task { await gateway.stop() }
             throw error
         }

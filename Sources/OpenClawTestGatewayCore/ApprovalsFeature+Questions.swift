@@ -24,6 +24,7 @@ extension ApprovalsFeature {
             createdAtMs: now, expiresAtMs: now + timeoutMs)
         questions.add(record)
         gateway.broadcast(QuestionNames.requestedEvent, payload: record.json, include: Self.isQuestionAnswerer)
+        // Unstructured: the question's deadline outlives the run's ask; a late fire finds it closed and does nothing.
         Task { [weak gateway] in
             try? await Task.sleep(for: .milliseconds(timeoutMs))
             await gateway?.expireQuestion(id)

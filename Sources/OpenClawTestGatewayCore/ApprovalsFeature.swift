@@ -80,6 +80,7 @@ extension ApprovalsFeature {
             _ = registry.expire(id, verdict: .noApprover)
             return .settled(.noApprover)
         }
+        // Unstructured: the approval's deadline outlives this request; a late fire finds it settled and does nothing.
         Task { [weak gateway] in
             try? await Task.sleep(for: .milliseconds(timeoutMs))
             await gateway?.expireApproval(id)

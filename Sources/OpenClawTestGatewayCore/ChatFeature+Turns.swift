@@ -109,6 +109,8 @@ extension ChatFeature {
                 if dropPoint == .afterAck { gateway.drop(id) }
             }
         }
+        // Unstructured: the run outlives the `chat.send` that started it; kept in `runs`, cancelled by an abort
+        // or the gateway's stop.
         runs[runId]?.task = Task { [weak gateway] in
             guard let gateway else { return }
             await RunPerformer.perform(script, runId: runId, hub: gateway)

@@ -14,6 +14,7 @@ extension GatewayHub {
             return await withTaskCancellationHandler {
                 await withCheckedContinuation { continuation in approvals.registry.wait(id, continuation) }
             } onCancel: {
+                // Unstructured: a cancellation handler is synchronous and cannot enter the hub's actor.
                 Task { await self.releaseApproval(id) }
             }
         }
@@ -29,6 +30,7 @@ extension GatewayHub {
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in approvals.questions.wait(id, continuation) }
         } onCancel: {
+            // Unstructured: a cancellation handler is synchronous and cannot enter the hub's actor.
             Task { await self.cancelQuestionOfAbortedRun(id) }
         }
     }

@@ -67,6 +67,7 @@ package actor GatewayHub {
         peers[handle.id] = state
         if !faults.omitChallenge {
             if let delay = faults.challengeDelayMs, delay > 0 {
+                // Unstructured: a fault's delay must not hold the hub's actor; the socket may be gone by then.
                 Task { [weak self] in
                     try? await Task.sleep(for: .milliseconds(delay))
                     await self?.sendChallenge(to: handle.id)
@@ -76,6 +77,7 @@ package actor GatewayHub {
             }
         }
         let timeout = configuration.handshakeTimeoutMs
+        // Unstructured: the handshake deadline outlives `opened`; a fire after the handshake finds nothing to do.
         Task { [weak self] in
             try? await Task.sleep(for: .milliseconds(timeout))
             await self?.handshakeTimerFired(for: handle.id)
@@ -159,6 +161,7 @@ package actor GatewayHub {
         }
         let delay = faults.delayResponsesMs
         if delay > 0, faults.delayedMethods.isEmpty || faults.delayedMethods.contains(method) {
+            // Unstructured: a delayed answer (a fault) must not hold the hub's actor for the others.
             Task { [weak self] in
                 try? await Task.sleep(for: .milliseconds(delay))
                 await self?.handle(request, from: id)

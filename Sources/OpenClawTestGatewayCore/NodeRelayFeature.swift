@@ -105,6 +105,7 @@ final class NodeRelayFeature {
             invokeId: invokeId, operatorConnection: id, operatorRequestId: request.id,
             nodeConnection: node.connectionId,
             nodeId: nodeId, command: command)
+        // Unstructured: the invoke's deadline outlives this request; kept with it and cancelled by its result.
         pending.timer = Task { [weak gateway] in
             try? await Task.sleep(for: .milliseconds(timeoutMs))
             guard !Task.isCancelled else { return }

@@ -51,6 +51,7 @@ public final class TestGateway: Sendable {
         self.connectionNumbers = connectionNumbers
         self.listener = listener
         let interval = max(1, configuration.tickIntervalMs)
+        // Unstructured: ticks run for the gateway's lifetime; `stop()` and deinit cancel them.
         self.tickTask = Task { [hub] in
             while !Task.isCancelled {
                 try? await Task.sleep(for: .milliseconds(interval))

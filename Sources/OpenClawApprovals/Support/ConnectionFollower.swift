@@ -25,6 +25,8 @@ extension ConnectionFollower {
     func startFollowing() async {
         guard lifetime.following == nil else { return }
         let events = connection.events()
+        // Unstructured: the follower outlives `startFollowing()`; `lifetime` keeps the task and `stopFollowing()`
+        // cancels it.
         lifetime.follow(
             Task { [weak self] in
                 for await event in events {

@@ -32,6 +32,7 @@ struct FollowerLifetime<Update: Sendable, Job: Hashable & Sendable> {
             deadline = nil
             return
         }
+        // Unstructured, one at a time: replaced by the next arming and cancelled with the follower.
         deadline = Task {
             try? await Task.sleep(until: next, clock: .continuous)
             guard !Task.isCancelled else { return }
