@@ -8,7 +8,7 @@ import OpenClawTestGatewayCore
     import Foundation
 #endif
 
-/// The HTTP side of `artifacts.download`: `GET /api/chat/media/outgoing/<artifactId>?ticket=…` serves a
+/// The HTTP side of `artifacts.download`: `GET` (or `HEAD`) `/api/chat/media/outgoing/<artifactId>?ticket=…` serves a
 /// generated image's bytes to the holder of a live ticket for exactly that artifact (upstream's
 /// "short-lived, exact-resource media URLs"), 404 otherwise.
 ///
@@ -42,7 +42,9 @@ final class ArtifactDownloads: ChannelInboundHandler {
         let hub = self.hub
         let found = Self.artifactAndTicket(request.uri)
         let lookup = context.eventLoop.makeFutureWithTask { () -> (mimeType: String, bytes: [UInt8])? in
-            guard request.method == .GET, let (artifactId, ticket) = found else { return nil }
+            guard request.method == .GET || request.method == .HEAD, let (artifactId, ticket) = found else {
+                return nil
+            }
             return await hub.artifactDownloadBody(artifactId: artifactId, ticket: ticket)
         }
         let bound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
@@ -58,11 +60,14 @@ final class ArtifactDownloads: ChannelInboundHandler {
         var headers: HTTPHeaders =
             artifact.map { ["content-type": $0.mimeType, "cache-control": "no-store"] }
             ?? ["content-length": "0"]
-        if !request.isKeepAlive { headers.add(name: "connection", value: "close") }
+        // HTTP/1.0 has no chunked encoding: its body ends with the connection, whatever it asked for.
+        let keepAlive = request.isKeepAlive && (request.version.major, request.version.minor) >= (1, 1)
+        if !keepAlive { headers.add(name: "connection", value: "close") }
         let head = HTTPResponseHead(
             version: request.version, status: artifact == nil ? .notFound : .ok, headers: headers)
         context.write(wrapOutboundOut(.head(head)), promise: nil)
-        let bytes = artifact?.bytes ?? []
+        // A HEAD gets the GET's head alone (NIO's encoder knows the request's method and frames it so).
+        let bytes = request.method == .HEAD ? [] : artifact?.bytes ?? []
         var offset = 0
         while offset < bytes.count {
             let end = min(offset + Self.chunkBytes, bytes.count)
@@ -72,7 +77,7 @@ final class ArtifactDownloads: ChannelInboundHandler {
             offset = end
         }
         let written = context.writeAndFlush(wrapOutboundOut(.end(nil)))
-        guard !request.isKeepAlive else { return }
+        guard !keepAlive else { return }
         let channel = context.channel
         written.whenComplete { _ in channel.close(promise: nil) }
     }

@@ -51,8 +51,12 @@ struct TestGatewayCertificate {
         self.fingerprint = TLSFingerprint(certificateDER: der)
     }
 
+    /// A stopping gateway does not wait the default 5 s for each client's `close_notify`: that is the whole
+    /// of `GatewayServer.shutdownGrace`, so one silent client would outlast the stop.
     var serverConfiguration: TLSConfiguration {
-        TLSConfiguration.makeServerConfiguration(
+        var configuration = TLSConfiguration.makeServerConfiguration(
             certificateChain: [.certificate(certificate)], privateKey: .privateKey(privateKey))
+        configuration.shutdownTimeout = .milliseconds(100)
+        return configuration
     }
 }

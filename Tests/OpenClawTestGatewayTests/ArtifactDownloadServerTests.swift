@@ -1,3 +1,4 @@
+import Foundation
 import NIOCore
 import NIOPosix
 import OpenClawProtocol
@@ -45,11 +46,34 @@ struct ArtifactDownloadServerTests {
         try await withTestGateway(configuration) { gateway in
             let path = try await ticketedPath(gateway)
             let wrongTicket = String(path.prefix { $0 != "?" }) + "?ticket=forged"
-            for target in [wrongTicket, "/", "/api/chat/media/outgoing/?ticket=x", path + "/more"] {
+            let nested = path.replacingOccurrences(of: "?", with: "/more?")
+            for target in [wrongTicket, "/", "/api/chat/media/outgoing/?ticket=x", nested] {
                 let response = try await SlowHTTPReader.get(target, port: gateway.port, waitBeforeReading: .zero)
                 #expect(response.status == 404, "\(target)")
             }
             #expect(try await SlowHTTPReader.get(path, port: gateway.port, waitBeforeReading: .zero).status == 200)
+        }
+    }
+}
+
+extension ArtifactDownloadServerTests {
+    @Test func aHeadGetsTheHeadersAloneAndAKeptAliveConnectionAnswersTwice() async throws {
+        var configuration = TestGatewayConfiguration(protocolNumber: 4)
+        configuration.agent.drawnImageBytes = 5_000
+        try await withTestGateway(configuration) { gateway in
+            let path = try await ticketedPath(gateway)
+            let head = try await SlowHTTPReader.exchange(
+                "HEAD \(path) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", port: gateway.port)
+            #expect(head.hasPrefix("HTTP/1.1 200"))
+            #expect(head.hasSuffix("\r\n\r\n"), "a HEAD answer ends with its headers: \(head.suffix(40))")
+            let twice = try await SlowHTTPReader.exchange(
+                "GET \(path) HTTP/1.1\r\nHost: x\r\n\r\nGET \(path) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+                port: gateway.port)
+            #expect(twice.components(separatedBy: "HTTP/1.1 200").count == 3)
+            // HTTP/1.0 has no chunks: its body ends with the connection, which must close.
+            let old = try await SlowHTTPReader.exchange(
+                "GET \(path) HTTP/1.0\r\nConnection: keep-alive\r\n\r\n", port: gateway.port)
+            #expect(old.hasPrefix("HTTP/1.0 200"))
         }
     }
 }
@@ -78,8 +102,34 @@ enum SlowHTTPReader {
         try await Task.sleep(for: waitBeforeReading)
         _ = channel.setOption(ChannelOptions.autoRead, value: true)
         channel.read()
+        // A body never ended fails the test rather than hanging it.
+        let deadline = channel.eventLoop.scheduleTask(in: .seconds(60)) { channel.close(promise: nil) }
         try await channel.closeFuture.get()
+        deadline.cancel()
         return try parse(received.bytes)
+    }
+
+    /// Sends `requests` as they are and returns all that comes back until the server closes (or throws
+    /// after `timeout`: a connection left open is a failure here, not a hang).
+    static func exchange(_ requests: String, port: Int, timeout: Duration = .seconds(20)) async throws -> String {
+        let received = ReceivedBytes()
+        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(ByteCollector(received: received))
+                }
+            }
+            .connect(host: "127.0.0.1", port: port).get()
+        let expired = Mutex(false)
+        let deadline = channel.eventLoop.scheduleTask(in: timeAmount(timeout)) {
+            expired.withLock { $0 = true }
+            channel.close(promise: nil)
+        }
+        try await channel.writeAndFlush(ByteBuffer(string: requests))
+        try await channel.closeFuture.get()
+        deadline.cancel()
+        guard !expired.withLock({ $0 }) else { throw ClientTimeout(waitingFor: "the server to close") }
+        return String(decoding: received.bytes, as: UTF8.self)
     }
 
     private static func parse(_ bytes: [UInt8]) throws -> Response {

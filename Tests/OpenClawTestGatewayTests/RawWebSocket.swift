@@ -20,7 +20,7 @@ struct RawWebSocket: Sendable {
         let group = MultiThreadedEventLoopGroup.singleton
         let upgraded = group.any().makePromise(of: Void.self)
         let bootstrap = ClientBootstrap(group: group)
-            .connectTimeout(.seconds(Int64(timeout.components.seconds)))
+            .connectTimeout(timeAmount(timeout))
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let upgrader = NIOWebSocketClientUpgrader(
@@ -51,9 +51,7 @@ struct RawWebSocket: Sendable {
             }
         let channel = try await bootstrap.connect(host: host, port: port).get()
         channel.closeFuture.whenComplete { _ in upgraded.fail(ClientTimeout(waitingFor: "the upgrade")) }
-        let deadline = channel.eventLoop.scheduleTask(
-            in: .nanoseconds(Int64(timeout.components.seconds) * 1_000_000_000)
-        ) {
+        let deadline = channel.eventLoop.scheduleTask(in: timeAmount(timeout)) {
             upgraded.fail(ClientTimeout(waitingFor: "the upgrade"))
             channel.close(promise: nil)
         }
@@ -135,4 +133,9 @@ private final class RawFrameHandler: ChannelInboundHandler {
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         context.close(promise: nil)
     }
+}
+
+/// `duration` for NIO, to the nanosecond.
+func timeAmount(_ duration: Duration) -> TimeAmount {
+    .nanoseconds(duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000)
 }

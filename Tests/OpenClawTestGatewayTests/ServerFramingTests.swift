@@ -1,3 +1,5 @@
+import NIOCore
+import NIOPosix
 import NIOWebSocket
 import OpenClawGateway
 import OpenClawProtocol
@@ -53,5 +55,45 @@ struct ServerFramingTests {
             #expect(try await client.closeCode() == 4001)
             #expect(await eventually { await gateway.connectionCount() == 0 })
         }
+    }
+
+    @Test func aReservedOpcodeClosesWith1002() async throws {
+        try await withTestGateway { gateway in
+            let (client, _) = try await HandshakeHelper().open(gateway.url)
+            try await client.socket.send(WebSocketOpcode(encodedWebSocketOpcode: 0x3)!, Array("?".utf8))
+            #expect(try await client.closeCode() == 1002)
+        }
+    }
+
+    @Test(arguments: [
+        ([0x03, 0xED], 1002),  // 1005 may not be sent
+        ([0x03], 1002),  // a one-byte body
+        ([0x0F, 0xA0, 0xFF], 1007),  // 4000 with a reason that is not UTF-8
+        ([], 1000),  // no code at all
+    ])
+    func aCloseIsAnsweredAsTheRFCSays(body: [UInt8], answer: Int) async throws {
+        try await withTestGateway { gateway in
+            let (client, _) = try await HandshakeHelper().open(gateway.url)
+            try await client.socket.send(.connectionClose, body)
+            #expect(try await client.closeCode() == answer)
+        }
+    }
+
+    @Test func invalidUTF8InATextMessageClosesWith1007() async throws {
+        try await withTestGateway { gateway in
+            let (client, _) = try await HandshakeHelper().open(gateway.url)
+            try await client.socket.send(.text, [0x7B, 0xC3, 0x28, 0x7D])
+            #expect(try await client.closeCode() == 1007)
+        }
+    }
+
+    @Test func aConnectionThatNeverUpgradesIsClosedByStop() async throws {
+        let gateway = try await TestGateway.start()
+        let idle = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .connect(host: "127.0.0.1", port: gateway.port).get()
+        #expect(idle.isActive)
+        await gateway.stop()
+        #expect(await eventually { !idle.isActive })
+        try? await idle.close()
     }
 }
