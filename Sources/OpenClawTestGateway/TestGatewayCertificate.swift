@@ -1,4 +1,5 @@
 import Crypto
+import NIOCore
 import NIOSSL
 import OpenClawGateway
 import OpenClawTestGatewayCore
