@@ -43,7 +43,7 @@ struct CappedHTTPGet: HTTPDownloading {
                         CappedResponseHandler(request: request, limit: limit, idleTimeout: timeout, promise: promise))
                 }
             }
-            .connect(host: target.origin.host, port: target.origin.port)
+            .connect(addressOrName: target.origin.host, port: target.origin.port)
         connected.cascadeFailure(to: promise)
         do {
             let body = try await withTaskCancellationHandler {

@@ -93,7 +93,7 @@ enum WebSocketDialer {
                     try operations.addHandler(requestHandler)
                 }
             }
-        let connected = bootstrap.connect(host: host, port: url.port)
+        let connected = bootstrap.connect(addressOrName: host, port: url.port)
         connected.cascadeFailure(to: upgraded)
         connected.whenSuccess { channel in
             let deadline = channel.eventLoop.scheduleTask(in: options.timeout) {
