@@ -104,7 +104,8 @@ struct ApprovalsEndToEndTests {
     func anAllowedCommandRunsAndTheRunCompletes(version: Int) async throws {
         try await Self.withGateway(protocolNumber: version) { gateway, viewModel in
             let approver = try await Self.approver(on: gateway, name: "terminal")
-            #expect(await approver.client.availability == .active)
+            // The client follows the connection's events on its own task: active soon after `connect()` returns.
+            #expect(await eventually { await approver.client.availability == .active })
             _ = await viewModel.send("please run a command: make test")
             #expect(await eventually(timeout: .seconds(20)) { await approver.log.requested.count == 1 })
             let approval = try #require(await approver.log.requested.first)

@@ -58,7 +58,8 @@ struct QuestionsEndToEndTests {
     @Test func theAgentAsksTheAnswerReachesItAndTheRunGoesOn() async throws {
         try await E2E.withGateway { gateway, viewModel in
             let answerer = try await Self.answerer(on: gateway, name: "terminal")
-            #expect(await answerer.client.availability == .active)
+            // The client follows the connection's events on its own task: active soon after `connect()` returns.
+            #expect(await eventually { await answerer.client.availability == .active })
             _ = await viewModel.send("please ask me something")
             #expect(await eventually(timeout: .seconds(20)) { await answerer.log.requested.count == 1 })
             let question = try #require(await answerer.log.requested.first)
