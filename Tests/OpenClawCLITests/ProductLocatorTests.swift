@@ -43,8 +43,13 @@ struct ProductLocatorTests {
     }
 
     @Test func thisRunFindsTheBinaryItIsAbout() {
-        // The binary the subprocess tests run is the one built with this test bundle.
+        // The binary the subprocess tests run is the one built with this test bundle, or the one CI
+        // names (the release build, installed from its package).
         #expect(FileManager.default.isExecutableFile(atPath: CLIProcess.binary.path))
+        if let named = ProcessInfo.processInfo.environment["OPENCLAW_CHAT_BINARY"], !named.isEmpty {
+            #expect(CLIProcess.binary.path == named)
+            return
+        }
         let directories = ProductLocator.runningTestPaths.compactMap(ProductLocator.productsDirectory(containing:))
         #expect(
             directories.map(\.path).contains(CLIProcess.binary.deletingLastPathComponent().standardizedFileURL.path))

@@ -77,7 +77,7 @@ struct OneShotRun {
                 throw GatewayError.attachment(error)
             }
             var follower = RunFollower(chat: chat, terminal: terminal, output: output, policy: policy)
-            var result = await follower.follow(runId: runId)
+            let result = await follower.follow(runId: runId)
             switch result {
             case .timedOut(_, .notSent): break
             case .timedOut, .unacknowledged: await Self.stop(chat, grace: Self.timeoutAbortGrace)
@@ -93,10 +93,12 @@ struct OneShotRun {
                     await chat.finishHistoryFetch()
                 }
             }
-            if result == .cancelled { result = .stopped(text: "", reason: "interrupted") }
             // What was reported as not sent (or unknown) must not be sent later by another session.
             await chat.withdrawFromOutbox(messageID: runId)
-            return (result, runId)
+            // Mapped here rather than by changing a `var result` earlier: Swift 6.3.1's optimizer left the
+            // followed result out of this closure's return value in that shape (`send` read uninitialised
+            // memory and crashed in the release build only; .ci/package-check runs the CLI's tests on it).
+            return (result == .cancelled ? .stopped(text: "", reason: "interrupted") : result, runId)
         }
         // Unstructured: cancels `work` from outside it; cancelled when `perform` returns.
         let interrupts = Task { @MainActor in
