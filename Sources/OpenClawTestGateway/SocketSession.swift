@@ -4,9 +4,6 @@ import OpenClawTestGatewayCore
 
 /// Runs one accepted WebSocket: a reader feeding the hub and a writer draining the socket's queue.
 enum SocketSession {
-    /// How long a close frame waits for the client's answer before the TCP connection is closed.
-    static let closeGrace: Duration = .seconds(2)
-
     static func serve(
         _ socket: NIOAsyncChannel<WebSocketFrame, WebSocketFrame>, handle: ConnectionHandle, hub: GatewayHub
     ) async {
@@ -47,7 +44,7 @@ enum SocketSession {
                 data.write(webSocketErrorCode: WebSocketErrorCode(codeNumber: code))
                 if let reason { data.writeString(reason) }
                 try? await outbound.write(WebSocketFrame(fin: true, opcode: .connectionClose, data: data))
-                try? await Task.sleep(for: closeGrace)
+                try? await Task.sleep(for: .nanoseconds(WebSocketControlHandler.closeGrace.nanoseconds))
                 if !Task.isCancelled { handle.dropNow() }
                 return
             case .drop:

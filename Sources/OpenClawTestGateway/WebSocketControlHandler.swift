@@ -13,8 +13,8 @@ final class WebSocketControlHandler: ChannelDuplexHandler {
     typealias OutboundIn = WebSocketFrame
     typealias OutboundOut = WebSocketFrame
 
-    /// How long an answered close waits for its write before the connection is closed anyway (a peer
-    /// that stopped reading never lets it complete).
+    /// How long a close, ours or an answered one, waits before the connection is closed anyway: for the
+    /// client's answer to ours, or for our write to a peer that stopped reading (it never completes).
     static let closeGrace: TimeAmount = .seconds(2)
 
     private var sentClose = false
