@@ -247,7 +247,7 @@ let package = Package(
         .testTarget(
             name: "OpenClawStoreTests",
             dependencies: [
-                "OpenClawStore", "OpenClawChat", "OpenClawProtocol",
+                "OpenClawStore", "OpenClawChat", "OpenClawProtocol", "OpenClawTestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings

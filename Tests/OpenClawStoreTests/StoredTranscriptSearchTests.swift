@@ -1,6 +1,7 @@
 import Foundation
 import OpenClawChat
 import OpenClawProtocol
+import OpenClawTestSupport
 import Testing
 
 @testable import OpenClawStore
@@ -24,9 +25,12 @@ struct StoredTranscriptSearchTests {
                 [stored("w1", text: "Tomatoes for the board", timestampMs: 4)], gateway: "work", sessionKey: "main")
         }
         // Closed cleanly: no WAL. The read-only connection leaves an empty one and its index (as any reader
-        // of a WAL file does), and does not write the database.
+        // of a WAL file does), and does not write the database. The store closes when the write queue lets
+        // go of it, a moment after the last write answered (seconds, on a loaded machine).
+        let closed = ["transcripts.sqlite", "transcripts.sqlite-outbox"]
+        #expect(await eventually { (try? folder.contents()) == closed })
         let before = try folder.contents()
-        #expect(before == ["transcripts.sqlite", "transcripts.sqlite-outbox"])
+        #expect(before == closed)
         let modified = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
         let queries: [(String, String?)] = [("tomato", "home"), ("tomatoes", nil), ("basil", "work"), ("rain", nil)]
         var readOnly: [[SearchHit]] = []
