@@ -78,7 +78,8 @@ public struct AgentScript: Sendable, Hashable {
 /// `run a command`, optionally followed by `: COMMAND`) → an exec approval, then the command's tool
 /// call and a reply, or the refusal; ``questionTrigger`` (default `ask me`, optionally `: QUESTION`) →
 /// a question to the operator, then a reply saying the answer; `fail` → an `error` run; `silent` → a
-/// silent final; `shrink` → a non-prefix rewrite; `slow` → a long reply streamed slowly (abort tests);
+/// silent final; `shrink` → a non-prefix rewrite; `until stopped` → ``heldWords``, then nothing for ten
+/// minutes (abort tests: a run still going however loaded the machine); `slow` → a long reply streamed slowly;
 /// `draw` → a reply with a generated image; `stream N` → N equal chunks with no delay (benchmarks); ``toolTrigger`` (default `tool`) → thinking,
 /// one `exec` tool call and a text reply; anything else → a reply quoting the message.
 public struct ScriptedAgent: Sendable {
@@ -147,6 +148,9 @@ public struct ScriptedAgent: Sendable {
         if lowered.contains("shrink") {
             return script([.say("Draft answer: maybe 41. "), .replaceText("Final answer: 42."), .say(" Done.")])
         }
+        if lowered.contains("until stopped") {
+            return script([.say(Self.heldWords), .pause(ms: 600_000), .say("word6")])
+        }
         if lowered.contains("slow") {
             let words = (1...60).map { "word\($0) " }.joined()
             return AgentScript(steps: [.say(words)], chunkSize: chunkSize, chunkDelayMs: slowChunkDelayMs)
@@ -169,6 +173,9 @@ public struct ScriptedAgent: Sendable {
         }
         return script([.say("You said: \"\(message)\". This is the scripted test agent.")])
     }
+
+    /// What an `until stopped` reply says before it stops to wait.
+    public static let heldWords = "word1 word2 word3 word4 word5 "
 
     /// The reply to a message that mentions `markdown`: a heading, emphasis, a list, a table and a fenced
     /// code block, what a terminal or an app must render (and a pipe must pass on unchanged).

@@ -58,15 +58,15 @@ struct UpstreamChatRulesTests {
 
     @Test(arguments: ["/stop", "STOP!", "please stop", "wait", "  Stop   the agent. ", "arrête", "/STOP."])
     func stopPhrasesAbortInsteadOfStartingARun(phrase: String) async throws {
-        try await withValidatedTestGateway(.init(agent: ScriptedAgent(slowChunkDelayMs: 50))) { gateway in
+        try await withValidatedTestGateway(.init(agent: ScriptedAgent())) { gateway in
             let (client, _) = try await HandshakeHelper().open(gateway.url)
-            _ = try await client.chatSend("slow please", key: "slow-1")
+            _ = try await client.chatSend("talk until stopped", key: "slow-1")
             let answer = try await client.chatSend(phrase, key: "stop-1")
             #expect(answer["payload"] == ["ok": true, "aborted": true, "runIds": ["slow-1"]])
             #expect(try await client.terminalChat(runId: "slow-1")["payload"]?["state"] == "aborted")
             let again = try await client.chatSend(phrase, key: "stop-1")
             #expect(again["payload"] == ["ok": true, "aborted": false, "runIds": []])
-            #expect(await gateway.sentUserMessages(sessionKey: "main") == ["slow please"])
+            #expect(await gateway.sentUserMessages(sessionKey: "main") == ["talk until stopped"])
             #expect(await gateway.runCount() == 1)
             await client.close()
         }
