@@ -79,9 +79,10 @@ public struct AgentScript: Sendable, Hashable {
 /// call and a reply, or the refusal; ``questionTrigger`` (default `ask me`, optionally `: QUESTION`) →
 /// a question to the operator, then a reply saying the answer; `fail` → an `error` run; `silent` → a
 /// silent final; `shrink` → a non-prefix rewrite; `until stopped` → ``heldWords``, then nothing for ten
-/// minutes (abort tests: a run still going however loaded the machine); `slow` → a long reply streamed slowly;
-/// `draw` → a reply with a generated image; `stream N` → N equal chunks with no delay (benchmarks); ``toolTrigger`` (default `tool`) → thinking,
-/// one `exec` tool call and a text reply; anything else → a reply quoting the message.
+/// minutes (abort tests: a run still going however loaded the machine); `slow` → a long reply streamed
+/// slowly; `draw` → a reply with a generated image; `stream N` → N equal chunks with no delay
+/// (benchmarks); ``toolTrigger`` (default `tool`) → thinking, one `exec` tool call and a text reply;
+/// anything else → a reply quoting the message.
 public struct ScriptedAgent: Sendable {
     public var chunkSize: Int
     public var chunkDelayMs: Int
