@@ -37,6 +37,8 @@ public final class SQLiteChatStore: ChatStore {
     public var recoveredFromCorruption: URL? { recovery?.movedTo }
 
     private let connection: StoreConnection
+    /// What recent writes left in the transcript rows, so a page recorded again skips what is unchanged.
+    private let recorded = RecordedMessages()
     /// The outbox's copy outside the database; nil for an in-memory store.
     private var journal: OutboxJournal? { connection.journal }
     /// Copies of the files of outbox messages (``OutboxSpool``): beside the file, or in a temporary
@@ -154,9 +156,10 @@ public final class SQLiteChatStore: ChatStore {
     public func record(_ messages: [StoredMessage], gateway: String, sessionKey: String) async throws {
         let session = TranscriptWriter.Session(gateway: gateway, sessionKey: sessionKey)
         let limits = limits
+        let recorded = recorded
         let nowMs = Int((Date().timeIntervalSince1970 * 1000).rounded(.down))
         try await connection.write { db in
-            try TranscriptWriter.record(messages, in: session, db: db)
+            try TranscriptWriter.record(messages, in: session, db: db, recorded: recorded)
             try TranscriptWriter.touchAndEnforce(limits, session: session, nowMs: nowMs, db: db)
         }
     }

@@ -24,19 +24,29 @@ enum TranscriptWriter {
         var high: Double?
     }
 
-    struct Session {
+    struct Session: Hashable {
         var gateway: String
         var sessionKey: String
     }
 
-    static func record(_ messages: [StoredMessage], in session: Session, db: SQLiteConnection) throws {
+    /// Records a page; a message that `recorded` says its row already holds is not written again.
+    static func record(
+        _ messages: [StoredMessage], in session: Session, db: SQLiteConnection, recorded: RecordedMessages
+    ) throws {
         var known = try rowIDs(forKeys: messages.map(\.historyKey), in: session, db: db)
         var cursor = messages.lazy.compactMap { known[$0.historyKey] }.first.map { Cursor.before(rowID: $0) } ?? .end
         var remainingInRun = 0
+        let held = recorded.rows(in: session)
+        var written: [String: RecordedMessages.Row] = [:]
         for (index, message) in messages.enumerated() {
-            let record = MessageRecord(message)
-            if let rowID = known[message.historyKey] {
-                try update(rowID: rowID, with: record, db: db)
+            let key = message.historyKey
+            if let rowID = known[key] {
+                let row = RecordedMessages.Row(rowID: rowID, message: message)
+                // A key seen earlier in this page was written over since: its row is written again.
+                if held[key] != row || written[key] != nil {
+                    try update(rowID: rowID, with: MessageRecord(message), db: db)
+                }
+                written[key] = row
                 cursor = .after(rowID: rowID)
                 remainingInRun = 0
                 continue
@@ -45,11 +55,13 @@ enum TranscriptWriter {
                 remainingInRun = messages[index...].prefix { known[$0.historyKey] == nil }.count
             }
             let position = try newPosition(at: cursor, runLength: remainingInRun, in: session, db: db)
-            let rowID = try insert(record, at: position, in: session, db: db)
-            known[message.historyKey] = rowID
+            let rowID = try insert(MessageRecord(message), at: position, in: session, db: db)
+            known[key] = rowID
+            written[key] = RecordedMessages.Row(rowID: rowID, message: message)
             cursor = .after(rowID: rowID)
             remainingInRun -= 1
         }
+        db.afterCommit { recorded.remember(written, in: session) }
     }
 
     /// Marks the session as just recorded, then drops the oldest messages of the session beyond

@@ -38,6 +38,31 @@ import Testing
         #expect(db.isAutocommit)
     }
 
+    /// Memory kept beside the file (what the store last wrote) follows the file: an action waiting
+    /// for the commit runs after it, and never for a transaction rolled back.
+    @Test func anActionAfterTheCommitRunsOnlyWhenItCommits() throws {
+        let db = try SQLiteConnection(path: ":memory:")
+        defer { db.close() }
+        try db.execute(sql: "CREATE TABLE t (x INTEGER)")
+        var ran: [String] = []
+        struct Abort: Error {}
+        #expect(throws: Abort.self) {
+            try db.inTransaction(.immediate) {
+                db.afterCommit { ran.append("rolled back") }
+                throw Abort()
+            }
+        }
+        try db.inTransaction(.immediate) {
+            try db.execute(sql: "INSERT INTO t VALUES (1)")
+            db.afterCommit {
+                ran.append("committed \((try? db.scalar(Int.self, sql: "SELECT count(*) FROM t")) ?? -1)")
+            }
+            #expect(ran.isEmpty)
+        }
+        #expect(ran == ["committed 1"])
+        #expect(db.isAutocommit)
+    }
+
     /// A read runs on a reader of its own: it neither waits for a write that is still open nor sees it.
     @Test func aReadDoesNotWaitForAnOpenWrite() throws {
         let folder = try TemporaryFolder()

@@ -17,6 +17,8 @@ final class SQLiteConnection: @unchecked Sendable {
     private let handle: OpaquePointer
     private var cache: [String: SQLiteStatement] = [:]
     private var isClosed = false
+    /// Run when the current transaction commits, dropped when it rolls back.
+    private var commitActions: [() -> Void] = []
 
     /// Opens `path` (`:memory:` for a private in-memory database). `busyTimeoutMs` is how long a
     /// statement waits for another connection's lock before failing with `SQLITE_BUSY`.
@@ -116,15 +118,26 @@ final class SQLiteConnection: @unchecked Sendable {
     /// Runs `body` in a transaction: committed when it returns, rolled back when it (or the commit)
     /// throws, so a failed call changes nothing.
     func inTransaction<T>(_ kind: TransactionKind, _ body: () throws -> T) throws -> T {
+        commitActions = []
         try execute(sql: "BEGIN \(kind.rawValue)")
         do {
             let result = try body()
             try execute(sql: "COMMIT")
+            let actions = commitActions
+            commitActions = []
+            for action in actions { action() }
             return result
         } catch {
+            commitActions = []
             if !isAutocommit { try? execute(sql: "ROLLBACK") }
             throw error
         }
+    }
+
+    /// Runs `action` once the transaction in progress has committed, still on this connection's turn
+    /// (before the next write can begin); never if it rolls back. For memory that must match the file.
+    func afterCommit(_ action: @escaping () -> Void) {
+        commitActions.append(action)
     }
 
     private func statement(_ sql: String) throws -> SQLiteStatement {
