@@ -4,7 +4,8 @@ import Testing
 @testable import OpenClawCLI
 
 /// A command is parsed with its subcommand as the root (cheaper: no completion-script pseudo-commands),
-/// and only when that gives what the whole tree gives; help and errors always come from the tree.
+/// and only when that gives what the whole tree gives; help and errors always come from the tree (the
+/// root's `--help` alone is the tree's help text, printed without a parse).
 @Suite("Parsing a subcommand on its own")
 struct SubcommandParsingTests {
     @Test func everySubcommandCanBeParsedAsARoot() {
@@ -42,6 +43,20 @@ struct SubcommandParsingTests {
         ] {
             #expect(OpenClawChatEntry.parseSubcommandAlone(arguments) == nil, "\(arguments)")
         }
+    }
+
+    /// `--help` and `--version` alone are answered before the parse; the text is still ArgumentParser's,
+    /// at the width it would use (`COLUMNS`, else the terminal's, else 80).
+    @Test(arguments: [["--help"], ["-h"], ["help"]])
+    func rootHelpAloneIsArgumentParsersText(_ arguments: [String]) async throws {
+        for columns in [57, 80, 123] {
+            let help = try await CLIProcess.run(arguments, environment: ["COLUMNS": "\(columns)"])
+            #expect(help.status == 0)
+            #expect(help.stdout == OpenClawChatCommand.helpMessage(columns: columns) + "\n", "\(help.stdout)")
+        }
+        let version = try await CLIProcess.run(["--version"])
+        #expect(version.status == 0)
+        #expect(version.stdout == BuildInfo.versionLine + "\n")
     }
 
     @Test func usageAndHelpStillNameTheProgram() async throws {

@@ -48,6 +48,7 @@ enum ProgramBenchmark {
                     "swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "openclaw-chat",
                     "--scratch-path", repository + "/.build-static", "--package-path", repository,
                     "-Xswiftc", "-Xclang-linker", "-Xswiftc", "-no-pie", "-Xlinker", "--no-export-dynamic",
+                    "-Xswiftc", "-L" + repository + "/scripts/static-libstdc++",
                 ],
                 timeout: .seconds(3600))
             guard staticBuilt.status == 0 else {
