@@ -222,7 +222,7 @@ let package = Package(
         .target(
             name: "OpenClawTestSupport",
             dependencies: [
-                "OpenClawProtocol", "OpenClawTestGateway",
+                "OpenClawProtocol", "OpenClawGateway", "OpenClawTestGateway",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -17,20 +17,14 @@ struct NodeAttackCLITests {
     struct Rig {
         let gateway: TestGateway
         let node: InteractiveProcess
-        let operatorConnection: GatewayConnection
-        let nodeId: String
+        let nodeOperator: NodeOperator
         let state: String
         /// Outside the state directory, which the node refuses to let commands name at all.
         let work: String
         var marker: String { work + "/marker" }
 
-        /// `node.invoke` as an operator sends it.
         func invoke(_ command: String, _ params: JSONValue) async throws(GatewayError) -> JSONValue? {
-            let request = JSONValue.object([
-                "nodeId": .string(nodeId), "command": .string(command), "params": params,
-                "idempotencyKey": .string(UUID().uuidString),
-            ])
-            return try await operatorConnection.request("node.invoke", params: request)
+            try await nodeOperator.invoke(command, params)
         }
 
         /// The invoke fails, its message names `reason`, and the marker does not exist.
@@ -38,15 +32,8 @@ struct NodeAttackCLITests {
             _ params: JSONValue, command: String = "system.run", reason: String,
             sourceLocation: SourceLocation = #_sourceLocation
         ) async {
-            do {
-                let answer = try await invoke(command, params)
-                Issue.record("not refused: \(String(describing: answer))", sourceLocation: sourceLocation)
-            } catch {
-                if case .requestFailed(_, let shape) = error {
-                    #expect(shape.message.contains(reason), "\(shape.message)", sourceLocation: sourceLocation)
-                } else {
-                    Issue.record("unexpected error \(error)", sourceLocation: sourceLocation)
-                }
+            if let problem = await nodeOperator.refusalProblem(command, params, reason: reason) {
+                Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation)
             }
             #expect(
                 !FileManager.default.fileExists(atPath: marker), "the marker appeared", sourceLocation: sourceLocation)
@@ -82,25 +69,16 @@ struct NodeAttackCLITests {
         let connected = await eventually(timeout: .seconds(20)) { await gateway.connectedNodes().count == 1 }
         try #require(connected, "the node did not connect:\n\(node.output)")
         let nodeId = try #require(await gateway.connectedNodes().first)
-        let operatorConnection = GatewayConnection(
-            configuration: GatewayConnectionConfiguration(
-                url: try GatewayURL(parsing: gateway.url), credential: .token("test-token"),
-                client: ClientInfo(id: .cli, mode: .cli, version: "test", platform: "linux"),
-                defaultRequestTimeout: .seconds(20), reconnect: nil),
-            identityStore: InMemoryDeviceIdentityStore(identity: DeviceIdentity(createdAtMs: 1)),
-            tokenStore: InMemoryDeviceTokenStore())
-        try await operatorConnection.connect()
-        let rig = Rig(
-            gateway: gateway, node: node, operatorConnection: operatorConnection, nodeId: nodeId, state: state,
-            work: work)
+        let nodeOperator = try await NodeOperator.connect(to: gateway.url, nodeId: nodeId)
+        let rig = Rig(gateway: gateway, node: node, nodeOperator: nodeOperator, state: state, work: work)
         do {
             try await body(rig)
         } catch {
-            await operatorConnection.disconnect()
+            await nodeOperator.disconnect()
             await gateway.stop()
             throw error
         }
-        await operatorConnection.disconnect()
+        await nodeOperator.disconnect()
         node.sendSignal(SIGINT)
         let status = try await node.waitForExit()
         #expect(status == 0, "node output:\n\(node.output)")

@@ -13,8 +13,9 @@ struct NodeFixture {
     let gateway: TestGateway
     let node: GatewayConnection
     let host: NodeHost
-    let operatorConnection: GatewayConnection
-    let nodeId: String
+    let nodeOperator: NodeOperator
+    var operatorConnection: GatewayConnection { nodeOperator.connection }
+    var nodeId: String { nodeOperator.nodeId }
     let directory: String
     let approvals: ExecApprovalsStore
     let activity: ActivityLog
@@ -49,17 +50,10 @@ struct NodeFixture {
         let activity = ActivityLog(host.activity)
         if startsHost { await host.start() }
         let session = try await node.connect()
-        let operatorConnection = GatewayConnection(
-            configuration: GatewayConnectionConfiguration(
-                url: url, credential: .token("test-token"),
-                client: ClientInfo(id: .cli, mode: .cli, version: "test", platform: "linux"),
-                defaultRequestTimeout: .seconds(20), reconnect: nil),
-            identityStore: InMemoryDeviceIdentityStore(identity: DeviceIdentity(createdAtMs: 1)),
-            tokenStore: InMemoryDeviceTokenStore())
-        try await operatorConnection.connect()
+        let nodeOperator = try await NodeOperator.connect(to: gateway.url, nodeId: session.deviceId)
         return NodeFixture(
-            gateway: gateway, node: node, host: host, operatorConnection: operatorConnection,
-            nodeId: session.deviceId, directory: directory, approvals: approvals, activity: activity)
+            gateway: gateway, node: node, host: host, nodeOperator: nodeOperator, directory: directory,
+            approvals: approvals, activity: activity)
     }
 
     /// `node.invoke` as an operator calls it; the payload of the gateway's answer.
@@ -68,17 +62,13 @@ struct NodeFixture {
     ) async throws(GatewayError)
         -> JSONValue?
     {
-        let request = JSONValue.object(dropping: [
-            ("nodeId", .string(nodeId)), ("command", .string(command)), ("params", params),
-            ("timeoutMs", .int(timeoutMs)), ("idempotencyKey", .string(UUID().uuidString)),
-        ])
-        return try await operatorConnection.request("node.invoke", params: request)
+        try await nodeOperator.invoke(command, params, timeoutMs: timeoutMs)
     }
 
     func stop() async {
         await host.stop()
         await node.disconnect()
-        await operatorConnection.disconnect()
+        await nodeOperator.disconnect()
         try? FileManager.default.removeItem(atPath: directory)
     }
 
