@@ -85,16 +85,6 @@ public enum OpenClawChatEntry {
         }
     }
 
-    /// The command `arguments` name, parsed with its subcommand as the root; nil when that does not give
-    /// exactly that subcommand (a help request, an error) or the subcommand has commands of its own: those
-    /// go through the whole tree as before, so help and error messages are the tree's.
-    ///
-    /// Parsing from the root makes ArgumentParser build, by reflection, two pseudo-commands that look for
-    /// `--generate-completion-script` and the argument set of the matched subcommand once more; with the
-    /// conformance lookups that reflection makes, that was about a tenth of a static `search`'s CPU.
-    /// A root that names a super-command skips the pseudo-commands (ArgumentParser does not offer
-    /// completion scripts to plugins' commands); `--generate-completion-script` still works, from the
-    /// tree.
     /// `--help` and `--version` on their own, answered without a parse: parsing costs the runtime's
     /// first look-ups of ArgumentParser's types (a scan of every conformance record of the binary each,
     /// about 12M instructions, 70% of `--version`), which the help text itself does not need.
@@ -106,6 +96,16 @@ public enum OpenClawChatEntry {
         }
     }
 
+    /// The command `arguments` name, parsed with its subcommand as the root; nil when that does not give
+    /// exactly that subcommand (a help request, an error) or the subcommand has commands of its own: those
+    /// go through the whole tree as before, so help and error messages are the tree's.
+    ///
+    /// Parsing from the root makes ArgumentParser build, by reflection, two pseudo-commands that look for
+    /// `--generate-completion-script` and the argument set of the matched subcommand once more; with the
+    /// conformance lookups that reflection makes, that was about a tenth of a static `search`'s CPU.
+    /// A root that names a super-command skips the pseudo-commands (ArgumentParser does not offer
+    /// completion scripts to plugins' commands); `--generate-completion-script` still works, from the
+    /// tree.
     static func parseSubcommandAlone(_ arguments: [String]) -> (any ParsableCommand)? {
         guard let first = arguments.first,
             let subcommand = OpenClawChatCommand.configuration.subcommands.first(where: {
