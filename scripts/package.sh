@@ -30,8 +30,7 @@ grep -q "\"$commit\"" "$src/$build_info" || { echo "package.sh: could not stamp 
 
 echo "== static release build (the README's one-file recipe)"
 started=$(date +%s)
-(cd "$src" && swift build -c release --static-swift-stdlib --product "$name" --scratch-path "$work/.build-static" \
-    -Xswiftc -Xclang-linker -Xswiftc -no-pie -Xlinker --no-export-dynamic -Xswiftc -L"$src/scripts/static-libstdc++")
+"$src/scripts/build-static.sh" "$work/.build-static"
 echo "   built in $(( $(date +%s) - started )) s"
 
 stage="$work/stage"

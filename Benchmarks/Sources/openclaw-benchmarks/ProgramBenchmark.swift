@@ -41,23 +41,9 @@ enum ProgramBenchmark {
             timeout: .seconds(3600))
         guard built.status == 0 else { throw BenchmarkError.setup("swift build failed: \(built.stdout.suffix(2000))") }
         // The static build, where one was made, is brought up to date too: its figures must be this code's.
-        let staticBuild = repository + "/.build-static"
-        if FileManager.default.fileExists(atPath: staticBuild) {
+        if FileManager.default.fileExists(atPath: repository + "/.build-static") {
             Output.line("  building openclaw-chat (release, static, as the README installs it) …")
-            // SwiftPM (6.3.1) kept a build plan made with other flags and linked without the new ones (seen
-            // when `-L scripts/static-libstdc++` was added); without the plan it makes a new one.
-            let triples = (try? FileManager.default.contentsOfDirectory(atPath: staticBuild)) ?? []
-            for stale in ["release.yaml"] + triples.map({ $0 + "/release/description.json" }) {
-                try? FileManager.default.removeItem(atPath: staticBuild + "/" + stale)
-            }
-            let staticBuilt = try swift.run(
-                [
-                    "swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "openclaw-chat",
-                    "--scratch-path", staticBuild, "--package-path", repository,
-                    "-Xswiftc", "-Xclang-linker", "-Xswiftc", "-no-pie", "-Xlinker", "--no-export-dynamic",
-                    "-Xswiftc", "-L" + repository + "/scripts/static-libstdc++",
-                ],
-                timeout: .seconds(3600))
+            let staticBuilt = try swift.run(["bash", repository + "/scripts/build-static.sh"], timeout: .seconds(3600))
             guard staticBuilt.status == 0 else {
                 throw BenchmarkError.setup("the static build failed: \(staticBuilt.stdout.suffix(2000))")
             }
