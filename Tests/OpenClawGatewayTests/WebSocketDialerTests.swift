@@ -1,5 +1,7 @@
+import Crypto
 import NIOCore
 import NIOPosix
+import OpenClawProtocol
 import OpenClawTestSupport
 import Synchronization
 import Testing
@@ -67,6 +69,79 @@ struct WebSocketDialerTests {
         #expect(request.contains("\r\nsec-websocket-version: 13\r\n"), "\(request)")
         #expect(!request.contains("\r\norigin:"), "\(request)")
     }
+
+    @Test func aChallengeThatSharesTheAnswersPacketIsTheFirstMessage() async throws {
+        let server = try await SilentServer.start { request in
+            [Self.switchingProtocols(to: request) + Self.textFrame(#"{"event":"connect.challenge"}"#)]
+        }
+        defer { server.stop() }
+        let connection = try await LiveWebSocketTransport().connect(
+            to: GatewayURL(isSecure: false, host: "127.0.0.1", port: server.port), maxFrameSize: 1 << 20)
+        var events = connection.events.makeAsyncIterator()
+        #expect(await events.next() == .text(#"{"event":"connect.challenge"}"#))
+        await connection.close(code: 1000)
+    }
+
+    @Test func anAnswerTrickledAByteAtATimeOpensTheSocket() async throws {
+        let server = try await SilentServer.start { request in
+            (Self.switchingProtocols(to: request) + Self.textFrame("hello")).map { [$0] }
+        }
+        defer { server.stop() }
+        let connection = try await LiveWebSocketTransport().connect(
+            to: GatewayURL(isSecure: false, host: "127.0.0.1", port: server.port), maxFrameSize: 1 << 20)
+        var events = connection.events.makeAsyncIterator()
+        #expect(await events.next() == .text("hello"))
+        await connection.close(code: 1000)
+    }
+
+    @Test func anAnswerWithAnotherKeysAcceptIsRefusedAndItsSocketClosed() async throws {
+        let server = try await SilentServer.start { _ in
+            let otherKey = WebSocketHandshake.random().key
+            return [Self.switchingProtocols(key: otherKey) + Self.textFrame("hello")]
+        }
+        defer { server.stop() }
+        await #expect(throws: TransportError.other(WebSocketUpgradeFailure.wrongAccept.description)) {
+            _ = try await LiveWebSocketTransport().connect(
+                to: GatewayURL(isSecure: false, host: "127.0.0.1", port: server.port), maxFrameSize: 1 << 20)
+        }
+        #expect(await eventually(timeout: .seconds(10)) { server.seen { $0.closed } == 1 })
+    }
+
+    /// Without the head's limit the attempt would wait for its 10 s deadline, holding what came.
+    @Test func anAnswerHeadThatNeverEndsIsGivenUpAtItsLimit() async throws {
+        let padding = String(repeating: "X-Padding: \(String(repeating: "a", count: 100))\r\n", count: 400)
+        let server = try await SilentServer.start { _ in
+            [Array("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\n\(padding)".utf8)]
+        }
+        defer { server.stop() }
+        let clock = ContinuousClock()
+        let start = clock.now
+        await #expect(throws: TransportError.other(WebSocketUpgradeFailure.answerTooLarge.description)) {
+            _ = try await LiveWebSocketTransport().connect(
+                to: GatewayURL(isSecure: false, host: "127.0.0.1", port: server.port), maxFrameSize: 1 << 20)
+        }
+        #expect(clock.now - start < .seconds(5))
+        #expect(await eventually(timeout: .seconds(10)) { server.seen { $0.closed } == 1 })
+    }
+
+    /// A WebSocket server's answer to `request`'s key (RFC 6455 §4.2.2), computed here on its own.
+    private static func switchingProtocols(to request: String) -> [UInt8] {
+        let keyLine = request.split(separator: "\r\n").first { $0.lowercased().hasPrefix("sec-websocket-key:") }
+        let key = keyLine.map { $0.dropFirst("sec-websocket-key:".count).trimmingPrefix(" ") } ?? ""
+        return switchingProtocols(key: String(key))
+    }
+
+    private static func switchingProtocols(key: String) -> [UInt8] {
+        let digest = Insecure.SHA1.hash(data: Array((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").utf8))
+        let answer = "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            + "Sec-WebSocket-Accept: \(Base64.encode(Array(digest)))\r\n\r\n"
+        return Array(answer.utf8)
+    }
+
+    /// An unmasked text frame, as a server sends one (payload under 126 bytes).
+    private static func textFrame(_ text: String) -> [UInt8] {
+        [0x81, UInt8(text.utf8.count)] + Array(text.utf8)
+    }
 }
 
 /// A TCP server that reads what a client sends and answers once (or never) with `answer`.
@@ -90,11 +165,17 @@ private final class SilentServer: Sendable {
     func seen<Value>(_ read: (Record) -> Value) -> Value { box.record.withLock { read($0) } }
 
     static func start(answer: String?) async throws -> SilentServer {
+        try await start { _ in answer.map { [Array($0.utf8)] } }
+    }
+
+    /// `answering` gets the whole request and returns the answer's pieces, each written and flushed on its
+    /// own (nil: never answer).
+    static func start(answering: @escaping @Sendable (String) -> [[UInt8]]?) async throws -> SilentServer {
         let box = RecordBox()
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .childChannelInitializer { child in
                 child.eventLoop.makeCompletedFuture {
-                    try child.pipeline.syncOperations.addHandler(Listener(box: box, answer: answer))
+                    try child.pipeline.syncOperations.addHandler(Listener(box: box, answering: answering))
                 }
             }
             .bind(host: "127.0.0.1", port: 0).get()
@@ -115,12 +196,13 @@ private final class Listener: ChannelInboundHandler {
     typealias OutboundOut = ByteBuffer
 
     private let box: RecordBox
-    private let answer: String?
+    private let answering: @Sendable (String) -> [[UInt8]]?
+    private var request = ""
     private var answered = false
 
-    init(box: RecordBox, answer: String?) {
+    init(box: RecordBox, answering: @escaping @Sendable (String) -> [[UInt8]]?) {
         self.box = box
-        self.answer = answer
+        self.answering = answering
     }
 
     func channelActive(context: ChannelHandlerContext) {
@@ -131,9 +213,12 @@ private final class Listener: ChannelInboundHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let text = String(buffer: unwrapInboundIn(data))
         box.update { $0.request += text }
-        guard let answer, !answered, text.contains("\r\n\r\n") else { return }
+        request += text
+        guard !answered, request.contains("\r\n\r\n") else { return }
         answered = true
-        context.writeAndFlush(wrapOutboundOut(ByteBuffer(string: answer)), promise: nil)
+        for piece in answering(request) ?? [] {
+            context.writeAndFlush(wrapOutboundOut(ByteBuffer(bytes: piece)), promise: nil)
+        }
     }
 
     func channelInactive(context: ChannelHandlerContext) {

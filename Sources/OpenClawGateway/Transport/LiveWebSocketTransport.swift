@@ -96,6 +96,9 @@ public struct LiveWebSocketTransport: WebSocketTransport {
         switch error {
         case let refused as UpgradeRefused:
             return .upgradeRejected(status: refused.status)
+        case WebSocketUpgradeFailure.unsafeHost:
+            // What a name server would have said of it.
+            return .hostNotFound(host: url.host)
         case let connection as NIOConnectionError:
             // Happy Eyeballs: no address to try means the name did not resolve.
             if connection.connectionErrors.isEmpty, connection.dnsAError != nil || connection.dnsAAAAError != nil {

@@ -54,7 +54,9 @@ struct LostDecisionAnswerTests {
         try await EndToEnd.withGateway { gateway, viewModel in
             let approver = try await EndToEnd.approver(on: gateway, name: "terminal") {
                 $0.enableApprovals(required: false)
-                $0.defaultRequestTimeout = .seconds(1)
+                // Short, so the ignored decision is in doubt soon; long enough for the decision made again to be
+                // answered on a loaded machine (1 s was not, once).
+                $0.defaultRequestTimeout = .seconds(3)
             }
             _ = await viewModel.send("please run a command: make test")
             #expect(await eventually(timeout: .seconds(20)) { await approver.log.requested.count == 1 })
