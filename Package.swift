@@ -33,8 +33,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-transport-services.git", from: "1.28.0"),
         .package(url: "https://github.com/swiftlang/swift-subprocess.git", from: "1.0.2"),
         .package(url: "https://github.com/apple/swift-system.git", from: "1.5.0"),
-        // The transport's TLS (pinned certificates through NIOSSL's custom verification); the test gateway
-        // makes its certificate with X509.
+        // The transport's TLS (pinned certificates through NIOSSL's custom verification); the tests read the
+        // test gateway's self-signed certificate back with X509.
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
@@ -121,8 +121,6 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                .product(name: "X509", package: "swift-certificates"),
-                .product(name: "SwiftASN1", package: "swift-asn1"),
             ],
             swiftSettings: strictSettings
         ),
@@ -298,10 +296,13 @@ let package = Package(
             name: "OpenClawTestGatewayTests",
             dependencies: [
                 "OpenClawTestGateway", "OpenClawProtocol", "OpenClawGateway", "OpenClawTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
             ],
             swiftSettings: strictSettings
         ),

@@ -3,8 +3,6 @@ import NIOCore
 import NIOSSL
 import OpenClawGateway
 import OpenClawTestGatewayCore
-import SwiftASN1
-import X509
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -20,33 +18,16 @@ struct TestGatewayCertificate {
 
     init(_ tls: TestGatewayTLS) throws {
         let key = P256.Signing.PrivateKey()
-        let name = try DistinguishedName {
-            CommonName("OpenClaw test gateway")
-            OrganizationName("OpenClaw")
-        }
-        let loopback: [GeneralName] = [
-            .ipAddress(ASN1OctetString(contentBytes: [127, 0, 0, 1])),
-            .ipAddress(ASN1OctetString(contentBytes: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1])),
-        ]
-        let extensions = try Certificate.Extensions {
-            Critical(BasicConstraints.notCertificateAuthority)
-            SubjectAlternativeNames(tls.dnsNames.map(GeneralName.dnsName) + (tls.namesLoopback ? loopback : []))
-        }
-        let certificate = try Certificate(
-            version: .v3,
-            serialNumber: Certificate.SerialNumber(),
-            publicKey: Certificate.PublicKey(key.publicKey),
-            notValidBefore: tls.notValidBefore,
-            notValidAfter: tls.notValidAfter,
-            issuer: name,
-            subject: name,
-            signatureAlgorithm: .ecdsaWithSHA256,
-            extensions: extensions,
-            issuerPrivateKey: Certificate.PrivateKey(key)
-        )
-        var serializer = DER.Serializer()
-        try serializer.serialize(certificate)
-        let der = serializer.serializedBytes
+        let loopback: [[UInt8]] = [[127, 0, 0, 1], [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]]
+        let der = try SelfSignedCertificate(
+            commonName: "OpenClaw test gateway",
+            organization: "OpenClaw",
+            dnsNames: tls.dnsNames,
+            ipAddresses: tls.namesLoopback ? loopback : [],
+            notValidBefore: Int64(tls.notValidBefore.timeIntervalSince1970.rounded(.down)),
+            notValidAfter: Int64(tls.notValidAfter.timeIntervalSince1970.rounded(.down)),
+            serialNumber: (0..<20).map { _ in UInt8.random(in: 0...255) }
+        ).der(signedBy: key)
         self.certificate = try NIOSSLCertificate(bytes: der, format: .der)
         self.privateKey = try NIOSSLPrivateKey(bytes: Array(key.derRepresentation), format: .der)
         self.fingerprint = TLSFingerprint(certificateDER: der)

@@ -133,7 +133,8 @@ struct WebSocketDialerTests {
 
     private static func switchingProtocols(key: String) -> [UInt8] {
         let digest = Insecure.SHA1.hash(data: Array((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").utf8))
-        let answer = "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        let answer =
+            "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
             + "Sec-WebSocket-Accept: \(Base64.encode(Array(digest)))\r\n\r\n"
         return Array(answer.utf8)
     }

@@ -109,7 +109,9 @@ struct WebSocketHandshakeTests {
         }
     }
 
-    @Test(arguments: ["SSH-2.0-OpenSSH_9.6", "HTTP/1.1 1O1 Switching", "HTTP/2 101", "HTTP/1.1 101 OK\r\nno colon here"])
+    @Test(arguments: [
+        "SSH-2.0-OpenSSH_9.6", "HTTP/1.1 1O1 Switching", "HTTP/2 101", "HTTP/1.1 101 OK\r\nno colon here",
+    ])
     func somethingThatIsNotAnHTTPAnswerIsMalformed(head: String) {
         #expect(throws: WebSocketUpgradeFailure.malformedAnswer) {
             try handshake.check(answerHead: answer(head))

@@ -131,7 +131,8 @@ enum WebSocketUpgradeFailure: Error, Equatable, CustomStringConvertible {
         case .answerTooLarge: "\(answer) went on past \(WebSocketHandshake.maxAnswerHeadBytes / 1024) KiB of headers"
         case .malformedAnswer: "\(answer) is not an HTTP response: is this address a gateway?"
         case .notWebSocket: "\(answer) switched to another protocol than WebSocket"
-        case .wrongAccept: "\(answer) has no valid Sec-WebSocket-Accept: a proxy between here and the gateway may not pass WebSockets"
+        case .wrongAccept:
+            "\(answer) has no valid Sec-WebSocket-Accept: a proxy between here and the gateway may not pass WebSockets"
         case .unrequested(let name): "\(answer) claims \(name), which this client did not ask for"
         }
     }

@@ -12,7 +12,9 @@ struct ToolActivityTests {
 
     @Test(arguments: GatewayFlavor.all)
     func aToolRunShowsItsStepsOnTheReply(flavor: GatewayFlavor) async throws {
-        let agent = ScriptedAgent(chunkDelayMs: 20, toolDurationMs: 60)
+        // The tool runs long enough that its start and end never share one main-actor turn, even on a loaded
+        // machine (60 ms did, once, in a full parallel run): the running step must be seen on its own.
+        let agent = ScriptedAgent(chunkDelayMs: 20, toolDurationMs: 400)
         try await ChatHarness.withViewModel(flavor.configuration(agent: agent)) { fixture in
             let viewModel = fixture.viewModel
             let runId = await viewModel.send("run the health tool")

@@ -1,0 +1,131 @@
+import Crypto
+
+/// The DER bytes of a self-signed X.509 v3 certificate for a P-256 key (RFC 5280): a subject of common
+/// name and organisation, a validity, `basicConstraints` (critical, not a CA) and the subject's names.
+///
+/// Written here rather than with swift-certificates: the test gateway is in the one `openclaw-chat`
+/// binary, and that package with swift-asn1 put about 870 protocol-conformance records in it — a ninth
+/// of all, which every first type look-up of every command scans — for one certificate made at
+/// `gateway --tls`. The tests read what this writes back with swift-certificates.
+struct SelfSignedCertificate {
+    var commonName: String
+    var organization: String
+    var dnsNames: [String]
+    /// IPv4 (4 bytes) or IPv6 (16 bytes) addresses.
+    var ipAddresses: [[UInt8]]
+    /// Seconds since 1970, UTC.
+    var notValidBefore: Int64
+    var notValidAfter: Int64
+    /// Positive, at most 20 bytes (RFC 5280 §4.1.2.2).
+    var serialNumber: [UInt8]
+
+    /// Signs the certificate with `key`, whose public half it names.
+    func der(signedBy key: P256.Signing.PrivateKey) throws -> [UInt8] {
+        let signatureAlgorithm = DER.sequence(DER.objectIdentifier(DER.ecdsaWithSHA256))
+        let name = DER.sequence(
+            DER.set(DER.sequence(DER.objectIdentifier(DER.commonName) + DER.utf8String(commonName)))
+                + DER.set(DER.sequence(DER.objectIdentifier(DER.organizationName) + DER.utf8String(organization))))
+        var extensions = DER.sequence(
+            DER.objectIdentifier(DER.basicConstraints) + DER.boolean(true) + DER.octetString(DER.sequence([])))
+        let generalNames =
+            dnsNames.flatMap { DER.element(0x82, Array($0.utf8)) } + ipAddresses.flatMap { DER.element(0x87, $0) }
+        if !generalNames.isEmpty {
+            extensions += DER.sequence(
+                DER.objectIdentifier(DER.subjectAltName) + DER.octetString(DER.sequence(generalNames)))
+        }
+        let toBeSigned = DER.sequence(
+            DER.element(0xA0, DER.integer([2]))
+                + DER.integer(serialNumber)
+                + signatureAlgorithm
+                + name
+                + DER.sequence(DER.time(notValidBefore) + DER.time(notValidAfter))
+                + name
+                + Array(key.publicKey.derRepresentation)
+                + DER.element(0xA3, DER.sequence(extensions)))
+        let signature = try key.signature(for: toBeSigned).derRepresentation
+        return DER.sequence(toBeSigned + signatureAlgorithm + DER.bitString(Array(signature)))
+    }
+}
+
+/// The few DER encodings a certificate needs (X.690 §8, §10).
+enum DER {
+    static let ecdsaWithSHA256: [UInt64] = [1, 2, 840, 10045, 4, 3, 2]
+    static let commonName: [UInt64] = [2, 5, 4, 3]
+    static let organizationName: [UInt64] = [2, 5, 4, 10]
+    static let basicConstraints: [UInt64] = [2, 5, 29, 19]
+    static let subjectAltName: [UInt64] = [2, 5, 29, 17]
+
+    /// Tag, definite length (short form under 128, else the long form), contents.
+    static func element(_ tag: UInt8, _ contents: [UInt8]) -> [UInt8] {
+        var length: [UInt8] = []
+        if contents.count < 0x80 {
+            length = [UInt8(contents.count)]
+        } else {
+            var count = contents.count
+            while count > 0 {
+                length.insert(UInt8(truncatingIfNeeded: count), at: 0)
+                count >>= 8
+            }
+            length.insert(0x80 | UInt8(length.count), at: 0)
+        }
+        return [tag] + length + contents
+    }
+
+    static func sequence(_ contents: [UInt8]) -> [UInt8] { element(0x30, contents) }
+    static func set(_ contents: [UInt8]) -> [UInt8] { element(0x31, contents) }
+    static func boolean(_ value: Bool) -> [UInt8] { element(0x01, [value ? 0xFF : 0x00]) }
+    static func octetString(_ bytes: [UInt8]) -> [UInt8] { element(0x04, bytes) }
+    static func utf8String(_ text: String) -> [UInt8] { element(0x0C, Array(text.utf8)) }
+    /// No unused bits: what is wrapped is whole bytes.
+    static func bitString(_ bytes: [UInt8]) -> [UInt8] { element(0x03, [0] + bytes) }
+
+    /// A non-negative integer from its big-endian bytes: leading zeros dropped, one put back when the
+    /// first bit would read as a sign.
+    static func integer(_ magnitude: [UInt8]) -> [UInt8] {
+        var bytes = Array(magnitude.drop { $0 == 0 })
+        if bytes.isEmpty || bytes[0] & 0x80 != 0 { bytes.insert(0, at: 0) }
+        return element(0x02, bytes)
+    }
+
+    static func objectIdentifier(_ arcs: [UInt64]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for arc in [arcs[0] * 40 + arcs[1]] + arcs.dropFirst(2) {
+            var chunk = [UInt8(arc & 0x7F)]
+            var rest = arc >> 7
+            while rest > 0 {
+                chunk.insert(0x80 | UInt8(rest & 0x7F), at: 0)
+                rest >>= 7
+            }
+            bytes += chunk
+        }
+        return element(0x06, bytes)
+    }
+
+    /// `UTCTime` for 1950–2049, `GeneralizedTime` otherwise (RFC 5280 §4.1.2.5), to the second, in UTC.
+    static func time(_ secondsSince1970: Int64) -> [UInt8] {
+        let days = secondsSince1970 >= 0 ? secondsSince1970 / 86_400 : (secondsSince1970 - 86_399) / 86_400
+        let secondOfDay = secondsSince1970 - days * 86_400
+        let (year, month, day) = civilDate(daysSince1970: days)
+        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let rest = two(month) + two(day) + two(secondOfDay / 3600) + two(secondOfDay / 60 % 60) + two(secondOfDay % 60) + "Z"
+        if (1950..<2050).contains(year) {
+            return element(0x17, Array((two(year % 100) + rest).utf8))
+        }
+        let fourDigitYear = String(repeating: "0", count: max(0, 4 - "\(year)".count)) + "\(year)"
+        return element(0x18, Array((fourDigitYear + rest).utf8))
+    }
+
+    /// The proleptic Gregorian date of a day count from 1970-01-01 (the well-known days-to-civil
+    /// conversion over 400-year eras).
+    static func civilDate(daysSince1970: Int64) -> (year: Int64, month: Int64, day: Int64) {
+        let shifted = daysSince1970 + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+}
