@@ -281,6 +281,7 @@ let package = Package(
             dependencies: [
                 "OpenClawProtocol", "OpenClawGateway", "OpenClawTestGateway", "OpenClawTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
             ],
             swiftSettings: strictSettings
         ),

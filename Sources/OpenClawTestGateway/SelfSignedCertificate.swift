@@ -1,4 +1,5 @@
 import Crypto
+import OpenClawTestGatewayCore
 
 /// The DER bytes of a self-signed X.509 v3 certificate for a P-256 key (RFC 5280): a subject of common
 /// name and organisation, a validity, `basicConstraints` (critical, not a CA) and the subject's names.
@@ -16,11 +17,15 @@ struct SelfSignedCertificate {
     /// Seconds since 1970, UTC.
     var notValidBefore: Int64
     var notValidAfter: Int64
-    /// Positive, at most 20 bytes (RFC 5280 §4.1.2.2).
+    /// Positive and at most 20 octets once encoded (RFC 5280 §4.1.2.2): 20 bytes with the first under 0x80.
     var serialNumber: [UInt8]
 
     /// Signs the certificate with `key`, whose public half it names.
     func der(signedBy key: P256.Signing.PrivateKey) throws -> [UInt8] {
+        // A dNSName is an IA5String: ASCII (an international name goes in its punycode form).
+        if let name = dnsNames.first(where: { !$0.utf8.allSatisfy { $0 < 0x80 } }) {
+            throw NonASCIIDNSName(name: name)
+        }
         let signatureAlgorithm = DER.sequence(DER.objectIdentifier(DER.ecdsaWithSHA256))
         let name = DER.sequence(
             DER.set(DER.sequence(DER.objectIdentifier(DER.commonName) + DER.utf8String(commonName)))
@@ -45,6 +50,12 @@ struct SelfSignedCertificate {
         let signature = try key.signature(for: toBeSigned).derRepresentation
         return DER.sequence(toBeSigned + signatureAlgorithm + DER.bitString(Array(signature)))
     }
+}
+
+/// A certificate name must be ASCII (its punycode form, for an international name).
+struct NonASCIIDNSName: Error, CustomStringConvertible {
+    let name: String
+    var description: String { "the certificate's DNS name \(name) is not ASCII: give its punycode form" }
 }
 
 /// The few DER encodings a certificate needs (X.690 §8, §10).
@@ -103,29 +114,17 @@ enum DER {
 
     /// `UTCTime` for 1950–2049, `GeneralizedTime` otherwise (RFC 5280 §4.1.2.5), to the second, in UTC.
     static func time(_ secondsSince1970: Int64) -> [UInt8] {
-        let days = secondsSince1970 >= 0 ? secondsSince1970 / 86_400 : (secondsSince1970 - 86_399) / 86_400
-        let secondOfDay = secondsSince1970 - days * 86_400
-        let (year, month, day) = civilDate(daysSince1970: days)
-        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let rest = two(month) + two(day) + two(secondOfDay / 3600) + two(secondOfDay / 60 % 60) + two(secondOfDay % 60) + "Z"
+        let seconds = Int(secondsSince1970)
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let secondOfDay = seconds - days * 86_400
+        let (year, month, day) = ISOTime.civil(fromDays: days)
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let rest =
+            two(month) + two(day) + two(secondOfDay / 3600) + two(secondOfDay / 60 % 60) + two(secondOfDay % 60) + "Z"
         if (1950..<2050).contains(year) {
             return element(0x17, Array((two(year % 100) + rest).utf8))
         }
         let fourDigitYear = String(repeating: "0", count: max(0, 4 - "\(year)".count)) + "\(year)"
         return element(0x18, Array((fourDigitYear + rest).utf8))
-    }
-
-    /// The proleptic Gregorian date of a day count from 1970-01-01 (the well-known days-to-civil
-    /// conversion over 400-year eras).
-    static func civilDate(daysSince1970: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let shifted = daysSince1970 + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }

@@ -26,7 +26,7 @@ struct TestGatewayCertificate {
             ipAddresses: tls.namesLoopback ? loopback : [],
             notValidBefore: Int64(tls.notValidBefore.timeIntervalSince1970.rounded(.down)),
             notValidAfter: Int64(tls.notValidAfter.timeIntervalSince1970.rounded(.down)),
-            serialNumber: (0..<20).map { _ in UInt8.random(in: 0...255) }
+            serialNumber: [UInt8.random(in: 1...0x7F)] + (1..<20).map { _ in UInt8.random(in: 0...255) }
         ).der(signedBy: key)
         self.certificate = try NIOSSLCertificate(bytes: der, format: .der)
         self.privateKey = try NIOSSLPrivateKey(bytes: Array(key.derRepresentation), format: .der)

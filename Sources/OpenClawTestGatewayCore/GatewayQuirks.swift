@@ -161,7 +161,7 @@ public struct GatewayQuirks: OptionSet, Sendable, Hashable {
 }
 
 /// Epoch milliseconds as ISO 8601 text, without Foundation's platform-dependent formatters.
-enum ISOTime {
+package enum ISOTime {
     static func string(_ ms: Int, microseconds: Bool = false, zone: Bool = true) -> String {
         let days = Int((Double(ms) / 86_400_000).rounded(.down))
         let msOfDay = ms - days * 86_400_000
@@ -176,7 +176,7 @@ enum ISOTime {
     }
 
     /// Howard Hinnant's `civil_from_days`: the Gregorian date `days` after 1970-01-01.
-    static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
+    package static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
         let shifted = days + 719_468
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
         let dayOfEra = shifted - era * 146_097

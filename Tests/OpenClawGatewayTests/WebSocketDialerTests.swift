@@ -77,8 +77,7 @@ struct WebSocketDialerTests {
         defer { server.stop() }
         let connection = try await LiveWebSocketTransport().connect(
             to: GatewayURL(isSecure: false, host: "127.0.0.1", port: server.port), maxFrameSize: 1 << 20)
-        var events = connection.events.makeAsyncIterator()
-        #expect(await events.next() == .text(#"{"event":"connect.challenge"}"#))
+        #expect(await Self.firstEvent(of: connection) == .text(#"{"event":"connect.challenge"}"#))
         await connection.close(code: 1000)
     }
 
@@ -89,8 +88,7 @@ struct WebSocketDialerTests {
         defer { server.stop() }
         let connection = try await LiveWebSocketTransport().connect(
             to: GatewayURL(isSecure: false, host: "127.0.0.1", port: server.port), maxFrameSize: 1 << 20)
-        var events = connection.events.makeAsyncIterator()
-        #expect(await events.next() == .text("hello"))
+        #expect(await Self.firstEvent(of: connection) == .text("hello"))
         await connection.close(code: 1000)
     }
 
@@ -122,6 +120,24 @@ struct WebSocketDialerTests {
         }
         #expect(clock.now - start < .seconds(5))
         #expect(await eventually(timeout: .seconds(10)) { server.seen { $0.closed } == 1 })
+    }
+
+    /// The socket's first event, or nil after 10 s (the socket is then closed, which ends the wait).
+    private static func firstEvent(of connection: any WebSocketConnection) async -> TransportEvent? {
+        await withTaskGroup(of: TransportEvent?.self) { group in
+            group.addTask {
+                var events = connection.events.makeAsyncIterator()
+                return await events.next()
+            }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(10))
+                return nil
+            }
+            let first = await group.next() ?? nil
+            await connection.close(code: 1000)
+            group.cancelAll()
+            return first
+        }
     }
 
     /// A WebSocket server's answer to `request`'s key (RFC 6455 §4.2.2), computed here on its own.

@@ -117,4 +117,41 @@ struct WebSocketHandshakeTests {
             try handshake.check(answerHead: answer(head))
         }
     }
+
+    @Test func aRepeatedUpgradeOrAcceptIsRefused() {
+        let accept = "Sec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo="
+        #expect(throws: WebSocketUpgradeFailure.wrongAccept) {
+            try handshake.check(
+                answerHead: answer("HTTP/1.1 101 Switching Protocols", "Upgrade: websocket", accept, accept))
+        }
+        #expect(throws: WebSocketUpgradeFailure.notWebSocket) {
+            try handshake.check(
+                answerHead: answer(
+                    "HTTP/1.1 101 Switching Protocols", "Upgrade: websocket", "Upgrade: websocket", accept))
+        }
+    }
+
+    @Test func a101WithoutUpgradeOrWithASubprotocolIsRefused() {
+        let accept = "Sec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo="
+        #expect(throws: WebSocketUpgradeFailure.notWebSocket) {
+            try handshake.check(answerHead: answer("HTTP/1.1 101 Switching Protocols", accept))
+        }
+        #expect(throws: WebSocketUpgradeFailure.unrequested("sec-websocket-protocol")) {
+            try handshake.check(
+                answerHead: answer(
+                    "HTTP/1.1 101 Switching Protocols", "Upgrade: websocket", accept, "Sec-WebSocket-Protocol: chat"))
+        }
+    }
+
+    @Test func anAnswerIsToldNotToBeHTTPAtItsFirstBytes() {
+        func may(_ text: String) -> Bool { Array(text.utf8).withUnsafeBytes(WebSocketHandshake.mayBeHTTPAnswer) }
+        #expect(may(""))
+        #expect(may("H"))
+        #expect(may("HTTP/"))
+        #expect(may("HTTP/1.1 101"))
+        #expect(!may("S"))
+        #expect(!may("SSH-2.0-OpenSSH"))
+        #expect(!may("\u{15}\u{03}\u{03}"))
+        #expect(!may("http/1.1 101"))
+    }
 }

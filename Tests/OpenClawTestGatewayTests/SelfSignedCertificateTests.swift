@@ -76,6 +76,7 @@ struct SelfSignedCertificateTests {
         #expect(Array(DER.octetString(Array(repeating: 0, count: 127)).prefix(2)) == [0x04, 0x7F])
         #expect(Array(DER.octetString(Array(repeating: 0, count: 200)).prefix(3)) == [0x04, 0x81, 0xC8])
         #expect(Array(DER.octetString(Array(repeating: 0, count: 300)).prefix(4)) == [0x04, 0x82, 0x01, 0x2C])
-        #expect(DER.objectIdentifier(DER.ecdsaWithSHA256) == [0x06, 0x08, 0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x04, 0x03, 0x02])
+        #expect(
+            DER.objectIdentifier(DER.ecdsaWithSHA256) == [0x06, 0x08, 0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x04, 0x03, 0x02])
     }
 }

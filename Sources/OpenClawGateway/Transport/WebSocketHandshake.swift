@@ -59,6 +59,11 @@ struct WebSocketHandshake: Sendable, Equatable {
         return nil
     }
 
+    /// Whether `bytes`, the start of an answer, can still become an HTTP response (`HTTP/`).
+    static func mayBeHTTPAnswer(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        zip(bytes, "HTTP/".utf8).allSatisfy { $0 == $1 }
+    }
+
     /// Checks the answer's head (status line and headers, as ``headLength(in:from:)`` found them).
     /// Any status but 101 is ``UpgradeRefused``; a 101 must name `websocket` in `Upgrade` and carry this
     /// key's `Sec-WebSocket-Accept`. Extensions and subprotocols were not asked for, so a server that
@@ -79,9 +84,14 @@ struct WebSocketHandshake: Sendable, Equatable {
             guard let colon = line.firstIndex(of: ":") else { throw WebSocketUpgradeFailure.malformedAnswer }
             let name = line[..<colon].lowercased()
             let value = line[line.index(after: colon)...].trimmingOptionalWhitespace()
+            // Twice is ambiguous: which one a proxy or the server meant is not for this end to guess.
             switch name {
-            case "upgrade": upgrade = value
-            case "sec-websocket-accept": accept = value
+            case "upgrade":
+                guard upgrade == nil else { throw WebSocketUpgradeFailure.notWebSocket }
+                upgrade = value
+            case "sec-websocket-accept":
+                guard accept == nil else { throw WebSocketUpgradeFailure.wrongAccept }
+                accept = value
             case "sec-websocket-extensions", "sec-websocket-protocol":
                 if !value.isEmpty { throw WebSocketUpgradeFailure.unrequested(name) }
             default: break

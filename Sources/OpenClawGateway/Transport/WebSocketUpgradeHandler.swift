@@ -58,8 +58,14 @@ final class WebSocketUpgradeHandler: ChannelInboundHandler, RemovableChannelHand
         guard case .readingAnswer(let received, let searched) = state else { return }
         var bytes = unwrapInboundIn(data)
         if var received {
+            // Out of the state first, or appending would copy the whole answer so far on every read.
+            state = .readingAnswer(received: nil, searched: searched)
             received.writeImmutableBuffer(bytes)
             bytes = received
+        }
+        // An SSH banner or a TLS alert is told apart at its first bytes, not at a blank line that never comes.
+        guard bytes.withUnsafeReadableBytes(WebSocketHandshake.mayBeHTTPAnswer) else {
+            return fail(WebSocketUpgradeFailure.malformedAnswer, context: context)
         }
         let headLength = bytes.withUnsafeReadableBytes { WebSocketHandshake.headLength(in: $0, from: searched) }
         guard let headLength, headLength <= WebSocketHandshake.maxAnswerHeadBytes else {
@@ -81,7 +87,7 @@ final class WebSocketUpgradeHandler: ChannelInboundHandler, RemovableChannelHand
     }
 
     /// Puts the frame codec after this handler (with the protocol-error handler NIO's upgrader adds: a
-    /// malformed frame gets a close frame with its code), lets the connection add its own behind them,
+    /// malformed or oversized frame gets a close frame with its code), lets the connection add its own behind them,
     /// then hands over the bytes after the head and leaves.
     private func open(context: ChannelHandlerContext, rest: ByteBuffer) throws {
         let operations = context.pipeline.syncOperations
@@ -89,7 +95,8 @@ final class WebSocketUpgradeHandler: ChannelInboundHandler, RemovableChannelHand
             [
                 WebSocketFrameEncoder(),
                 ByteToMessageHandler(WebSocketFrameDecoder(maxFrameSize: maxFrameSize)),
-                WebSocketProtocolErrorHandler(),
+                // A client masks every frame it sends, this handler's close frame included.
+                WebSocketProtocolErrorHandler(isServer: false),
             ],
             position: .after(self)
         )
