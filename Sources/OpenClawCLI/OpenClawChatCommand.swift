@@ -68,7 +68,9 @@ public enum OpenClawChatEntry {
             } else {
                 try command.run()
             }
+            LocalStore.closeAll()
         } catch {
+            LocalStore.closeAll()
             if OpenClawChatCommand.exitCode(for: error) == .validationFailure {
                 let message = OpenClawChatCommand.fullMessage(for: error)
                 Terminal.writeAll(message + "\n", to: STDERR_FILENO)

@@ -31,6 +31,11 @@ final class StoreConnection: Sendable {
         state = Mutex(State(writer: writer, recovery: recovery))
     }
 
+    /// Closes the database; later calls fail (`SQLITE_MISUSE`). A write under way finishes first.
+    func close() {
+        state.withLock { $0.writer.close() }
+    }
+
     /// A read (see ``run(_:)``).
     func read<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws -> T) async throws -> T {
         try await run { writer in try await writer.read(body) }

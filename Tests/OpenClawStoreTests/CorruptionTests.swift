@@ -49,6 +49,9 @@ struct CorruptionTests {
             // Enough text that the messages table spans many pages, beyond the outbox's.
             let long = String(repeating: "lorem ipsum dolor sit amet ", count: 200)
             try await store.record((0..<300).map { stored("m\($0)", text: long) }, gateway: "gw", sessionKey: "main")
+            // Closed here, not whenever its last reference goes: its close moves the WAL into the file, which
+            // must not run beside the rewrite of the journal mode below.
+            store.close()
         }
         try checkpointAndClose(path)
         let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber).intValue
@@ -78,6 +81,9 @@ struct CorruptionTests {
             let store = try SQLiteChatStore(path: path)
             let long = String(repeating: "lorem ipsum dolor sit amet ", count: 200)
             try await store.record((0..<300).map { stored("m\($0)", text: long) }, gateway: "gw", sessionKey: "main")
+            // Closed here, not whenever its last reference goes: its close moves the WAL into the file, which
+            // must not run beside the rewrite of the journal mode below.
+            store.close()
         }
         try checkpointAndClose(path)
         // Scribble over pages in the second half: the header and schema stay valid, so the file

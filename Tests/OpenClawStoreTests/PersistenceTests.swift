@@ -1,7 +1,7 @@
 import Foundation
 import OpenClawChat
 import OpenClawProtocol
-import OpenClawStore
+@testable import OpenClawStore
 import Testing
 
 @Suite("SQLite store on disk")
@@ -32,6 +32,26 @@ struct PersistenceTests {
         try await reopened.record([messages[1], stored("c")], gateway: "gw", sessionKey: "main")
         #expect(try await reopened.keys() == ["a", "b", "c"])
         #expect(try await reopened.search("northern cape", gateway: nil, limit: 5).map(\.messageId) == ["row-b"])
+    }
+
+    /// A store closed leaves its writes in the file and no WAL behind, which is what tells the next open
+    /// that it needs no whole-file check; a call after the close fails instead of reopening the file.
+    @Test func closingMovesTheWALIntoTheFileAndEndsTheStore() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.file("chat.sqlite")
+        let store = try SQLiteChatStore(path: path)
+        try await store.record([stored("a", text: "kept in the file")], gateway: "gw", sessionKey: "main")
+        // A read keeps a read-only connection open: one that closes last could not delete the WAL.
+        #expect(try await store.keys() == ["a"])
+        #expect((StoreFile.size(path + "-wal") ?? 0) > 0, "the write went to the WAL first")
+        store.close()
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+        await #expect(throws: (any Error).self) { try await store.outbox(gateway: "gw") }
+        store.close()
+
+        let reopened = try SQLiteChatStore(path: path)
+        #expect(try await reopened.keys() == ["a"])
     }
 
     @Test func fileAndNewFoldersArePrivate() async throws {

@@ -1,6 +1,7 @@
 import Logging
 import OpenClawChat
 import OpenClawStore
+import Synchronization
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -16,6 +17,19 @@ import OpenClawStore
 /// the session runs on an in-memory store with a warning, and the messages queued in the file wait
 /// there for a later session.
 enum LocalStore {
+    /// The databases this process opened, for ``closeAll()``.
+    private static let opened = Mutex<[SQLiteChatStore]>([])
+
+    /// Closes every database this process opened, when its command is done: a database left open leaves
+    /// its WAL behind, and the next launch then reads the whole file before anything else.
+    static func closeAll() {
+        let stores = opened.withLock { opened in
+            defer { opened = [] }
+            return opened
+        }
+        for store in stores { store.close() }
+    }
+
     /// ``open(_:terminal:logger:)`` on a thread of its own: opening and migrating SQLite blocks, and the
     /// caller's thread may be an event loop with a connection to carry meanwhile (see `EarlyConnect`).
     static func openAside(_ state: StateDirectory, terminal: Terminal, logger: Logger) async -> any ChatStore {
@@ -25,6 +39,7 @@ enum LocalStore {
     static func open(_ state: StateDirectory, terminal: Terminal, logger: Logger) -> any ChatStore {
         do {
             let store = try SQLiteChatStore(path: state.databaseFile, logger: logger)
+            opened.withLock { $0.append(store) }
             if let recovery = store.recovery {
                 terminal.errorLine(terminal.styled(recovery.warning, .yellow))
             }

@@ -60,19 +60,23 @@ final class SQLitePool: Sendable {
         self.busyTimeoutMs = busyTimeoutMs
     }
 
+    /// In the order ``close()`` keeps, not the order the properties happen to be destroyed in.
+    deinit { close() }
+
     /// Closes every connection; calls after this fail with `SQLITE_MISUSE`. Readers in use close
-    /// when their read ends.
+    /// when their read ends. The writer closes last: SQLite moves the WAL into the file and deletes it
+    /// only when the last connection to close can write.
     func close() {
-        writer.withLock { connection in
-            connection?.close()
-            connection = nil
-        }
         let idle = readers.withLock { readers in
             readers.isClosed = true
             defer { readers.idle = [] }
             return readers.idle
         }
         for reader in idle { reader.close() }
+        writer.withLock { connection in
+            connection?.close()
+            connection = nil
+        }
     }
 
     /// Runs `body` on the writer in an immediate transaction, blocking the calling thread.
