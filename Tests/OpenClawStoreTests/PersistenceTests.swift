@@ -1,8 +1,9 @@
 import Foundation
 import OpenClawChat
 import OpenClawProtocol
-@testable import OpenClawStore
 import Testing
+
+@testable import OpenClawStore
 
 @Suite("SQLite store on disk")
 struct PersistenceTests {
