@@ -135,7 +135,8 @@ public final class SQLiteChatStore: ChatStore {
     /// deletes the WAL when its last connection closes, and an open that finds no WAL left behind skips the
     /// whole-file check (`PRAGMA quick_check`, a tenth of a second or more on a store of 100,000 messages)
     /// it runs after a session that did not close. A process that ends without closing costs its next
-    /// launch that check, so a program closes its store when it is done (a write under way finishes first).
+    /// launch that check, so a program closes its store when it is done. A write that holds the database
+    /// finishes first; one still waiting for its turn fails.
     public func close() {
         connection.close()
     }

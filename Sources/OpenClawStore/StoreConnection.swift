@@ -14,6 +14,8 @@ final class StoreConnection: Sendable {
     private struct State {
         var writer: SQLitePool
         var recovery: StoreRecovery?
+        /// Set by ``close()``: a call that met damage meanwhile does not open a new file that nobody closes.
+        var isClosed = false
     }
 
     /// The database file; nil in memory, where there is nothing to recover.
@@ -31,9 +33,13 @@ final class StoreConnection: Sendable {
         state = Mutex(State(writer: writer, recovery: recovery))
     }
 
-    /// Closes the database; later calls fail (`SQLITE_MISUSE`). A write under way finishes first.
+    /// Closes the database; later calls fail (`SQLITE_MISUSE`), as do writes still queued. A write that
+    /// holds the writer finishes first.
     func close() {
-        state.withLock { $0.writer.close() }
+        state.withLock { state in
+            state.isClosed = true
+            state.writer.close()
+        }
     }
 
     /// A read (see ``run(_:)``).
@@ -67,6 +73,7 @@ final class StoreConnection: Sendable {
     ) throws {
         let logger = logger
         try state.withLock { state in
+            guard !state.isClosed else { throw SQLitePool.closedError }
             guard state.writer === failed else { return }
             failed.close()
             let outcome = try CorruptionRecovery.recover(

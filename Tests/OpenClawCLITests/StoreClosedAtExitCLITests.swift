@@ -1,4 +1,5 @@
 import Foundation
+import OpenClawTestGateway
 import Testing
 
 /// A command that used the transcript database closes it before the process ends. SQLite then moves the
@@ -18,5 +19,19 @@ struct StoreClosedAtExitCLITests {
             let found = try await CLIProcess.run(["search", "--json"] + common + ["hello"])
             #expect(found.stdout.contains("\"role\":\"user\""), "stdout: \(found.stdout)")
         }
+    }
+
+    /// A `send` whose gateway is gone fails, and still closes the database it read meanwhile.
+    @Test func aFailedSendLeavesNoWALBehindEither() async throws {
+        let state = CLIProcess.temporaryStateDirectory()
+        let first = try await RestartablePort.startFirst()
+        let url = first.url
+        // A port where a gateway was: nothing listens there now.
+        await first.stop()
+        let result = try await CLIProcess.run(
+            ["send", "--url", url, "--token", "test-token", "--state-dir", state, "hello"], stdin: "")
+        #expect(result.status != 0, "stderr: \(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: state + "/transcripts.sqlite"))
+        #expect(!FileManager.default.fileExists(atPath: state + "/transcripts.sqlite-wal"), "a WAL was left")
     }
 }

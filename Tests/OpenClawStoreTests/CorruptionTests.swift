@@ -49,8 +49,8 @@ struct CorruptionTests {
             // Enough text that the messages table spans many pages, beyond the outbox's.
             let long = String(repeating: "lorem ipsum dolor sit amet ", count: 200)
             try await store.record((0..<300).map { stored("m\($0)", text: long) }, gateway: "gw", sessionKey: "main")
-            // Closed here, not whenever its last reference goes: its close moves the WAL into the file, which
-            // must not run beside the rewrite of the journal mode below.
+            // Closed here: the write queue releases the store late, and a close then would move the WAL into the
+            // file beside the journal-mode change below.
             store.close()
         }
         try checkpointAndClose(path)
@@ -81,8 +81,8 @@ struct CorruptionTests {
             let store = try SQLiteChatStore(path: path)
             let long = String(repeating: "lorem ipsum dolor sit amet ", count: 200)
             try await store.record((0..<300).map { stored("m\($0)", text: long) }, gateway: "gw", sessionKey: "main")
-            // Closed here, not whenever its last reference goes: its close moves the WAL into the file, which
-            // must not run beside the rewrite of the journal mode below.
+            // Closed here: the write queue releases the store late, and a close then would move the WAL into the
+            // file beside the journal-mode change below.
             store.close()
         }
         try checkpointAndClose(path)

@@ -175,6 +175,9 @@ struct OutboxRecoveryTests {
             let long = String(repeating: "lorem ipsum dolor sit amet ", count: 200)
             try await store.record((0..<200).map { stored("m\($0)", text: long) }, gateway: "gw", sessionKey: "main")
             for message in queued { try await store.enqueue(message) }
+            // Closed here: the write queue releases the store late, and a close then would move the WAL into the
+            // file beside the journal-mode change below.
+            store.close()
         }
         let db = try SQLiteConnection(path: path)
         try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")

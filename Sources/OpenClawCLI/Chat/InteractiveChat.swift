@@ -148,6 +148,8 @@ final class InteractiveChat {
             return queuedEarlier
         }
         if await waitForStartup(startup, events: &iterator) == false {
+            // Quit while connecting: the store's read ends before the store is closed.
+            await chat.loadStoredState()
             await chat.stop()
             return 0
         }

@@ -55,8 +55,7 @@ struct OneShotRun {
             let early = firstAttempt
             // The stored transcript and outbox are read while the handshake runs, not after `hello-ok`
             // (a speed change, measured by the benchmark suite's scenario 8). Should the handshake fail,
-            // the process may end during that read; an outbox expiry it was writing is a transaction of
-            // its own, worked out again by the next launch.
+            // the command waits for that read before it ends.
             // Unstructured: overlaps the handshake; `chat.start()` awaits the same read (`loadStoredState`).
             Task { await chat.loadStoredState() }
             _ = try await OneShotConnect.connect(connection, terminal: terminal) {
@@ -118,6 +117,9 @@ struct OneShotRun {
         do {
             outcome = try await work.value
         } catch {
+            // The read that overlapped a failed handshake ends before the store is closed (a read under way
+            // then would leave the WAL behind, and the next launch would read the whole file).
+            await chat.loadStoredState()
             await chat.stop()
             throw error
         }

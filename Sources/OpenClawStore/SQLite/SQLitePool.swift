@@ -14,6 +14,8 @@ import Synchronization
 final class SQLitePool: Sendable {
     private struct Readers {
         var idle: [SQLiteConnection] = []
+        /// Reads under way (or opening their connection).
+        var inUse = 0
         var isClosed = false
     }
 
@@ -63,16 +65,20 @@ final class SQLitePool: Sendable {
     /// In the order ``close()`` keeps, not the order the properties happen to be destroyed in.
     deinit { close() }
 
-    /// Closes every connection; calls after this fail with `SQLITE_MISUSE`. Readers in use close
-    /// when their read ends. The writer closes last: SQLite moves the WAL into the file and deletes it
-    /// only when the last connection to close can write.
+    /// Closes every connection; calls after this fail with `SQLITE_MISUSE`. The writer closes last, after
+    /// the reads under way: SQLite moves the WAL into the file and deletes it only when the last
+    /// connection to close can write.
     func close() {
-        let idle = readers.withLock { readers in
+        let (idle, readsUnderWay) = readers.withLock { readers in
             readers.isClosed = true
             defer { readers.idle = [] }
-            return readers.idle
+            return (readers.idle, readers.inUse)
         }
         for reader in idle { reader.close() }
+        if readsUnderWay == 0 { closeWriter() }
+    }
+
+    private func closeWriter() {
         writer.withLock { connection in
             connection?.close()
             connection = nil
@@ -86,7 +92,9 @@ final class SQLitePool: Sendable {
 
     /// Runs `body` on the writer outside any transaction (migrations open their own).
     func writeWithoutTransaction<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T {
-        try writer.withLock { connection in
+        // The writer may outlive the close for the reads under way, but takes no more writes.
+        guard !readers.withLock({ $0.isClosed }) else { throw Self.closedError }
+        return try writer.withLock { connection in
             guard let connection else { throw Self.closedError }
             return try body(connection)
         }
@@ -99,20 +107,35 @@ final class SQLitePool: Sendable {
                 try connection.inTransaction(.deferred) { try body(connection) }
             }
         }
-        let reader =
-            try readers.withLock { readers in
-                guard !readers.isClosed else { throw Self.closedError }
-                return readers.idle.popLast()
-            } ?? SQLiteConnection(path: readerPath, mode: .readOnly, busyTimeoutMs: busyTimeoutMs)
-        defer {
-            let kept = readers.withLock { readers in
-                guard !readers.isClosed, readers.idle.count < Self.maxIdleReaders else { return false }
-                readers.idle.append(reader)
-                return true
-            }
-            if !kept { reader.close() }
+        let idle = try readers.withLock { readers in
+            guard !readers.isClosed else { throw Self.closedError }
+            readers.inUse += 1
+            return readers.idle.popLast()
         }
+        let reader: SQLiteConnection
+        do {
+            reader = try idle ?? SQLiteConnection(path: readerPath, mode: .readOnly, busyTimeoutMs: busyTimeoutMs)
+        } catch {
+            finishRead(nil)
+            throw error
+        }
+        defer { finishRead(reader) }
         return try reader.inTransaction(.deferred) { try body(reader) }
+    }
+
+    /// Keeps `reader` for the next read, or closes it; the last read of a closed pool closes the writer.
+    private func finishRead(_ reader: SQLiteConnection?) {
+        let (kept, closesWriter) = readers.withLock { readers in
+            readers.inUse -= 1
+            var kept = false
+            if let reader, !readers.isClosed, readers.idle.count < Self.maxIdleReaders {
+                readers.idle.append(reader)
+                kept = true
+            }
+            return (kept, readers.isClosed && readers.inUse == 0)
+        }
+        if !kept { reader?.close() }
+        if closesWriter { closeWriter() }
     }
 
     /// ``write(_:)`` without blocking the caller: writes run in turn on a queue of their own.
@@ -129,7 +152,7 @@ final class SQLitePool: Sendable {
         }
     }
 
-    private static var closedError: SQLiteError {
+    static var closedError: SQLiteError {
         SQLiteError(code: SQLiteResultCode.misuse.rawValue, message: "the database is closed")
     }
 }
