@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 import Testing
 
 @testable import OpenClawStore
@@ -21,6 +22,38 @@ import Testing
         #expect((row["missing"] as String?) == nil)
         #expect(db.changesCount == 1)
         #expect(throws: SQLiteError.self) { try db.execute(sql: "SELECT ?", arguments: []) }
+    }
+
+    /// A read under way when the pool closes ends first, and the writer, closing after it, moves the WAL
+    /// into the file and deletes it (a read-only connection closing last could not); no write is taken
+    /// meanwhile.
+    @Test func theWriterClosesAfterTheReadUnderWayAndTheWALGoes() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.file("pool.sqlite")
+        let pool = try SQLitePool(path: path)
+        try pool.write { db in try db.execute(sql: "CREATE TABLE t (x); INSERT INTO t VALUES (1)") }
+        let reading = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let finished = DispatchSemaphore(value: 0)
+        let result = Mutex<Int?>(nil)
+        DispatchQueue.global().async {
+            let value = try? pool.read { db -> Int? in
+                reading.signal()
+                release.wait()
+                return try db.scalar(Int.self, sql: "SELECT x FROM t")
+            }
+            result.withLock { $0 = value ?? nil }
+            finished.signal()
+        }
+        reading.wait()
+        pool.close()
+        #expect(FileManager.default.fileExists(atPath: path + "-wal"), "the writer waits for the read")
+        #expect(throws: (any Error).self) { try pool.write { db in try db.execute(sql: "INSERT INTO t VALUES (2)") } }
+        release.signal()
+        finished.wait()
+        #expect(result.withLock { $0 } == 1)
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
     }
 
     @Test func aTransactionThatThrowsChangesNothing() throws {
