@@ -39,7 +39,11 @@ struct ClientFrameConformanceTests {
             #expect(await eventually(timeout: .seconds(20)) { await approver.log.requested.count == 1 })
             _ = try await approver.client.decide("", .allowOnce)
             #expect(await eventually(timeout: .seconds(20)) { !session.isRunning })
-            if version >= 4, let closed = await approver.log.closed.first {
+            if version >= 4 {
+                // The approver learns of the close by its own event, which a loaded machine delivers after the
+                // run's end (the reads below were once skipped so, and four definitions went unvalidated).
+                #expect(await eventually(timeout: .seconds(20)) { await !approver.log.closed.isEmpty })
+                let closed = try #require(await approver.log.closed.first)
                 _ = try await approver.client.recordedState(closed.id)
                 _ = try await approver.client.history(limit: 5)
             }
