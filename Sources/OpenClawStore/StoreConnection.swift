@@ -38,7 +38,7 @@ final class StoreConnection: Sendable {
     func close() {
         state.withLock { state in
             state.isClosed = true
-            state.writer.close()
+            state.writer.closeCleanly()
         }
     }
 

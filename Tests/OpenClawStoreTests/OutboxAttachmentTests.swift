@@ -136,7 +136,11 @@ struct OutboxAttachmentTests {
         defer { folder.remove() }
         let path = folder.file("chat.sqlite")
         let queued = try Self.message(folder: folder)
-        try await SQLiteChatStore(path: path).enqueue(queued)
+        let first = try SQLiteChatStore(path: path)
+        try await first.enqueue(queued)
+        // Closed before the file is overwritten: the write queue releases the store late, and its connection,
+        // closing then, would move its WAL into the overwritten file and repair it.
+        first.close()
         try Data(repeating: 0x5A, count: 8192).write(to: URL(fileURLWithPath: path))
         try? FileManager.default.removeItem(atPath: path + "-wal")
 

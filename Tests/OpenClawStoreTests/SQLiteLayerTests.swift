@@ -24,7 +24,7 @@ import Testing
         #expect(throws: SQLiteError.self) { try db.execute(sql: "SELECT ?", arguments: []) }
     }
 
-    /// A read under way when the pool closes ends first, and the writer, closing after it, moves the WAL
+    /// A read under way when the pool closes cleanly ends first, and the writer, closing after it, moves the WAL
     /// into the file and deletes it (a read-only connection closing last could not); no write is taken
     /// meanwhile.
     @Test func theWriterClosesAfterTheReadUnderWayAndTheWALGoes() throws {
@@ -47,7 +47,7 @@ import Testing
             finished.signal()
         }
         reading.wait()
-        pool.close()
+        pool.closeCleanly()
         #expect(FileManager.default.fileExists(atPath: path + "-wal"), "the writer waits for the read")
         #expect(throws: (any Error).self) { try pool.write { db in try db.execute(sql: "INSERT INTO t VALUES (2)") } }
         release.signal()

@@ -62,13 +62,23 @@ final class SQLitePool: Sendable {
         self.busyTimeoutMs = busyTimeoutMs
     }
 
-    /// In the order ``close()`` keeps, not the order the properties happen to be destroyed in.
-    deinit { close() }
-
-    /// Closes every connection; calls after this fail with `SQLITE_MISUSE`. The writer closes last, after
-    /// the reads under way: SQLite moves the WAL into the file and deletes it only when the last
-    /// connection to close can write.
+    /// Closes every connection at once, the writer first; calls after this fail with `SQLITE_MISUSE`,
+    /// and readers in use close when their read ends. For a file about to be moved aside: a connection that
+    /// closes last and can write would fold the WAL into the damaged file and delete the WAL by its name.
     func close() {
+        closeWriter()
+        let idle = readers.withLock { readers in
+            readers.isClosed = true
+            defer { readers.idle = [] }
+            return readers.idle
+        }
+        for reader in idle { reader.close() }
+    }
+
+    /// Closes every connection, the writer last, after the reads under way; calls after this fail with
+    /// `SQLITE_MISUSE`. SQLite moves the WAL into the file and deletes it only when the last connection to
+    /// close can write, and an open that finds no WAL left behind skips the whole-file check.
+    func closeCleanly() {
         let (idle, readsUnderWay) = readers.withLock { readers in
             readers.isClosed = true
             defer { readers.idle = [] }
@@ -123,7 +133,8 @@ final class SQLitePool: Sendable {
         return try reader.inTransaction(.deferred) { try body(reader) }
     }
 
-    /// Keeps `reader` for the next read, or closes it; the last read of a closed pool closes the writer.
+    /// Keeps `reader` for the next read, or closes it; the last read of a pool closed cleanly closes the
+    /// writer.
     private func finishRead(_ reader: SQLiteConnection?) {
         let (kept, closesWriter) = readers.withLock { readers in
             readers.inUse -= 1
