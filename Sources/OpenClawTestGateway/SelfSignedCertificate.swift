@@ -15,8 +15,8 @@ struct SelfSignedCertificate {
     /// IPv4 (4 bytes) or IPv6 (16 bytes) addresses.
     var ipAddresses: [[UInt8]]
     /// Seconds since 1970, UTC.
-    var notValidBefore: Int64
-    var notValidAfter: Int64
+    var notValidBefore: Int
+    var notValidAfter: Int
     /// Positive and at most 20 octets once encoded (RFC 5280 §4.1.2.2): 20 bytes with the first under 0x80.
     var serialNumber: [UInt8]
 
@@ -113,18 +113,16 @@ enum DER {
     }
 
     /// `UTCTime` for 1950–2049, `GeneralizedTime` otherwise (RFC 5280 §4.1.2.5), to the second, in UTC.
-    static func time(_ secondsSince1970: Int64) -> [UInt8] {
-        let seconds = Int(secondsSince1970)
+    static func time(_ seconds: Int) -> [UInt8] {
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
         let (year, month, day) = ISOTime.civil(fromDays: days)
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         let rest =
-            two(month) + two(day) + two(secondOfDay / 3600) + two(secondOfDay / 60 % 60) + two(secondOfDay % 60) + "Z"
+            [month, day, secondOfDay / 3600, secondOfDay / 60 % 60, secondOfDay % 60]
+            .map { ISOTime.pad($0, 2) }.joined() + "Z"
         if (1950..<2050).contains(year) {
-            return element(0x17, Array((two(year % 100) + rest).utf8))
+            return element(0x17, Array((ISOTime.pad(year % 100, 2) + rest).utf8))
         }
-        let fourDigitYear = String(repeating: "0", count: max(0, 4 - "\(year)".count)) + "\(year)"
-        return element(0x18, Array((fourDigitYear + rest).utf8))
+        return element(0x18, Array((ISOTime.pad(year, 4) + rest).utf8))
     }
 }

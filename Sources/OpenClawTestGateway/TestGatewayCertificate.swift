@@ -24,8 +24,8 @@ struct TestGatewayCertificate {
             organization: "OpenClaw",
             dnsNames: tls.dnsNames,
             ipAddresses: tls.namesLoopback ? loopback : [],
-            notValidBefore: Int64(tls.notValidBefore.timeIntervalSince1970.rounded(.down)),
-            notValidAfter: Int64(tls.notValidAfter.timeIntervalSince1970.rounded(.down)),
+            notValidBefore: Int(tls.notValidBefore.timeIntervalSince1970.rounded(.down)),
+            notValidAfter: Int(tls.notValidAfter.timeIntervalSince1970.rounded(.down)),
             serialNumber: [UInt8.random(in: 1...0x7F)] + (1..<20).map { _ in UInt8.random(in: 0...255) }
         ).der(signedBy: key)
         self.certificate = try NIOSSLCertificate(bytes: der, format: .der)

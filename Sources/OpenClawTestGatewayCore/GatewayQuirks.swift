@@ -188,7 +188,8 @@ package enum ISOTime {
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
-    private static func pad(_ value: Int, _ width: Int) -> String {
+    /// `value` in at least `width` digits, zeros in front.
+    package static func pad(_ value: Int, _ width: Int) -> String {
         let digits = String(value)
         return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }

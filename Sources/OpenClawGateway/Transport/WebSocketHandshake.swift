@@ -6,8 +6,8 @@ import OpenClawProtocol
 ///
 /// Opening a socket this way costs a few string operations. SwiftNIO's HTTP client upgrade put four
 /// handlers in the pipeline and took three out again for every socket; with the runtime's first look-ups
-/// of their types that was about a third of a one-shot command's instructions before `chat.send` left.
-struct WebSocketHandshake: Sendable, Equatable {
+/// of their types that was about a tenth of a one-shot command's instructions.
+struct WebSocketHandshake: Sendable {
     /// The longest answer head read. A gateway's answer is a few hundred bytes, a proxy's a few more;
     /// a peer that sends more without ending its head is not opening a WebSocket.
     static let maxAnswerHeadBytes = 16 * 1024
@@ -78,12 +78,13 @@ struct WebSocketHandshake: Sendable, Equatable {
         guard let statusLine = lines.popFirst() else { throw WebSocketUpgradeFailure.malformedAnswer }
         let status = try Self.status(of: statusLine)
         guard status == 101 else { throw UpgradeRefused(status: status) }
-        var upgrade: Substring?
-        var accept: Substring?
+        var upgrade: String?
+        var accept: String?
         for line in lines where !line.isEmpty {
             guard let colon = line.firstIndex(of: ":") else { throw WebSocketUpgradeFailure.malformedAnswer }
             let name = line[..<colon].lowercased()
-            let value = line[line.index(after: colon)...].trimmingOptionalWhitespace()
+            // The spaces and tabs HTTP allows around a header's value.
+            let value = line[line.index(after: colon)...].trimming(.scalars(" \t"))
             // Twice is ambiguous: which one a proxy or the server meant is not for this end to guess.
             switch name {
             case "upgrade":
@@ -98,7 +99,7 @@ struct WebSocketHandshake: Sendable, Equatable {
             }
         }
         guard let upgrade, upgrade.lowercased() == "websocket" else { throw WebSocketUpgradeFailure.notWebSocket }
-        guard accept.map(String.init) == expectedAccept else { throw WebSocketUpgradeFailure.wrongAccept }
+        guard accept == expectedAccept else { throw WebSocketUpgradeFailure.wrongAccept }
     }
 
     /// The status code of `HTTP/1.x NNN reason`.
@@ -145,15 +146,5 @@ enum WebSocketUpgradeFailure: Error, Equatable, CustomStringConvertible {
             "\(answer) has no valid Sec-WebSocket-Accept: a proxy between here and the gateway may not pass WebSockets"
         case .unrequested(let name): "\(answer) claims \(name), which this client did not ask for"
         }
-    }
-}
-
-extension Substring {
-    /// Without the spaces and tabs HTTP allows around a header's value.
-    fileprivate func trimmingOptionalWhitespace() -> Substring {
-        var value = self
-        while let first = value.first, first == " " || first == "\t" { value.removeFirst() }
-        while let last = value.last, last == " " || last == "\t" { value.removeLast() }
-        return value
     }
 }
