@@ -173,30 +173,40 @@ public actor ApprovalsClient: PendingCatchUp {
 
     /// Asks the gateway how each decision in doubt ended, one after another, and reports it: still
     /// pending (``ApprovalUpdate/undelivered(_:_:)``) or closed with what is known.
-    /// A new connection replaces a check still running on the old one.
-    private func checkDoubts(generation: Int, replacing: Bool = false) {
-        let doubts = queue.inDoubt.sorted { $0.key < $1.key }
+    /// A new connection replaces a check still running on the old one. A question left unanswered on a
+    /// connection that stays up (a slow gateway) is asked again after `pause`, doubled each time up to
+    /// a minute: until it is answered the user cannot decide that request again, so it must not wait
+    /// for a reconnect that may never come.
+    private func checkDoubts(generation: Int, replacing: Bool = false, after pause: Duration? = nil) {
         if replacing { lifetime.cancel(.doubtCheck) } else if lifetime.isRunning(.doubtCheck) { return }
-        guard !doubts.isEmpty else { return }
+        guard !queue.inDoubt.isEmpty else { return }
         lifetime.replace(.doubtCheck) { [weak self, connection] in
+            if let pause {
+                try? await Task.sleep(for: pause)
+                guard !Task.isCancelled else { return }
+            }
+            guard let doubts = await self?.queue.inDoubt.sorted(by: { $0.key < $1.key }) else { return }
             for (id, decision) in doubts {
                 let finding = await DecisionCheck.ask(id, sent: decision, connection: connection)
                 guard !Task.isCancelled else { return }
                 await self?.apply(finding, id: id, sent: decision)
             }
-            await self?.checkFinished(checked: Set(doubts.map(\.key)), generation: generation)
+            await self?.checkFinished(checked: Set(doubts.map(\.key)), generation: generation, pause: pause)
         }
     }
 
-    /// Decisions put in doubt while a check ran are asked about at once; the unanswered ones wait
-    /// for the next connection.
-    private func checkFinished(checked: Set<String>, generation: Int) async {
+    /// Decisions put in doubt while a check ran are asked about at once; the ones left unanswered are
+    /// asked again later on this connection, or at the next one.
+    private func checkFinished(checked: Set<String>, generation: Int, pause: Duration?) async {
         lifetime.finished(.doubtCheck)
-        guard queue.inDoubt.keys.contains(where: { !checked.contains($0) }),
-            await connection.session?.generation == generation
-        else { return }
-        checkDoubts(generation: generation)
+        guard !queue.inDoubt.isEmpty, await connection.session?.generation == generation else { return }
+        let fresh = queue.inDoubt.keys.contains { !checked.contains($0) }
+        let next = pause.map { min($0 * 2, Self.longestRecheckPause) } ?? Self.firstRecheckPause
+        checkDoubts(generation: generation, after: fresh ? nil : next)
     }
+
+    static let firstRecheckPause = Duration.seconds(1)
+    static let longestRecheckPause = Duration.seconds(60)
 
     private func apply(_ finding: DecisionCheck, id: String, sent decision: ExecApprovalDecision) {
         guard queue.inDoubt[id] == decision else { return }

@@ -88,6 +88,45 @@ struct LostDecisionAnswerTests {
         }
     }
 
+    @Test func aCheckLeftUnansweredIsAskedAgainOnTheSameConnection() async throws {
+        try await EndToEnd.withGateway { gateway, viewModel in
+            let approver = try await EndToEnd.approver(on: gateway, name: "terminal") {
+                $0.enableApprovals(required: false)
+                $0.defaultRequestTimeout = .seconds(1)
+            }
+            _ = await viewModel.send("please run a command: make test")
+            #expect(await eventually(timeout: .seconds(20)) { await approver.log.requested.count == 1 })
+            let id = try #require(await approver.log.requested.first?.id)
+            let socket = try #require(await approver.connection.session?.generation)
+
+            // A gateway too slow to answer: the decision and the check that follows it both time out.
+            await gateway.setFaults(
+                FaultPlan(
+                    ignoreRequests: [
+                        ExecApprovalResolveParams.method, ApprovalResolveParams.method, ExecApprovalGetParams.method,
+                        ExecApprovalListParams.method,
+                    ]))
+            await #expect(throws: ApprovalError.inDoubt(id, .allowOnce)) {
+                try await approver.client.decide(id, .allowOnce)
+            }
+            #expect(
+                await eventually(timeout: .seconds(10)) {
+                    await gateway.requestCount(method: ExecApprovalGetParams.method) >= 1
+                })
+            // It answers again, with the same socket: the client asks again by itself.
+            await gateway.setFaults(FaultPlan())
+            #expect(
+                await eventually(timeout: .seconds(20)) {
+                    await approver.log.updates.contains { update in
+                        if case .undelivered(let approval, .allowOnce) = update { approval.id == id } else { false }
+                    }
+                })
+            #expect(await approver.client.queue.inDoubt.isEmpty)
+            #expect(await approver.connection.session?.generation == socket)
+            await approver.stop()
+        }
+    }
+
     @Test func theTestGatewayAnswersExecApprovalGetOnlyForAPendingRequest() async throws {
         // Sends `exec.approval.get` with an extra field and an empty id on purpose.
         let wrongOnPurpose = InvalidOnPurpose(ExecApprovalNames.getMethod, "an extra field or an empty id") {
