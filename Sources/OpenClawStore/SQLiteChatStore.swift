@@ -141,6 +141,15 @@ public final class SQLiteChatStore: ChatStore {
         connection.close()
     }
 
+    /// Moves what was written into the database file and empties the WAL, leaving the store open: for
+    /// an app going to the background, which the system may end without a word, so that its next launch
+    /// finds no WAL and skips the whole-file check. False when a read under way kept the WAL from
+    /// emptying (the next launch then checks the file, as after a crash).
+    @discardableResult
+    public func checkpoint() async throws -> Bool {
+        try await connection.run { pool in try await pool.checkpoint() }
+    }
+
     deinit {
         if removesSpoolOnDeinit { try? FileManager.default.removeItem(atPath: spool.directory) }
     }

@@ -55,6 +55,27 @@ struct PersistenceTests {
         #expect(try await reopened.keys() == ["a"])
     }
 
+    @Test func aCheckpointEmptiesTheWALAndLeavesTheStoreOpen() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.file("chat.sqlite")
+        let store = try SQLiteChatStore(path: path)
+        try await store.record([stored("a", text: "kept in the file")], gateway: "gw", sessionKey: "main")
+        // An idle reader stays open, as in an app that has shown its chat.
+        #expect(try await store.keys() == ["a"])
+        #expect((StoreFile.size(path + "-wal") ?? 0) > 0, "the write went to the WAL first")
+        #expect(try await store.checkpoint())
+        #expect((StoreFile.size(path + "-wal") ?? 0) == 0)
+        // A process ended here (no close) leaves the file complete: a new open reads it.
+        let launchedAgain = try SQLiteChatStore(path: path)
+        #expect(try await launchedAgain.keys() == ["a"])
+        launchedAgain.close()
+
+        try await store.record([stored("b")], gateway: "gw", sessionKey: "main")
+        #expect(try await store.keys() == ["a", "b"])
+        store.close()
+    }
+
     @Test func fileAndNewFoldersArePrivate() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

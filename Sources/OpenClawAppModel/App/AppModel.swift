@@ -130,6 +130,13 @@ public final class AppModel {
         }
     }
 
+    /// The app went to the background, where the system may end it without a word: the chat store
+    /// empties its WAL into the database file, so the next launch does not read the whole file to check
+    /// it (a tenth of a second or more on a large store). A store that cannot is checked then instead.
+    public func enteredBackground() async {
+        _ = try? await dependencies.chatStore.checkpoint()
+    }
+
     /// Reconnects now unless the connection is healthy (the banner's button). While the device waits
     /// for approval, the pairing model's next attempt is made now instead.
     public func reconnect() async {

@@ -151,8 +151,22 @@ final class SQLitePool: Sendable {
 
     /// ``write(_:)`` without blocking the caller: writes run in turn on a queue of their own.
     func write<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws -> T) async throws -> T {
+        try await inWriteTurn { try self.write(body) }
+    }
+
+    /// Moves the WAL's pages into the database file and empties the WAL (`wal_checkpoint(TRUNCATE)`),
+    /// in turn with the writes. False when a read under way kept it from finishing.
+    func checkpoint() async throws -> Bool {
+        try await inWriteTurn {
+            try self.writeWithoutTransaction { connection in
+                try connection.column(Int.self, sql: "PRAGMA wal_checkpoint(TRUNCATE)").first == 0
+            }
+        }
+    }
+
+    private func inWriteTurn<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
-            writeQueue.async { continuation.resume(with: Result { try self.write(body) }) }
+            writeQueue.async { continuation.resume(with: Result { try body() }) }
         }
     }
 
