@@ -63,7 +63,7 @@ extension SessionStore {
             nextOffset: firstShown > 0 ? session.entries.count - firstShown : nil)
     }
 
-    private static func placeholder(for members: [String: JSONValue]) -> JSONValue {
+    private static func placeholder(for members: JSONObject) -> JSONValue {
         .object(dropping: [
             ("role", members["role"]), ("timestamp", members["timestamp"]),
             ("content", [["type": "text", "text": .string(oversizedPlaceholder)]]),

@@ -87,7 +87,7 @@ public struct JSONSchemaValidator: Sendable {
         }
     }
 
-    private func checkString(_ text: String, _ keywords: [String: JSONValue], at: String, into problems: inout [String])
+    private func checkString(_ text: String, _ keywords: JSONObject, at: String, into problems: inout [String])
     {
         let length = text.unicodeScalars.count
         if let minimum = keywords["minLength"]?.intValue, length < minimum {
@@ -102,7 +102,7 @@ public struct JSONSchemaValidator: Sendable {
     }
 
     private func checkNumber(
-        _ value: JSONValue, _ keywords: [String: JSONValue], at: String, into problems: inout [String]
+        _ value: JSONValue, _ keywords: JSONObject, at: String, into problems: inout [String]
     ) {
         guard let number = value.doubleValue else { return }
         if let minimum = keywords["minimum"]?.doubleValue, number < minimum {
@@ -114,7 +114,7 @@ public struct JSONSchemaValidator: Sendable {
     }
 
     private func checkArray(
-        _ items: [JSONValue], _ keywords: [String: JSONValue], path: String,
+        _ items: [JSONValue], _ keywords: JSONObject, path: String,
         into problems: inout [String], depth: Int
     ) {
         let at = path.isEmpty ? "/" : path
@@ -143,7 +143,7 @@ public struct JSONSchemaValidator: Sendable {
     }
 
     private func checkObject(
-        _ members: [String: JSONValue], _ keywords: [String: JSONValue], path: String,
+        _ members: JSONObject, _ keywords: JSONObject, path: String,
         into problems: inout [String], depth: Int
     ) {
         let at = path.isEmpty ? "/" : path

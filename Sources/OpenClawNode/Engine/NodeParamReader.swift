@@ -3,7 +3,7 @@ import OpenClawProtocol
 /// Reads typed fields out of an invoke's params object, with `INVALID_REQUEST` errors that name the
 /// field. Unknown fields are ignored (gateways add fields over time).
 public struct NodeParamReader: Sendable {
-    public let object: [String: JSONValue]
+    public let object: JSONObject
 
     /// Absent params count as `{}`; anything but an object is a bad request.
     public init(_ json: JSONValue?) throws(NodeInvokeError) {

@@ -68,7 +68,7 @@ public struct ChatEvent: Sendable, Hashable {
     /// lookup per field hashed a dozen keys for the five or so a delta has.
     public init?(json: JSONValue?) {
         guard case .object(let members)? = json else { return nil }
-        self.init(members: members.lazy.map { JSONMember(key: $0.key, value: $0.value) })
+        self.init(members: members.members)
     }
 
     /// The payload's members, in any order; of duplicate names the last counts (as in a dictionary).

@@ -40,8 +40,7 @@ final class ObjectMembers: Sendable {
     var object: JSONValue {
         built.withLock { built in
             if let built { return built }
-            let object = JSONValue.object(
-                Dictionary(members.lazy.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last }))
+            let object = JSONValue.object(JSONObject(members: members))
             built = object
             return object
         }

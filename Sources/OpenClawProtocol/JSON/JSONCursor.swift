@@ -53,12 +53,10 @@ struct JSONCursor {
     }
 
     mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
-        // Room for the protocol's usual objects (3 to 6 members) from the start: growing from empty
-        // rehashed every member two or three times (a 1,000-message page decodes 14% faster; a 10,000-
-        // message transcript holds 0.5 MB more).
-        var members: [String: JSONValue] = Dictionary(minimumCapacity: 6)
+        // Room for the protocol's usual objects (3 to 6 members) from the start.
+        var members = JSONObject(minimumCapacity: 6)
         try parseMembers(depth: depth) { (key, cursor) throws(JSONParseError) in
-            members[key] = try cursor.parseValue(depth: depth)
+            members.set(try cursor.parseValue(depth: depth), for: key)
         }
         return .object(members)
     }
@@ -314,10 +312,3 @@ struct JSONCursor {
     }
 }
 
-/// One member of an object, in document order. A struct rather than a tuple: an array of tuples is
-/// destroyed element by element through the runtime's generic tuple code (about 1% of decoding a
-/// streamed delta).
-struct JSONMember {
-    let key: String
-    let value: JSONValue
-}

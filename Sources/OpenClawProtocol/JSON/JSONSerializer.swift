@@ -39,11 +39,12 @@ public enum JSONSerializer {
             output.append(UInt8(ascii: "]"))
         case .object(let members):
             output.append(UInt8(ascii: "{"))
-            for (offset, key) in members.keys.sorted().enumerated() {
+            // Sorted by name, so that equal objects are written alike.
+            for (offset, member) in members.members.sorted(by: { $0.key < $1.key }).enumerated() {
                 if offset > 0 { output.append(UInt8(ascii: ",")) }
-                writeString(key, into: &output)
+                writeString(member.key, into: &output)
                 output.append(UInt8(ascii: ":"))
-                if let member = members[key] { write(member, into: &output) }
+                write(member.value, into: &output)
             }
             output.append(UInt8(ascii: "}"))
         }

@@ -10,7 +10,10 @@ public enum JSONValue: Sendable, Hashable {
     case double(Double)
     case string(String)
     case array([JSONValue])
-    case object([String: JSONValue])
+    case object(JSONObject)
+
+    /// An object with the dictionary's members.
+    public static func object(_ dictionary: [String: JSONValue]) -> JSONValue { .object(JSONObject(dictionary)) }
 }
 
 extension JSONValue {
@@ -73,7 +76,7 @@ extension JSONValue {
         return nil
     }
 
-    public var objectValue: [String: JSONValue]? {
+    public var objectValue: JSONObject? {
         if case .object(let value) = self { return value }
         return nil
     }
@@ -99,8 +102,7 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
     public init(floatLiteral value: Double) { self = .double(value) }
     public init(nilLiteral: ()) { self = .null }
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
-        var members: [String: JSONValue] = [:]
-        members.reserveCapacity(elements.count)
+        var members = JSONObject(minimumCapacity: elements.count)
         for (key, value) in elements { members[key] = value }
         self = .object(members)
     }
@@ -110,7 +112,7 @@ extension JSONValue {
     /// Builds an object from optional members, leaving out the nil ones. Encoders use it so that an
     /// absent optional never reaches the wire as `null` (closed schemas reject `null` for strings).
     public static func object(dropping members: [(String, JSONValue?)]) -> JSONValue {
-        var result: [String: JSONValue] = [:]
+        var result = JSONObject(minimumCapacity: members.count)
         for (key, value) in members {
             if let value { result[key] = value }
         }
