@@ -87,8 +87,7 @@ public struct JSONSchemaValidator: Sendable {
         }
     }
 
-    private func checkString(_ text: String, _ keywords: JSONObject, at: String, into problems: inout [String])
-    {
+    private func checkString(_ text: String, _ keywords: JSONObject, at: String, into problems: inout [String]) {
         let length = text.unicodeScalars.count
         if let minimum = keywords["minLength"]?.intValue, length < minimum {
             problems.append("\(at): shorter than \(minimum) characters")

@@ -311,4 +311,3 @@ struct JSONCursor {
         return .double(value)
     }
 }
-
