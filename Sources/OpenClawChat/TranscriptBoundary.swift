@@ -49,7 +49,7 @@ extension TranscriptEntry {
     /// fetches it whole.
     public var isTruncated: Bool {
         guard source == .history, let message else { return false }
-        return message.entry?.truncated == true || text.hasSuffix(ChatMessage.historyTruncationMarker)
+        return message.entry?.truncated == true || body.hasUTF8Suffix(ChatMessage.historyTruncationMarker)
     }
 
     /// The message's position in the gateway's transcript (`__openclaw.seq`, from 1): what the terminal's

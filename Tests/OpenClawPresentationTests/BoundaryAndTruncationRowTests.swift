@@ -37,8 +37,13 @@ struct BoundaryAndTruncationRowTests {
             ChatMessage(
                 role: .assistant, content: [.text("[chat.history omitted: message too large]")],
                 entry: .init(id: "c", seq: 9, truncated: true)),
+            ChatMessage(role: .assistant, content: [.text("é🙂" + cut)], entry: .init(id: "d", seq: 10)),
+            ChatMessage(role: .assistant, content: [.text("..)")], entry: .init(id: "e", seq: 11)),
+            ChatMessage(
+                role: .assistant, content: [.text(String(ChatMessage.historyTruncationMarker.dropLast()) + "🙂")],
+                entry: .init(id: "f", seq: 12)),
         ])
-        #expect(shown.map(\.isTruncated) == [true, false, true])
+        #expect(shown.map(\.isTruncated) == [true, false, true, true, false, false])
         #expect(shown[0].actions == [.showAll])
         #expect(shown[1].actions == [])
         #expect(shown[0].expandNumber == 7)

@@ -148,6 +148,7 @@ public struct MessageRow: Sendable, Equatable, Identifiable {
     /// row keeps its id.
     public static func rows(for entries: [TranscriptEntry]) -> [MessageRow] {
         var rows: [MessageRow] = []
+        rows.reserveCapacity(entries.count)
         var carried: [ActivityStep] = []
         for (index, entry) in entries.enumerated() {
             if Self.onlyCallsTools(entry),

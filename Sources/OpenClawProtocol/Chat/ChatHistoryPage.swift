@@ -50,7 +50,7 @@ public struct ChatHistoryPage: Sendable, Hashable {
         self.init(
             sessionKey: sessionKey,
             sessionId: json["sessionId"]?.nonEmptyStringValue,
-            messages: json["messages"]?.arrayValue?.compactMap { ChatMessage(json: $0) } ?? [],
+            messages: Self.messages(in: json["messages"]),
             thinkingLevel: json["thinkingLevel"]?.nonEmptyStringValue,
             verboseLevel: json["verboseLevel"]?.nonEmptyStringValue,
             hasMore: json["hasMore"]?.boolValue,
@@ -58,6 +58,17 @@ public struct ChatHistoryPage: Sendable, Hashable {
             inFlightRun: InFlightRun(json: json["inFlightRun"]),
             deltaCursor: json["deltaCursor"]?.nonEmptyStringValue
         )
+    }
+
+    /// The page's messages, in one array sized for all of them (a thousand-message page grew it ten times).
+    private static func messages(in list: JSONValue?) -> [ChatMessage] {
+        guard let list = list?.arrayValue else { return [] }
+        var messages: [ChatMessage] = []
+        messages.reserveCapacity(list.count)
+        for element in list {
+            if let message = ChatMessage(json: element) { messages.append(message) }
+        }
+        return messages
     }
 }
 
