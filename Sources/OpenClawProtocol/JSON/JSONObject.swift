@@ -2,9 +2,9 @@
 ///
 /// Not a `Dictionary`, because of what the protocol's objects are: a handful of members, read once by a
 /// few lookups, then dropped. A dictionary hashed every name as it was parsed, again at every lookup,
-/// and allocated and freed a hash table per object: for a page of history, a third of the client's
-/// work per message. Here parsing appends, a lookup compares names (the short ones compare as two
-/// machine words), and the members go as one array. An object past ``indexedCount`` members (a
+/// and allocated and freed a hash table per object: on a page of history, about an eighth of the
+/// client's work per message. Here parsing appends, a lookup compares names (the short ones compare as two
+/// machine words), and the members go as one array. An object of more than 16 members (a
 /// hostile or unusual document) gets a name index, so no lookup or parse costs more than a
 /// dictionary's would.
 ///
@@ -12,7 +12,7 @@
 /// counts, in the place of the first.
 public struct JSONObject: Sendable {
     @usableFromInline var members: [JSONMember]
-    /// Positions by name, only past ``indexedCount`` members.
+    /// Positions by name, only past `indexedCount` members.
     @usableFromInline var index: [String: Int]?
 
     /// Above this many members, names are found through an index rather than by comparing each.
