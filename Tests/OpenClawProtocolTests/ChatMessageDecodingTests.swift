@@ -183,4 +183,15 @@ struct ChatMessageDecodingTests {
         #expect(first.stableKey == again.stableKey)
         #expect(first.stableKey != other.stableKey)
     }
+
+    /// The marker is the gateway's bytes: a text whose last character joins the marker's newline (`\r`
+    /// before it) still ends with them, and a text that only looks alike does not.
+    @Test func theCutMarkerIsRemovedByItsBytes() {
+        let marker = ChatMessage.historyTruncationMarker
+        #expect(ChatMessage.removingTruncationMarker(from: "start\r" + marker) == "start\r")
+        #expect(ChatMessage.removingTruncationMarker(from: "é🙂" + marker) == "é🙂")
+        #expect(ChatMessage.removingTruncationMarker(from: marker) == "")
+        #expect(ChatMessage.removingTruncationMarker(from: "start") == nil)
+        #expect(ChatMessage.removingTruncationMarker(from: String(marker.dropFirst())) == nil)
+    }
 }

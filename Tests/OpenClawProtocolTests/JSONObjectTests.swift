@@ -38,6 +38,22 @@ struct JSONObjectTests {
         #expect(literal.count == 1 && literal["x"] == 2)
     }
 
+    /// Names are `String`s, equal when canonically equivalent, whatever their bytes: a KELVIN SIGN reads as
+    /// `K`, a decomposed `é` as the composed one, below the index's threshold as above it (where the
+    /// dictionary decides), so equality stays symmetric and agrees with the hash.
+    @Test(arguments: [0, 15, 20])
+    func canonicallyEquivalentNamesAreOneName(padding: Int) throws {
+        let pad = (0..<padding).map { "\"k\($0)\":0," }.joined()
+        let kelvin = try JSONParser().parse("{\(pad)\"session\u{212A}ey\":\"x\"}")
+        #expect(kelvin["sessionKey"] == "x")
+        let accents = try #require(try JSONParser().parse("{\(pad)\"é\":1,\"e\u{301}\":2}").objectValue)
+        #expect(accents.count == padding + 1 && accents["é"] == 2 && accents["e\u{301}"] == 2)
+        let other = try #require(try JSONParser().parse("{\(pad)\"é\":2,\"zz\":2}").objectValue)
+        #expect(accents != other && other != accents)
+        let same = try #require(try JSONParser().parse("{\(pad)\"e\u{301}\":2}").objectValue)
+        #expect(accents == same && same == accents && accents.hashValue == same.hashValue)
+    }
+
     @Test func objectsThatDifferOnlyInOneValueOrOneNameAreUnequal() {
         let base: JSONObject = ["a": 1, "b": ["c": [1, 2]]]
         #expect(base != ["a": 1, "b": ["c": [1, 3]]])

@@ -33,9 +33,7 @@ struct RowPrinter {
             }
         }
         var text = row.text
-        if row.isTruncated, text.hasSuffix(ChatMessage.historyTruncationMarker) {
-            text.removeLast(ChatMessage.historyTruncationMarker.count)
-        }
+        if row.isTruncated, let kept = ChatMessage.removingTruncationMarker(from: text) { text = kept }
         switch row.author {
         case .user:
             terminal.line(terminal.styled("\(time)you", .cyan) + "  " + TerminalText.escaped(text))

@@ -51,4 +51,14 @@ extension GatewayMethodName {
 extension ChatMessage {
     /// What `chat.history` appends to a text it cut at `maxChars` (upstream's history sanitising).
     public static let historyTruncationMarker = "\n...(truncated)..."
+
+    /// `text` without the cut marker at its end, compared as bytes (the gateway appends exactly these);
+    /// nil when it does not end with it.
+    public static func removingTruncationMarker(from text: String) -> String? {
+        let marker = historyTruncationMarker.utf8
+        guard text.utf8.count >= marker.count, text.utf8.suffix(marker.count).elementsEqual(marker) else {
+            return nil
+        }
+        return String(decoding: text.utf8.dropLast(marker.count), as: UTF8.self)
+    }
 }

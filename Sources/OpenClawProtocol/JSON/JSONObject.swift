@@ -3,8 +3,8 @@
 /// Not a `Dictionary`, because of what the protocol's objects are: a handful of members, read once by a
 /// few lookups, then dropped. A dictionary hashed every name as it was parsed, again at every lookup,
 /// and allocated and freed a hash table per object: on a page of history, about an eighth of the
-/// client's work per message. Here parsing appends, a lookup compares names (the short ones compare as two
-/// machine words), and the members go as one array. An object of more than 16 members (a
+/// client's work per message. Here parsing appends, a lookup compares names (two short ASCII names
+/// compare as two machine words), and the members go as one array. An object of more than 16 members (a
 /// hostile or unusual document) gets a name index, so no lookup or parse costs more than a
 /// dictionary's would.
 ///
@@ -138,12 +138,9 @@ public struct JSONObject: Sendable {
     @inlinable
     func position(of key: String) -> Int? {
         if let index { return index[key] }
-        // Lengths first: most names differ there, and the count of a native string is stored.
-        let length = key.utf8.count
-        for position in members.indices where members[position].key.utf8.count == length {
-            if members[position].key == key { return position }
-        }
-        return nil
+        // `String`'s equality, as the index's and a dictionary's: canonically equivalent names (a KELVIN
+        // SIGN for `K`, a decomposed `é`) are one name, though their UTF-8 lengths differ.
+        return members.firstIndex { $0.key == key }
     }
 
     /// Sets `value` for `key`: in place when the name is there, appended when it is not.
