@@ -124,7 +124,7 @@ struct RunFollower {
         var lastProgress = start
         var progressMark = ProgressMark()
         var offlineSince: ContinuousClock.Instant?
-        var wasOffline = false
+        var reconnectNotice = ReconnectNotice()
         var queuedReported = false
         var replyWaitStarted: ContinuousClock.Instant?
         var nextHistoryCheck: ContinuousClock.Instant?
@@ -138,6 +138,9 @@ struct RunFollower {
             // elapsed time on the live line); nil: only a change of the chat session wakes the follower.
             var wakeAt: ContinuousClock.Instant?
             func wake(at instant: ContinuousClock.Instant) { wakeAt = min(wakeAt ?? instant, instant) }
+            if reconnectNotice.observe(generation: chat.connectionState.session?.generation) {
+                output.reconnected(runId: runId, terminal: terminal)
+            }
             let progress = RunProgress(runId: runId, chat: chat)
             if let reply = progress.reply { render(reply) }
             switch progress {
@@ -175,17 +178,12 @@ struct RunFollower {
 
             let now = clock.now
             if chat.connectionState.isConnected {
-                if wasOffline {
-                    wasOffline = false
-                    output.reconnected(runId: runId, terminal: terminal)
-                }
                 offlineSince = nil
             } else {
                 // A reply frame may have been the one dropped: never shown as whole, whatever comes next.
                 if let reason = Self.disconnectReason(chat.connectionState), case .inboundTooLarge = reason {
                     return finish(.incomplete(reason))
                 }
-                wasOffline = true
                 let since = offlineSince ?? now
                 offlineSince = since
                 if case .waiting = progress, !queuedReported {
