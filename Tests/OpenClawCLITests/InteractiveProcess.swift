@@ -114,10 +114,16 @@ final class InteractiveProcess: Sendable {
     }
 
     /// Changes the terminal's size, as a person resizing the window does: the program gets SIGWINCH.
-    func resize(to size: WindowSize) {
-        resizes.withLock { $0.append((captured.withLock { $0.count }, size)) }
+    /// With `asOfOutput`, the terminal took the new size when it had read only that much of the output:
+    /// what the program wrote after, for the old size, reaches it resized (a real terminal's race,
+    /// made certain).
+    func resize(to size: WindowSize, asOfOutput offset: Int? = nil) {
+        resizes.withLock { $0.append((offset ?? captured.withLock { $0.count }, size)) }
         Self.setSize(size, of: outputFD)
     }
+
+    /// How many bytes of output have been read so far.
+    var outputCount: Int { captured.withLock { $0.count } }
 
     private static func setSize(_ size: WindowSize, of master: Int32) {
         var window = winsize(ws_row: UInt16(size.rows), ws_col: UInt16(size.columns), ws_xpixel: 0, ws_ypixel: 0)

@@ -48,4 +48,40 @@ struct ResizeScreenTests {
             chat.write("\u{03}")
         }
     }
+
+    /// The window narrows while the program's next live row, laid out for the old width, is still on its
+    /// way to the terminal: the terminal writes it at the new width. Wrapped, it would take two rows and
+    /// the program's next `CR ESC[2K` would clear only the second, leaving the first behind for good.
+    @Test func aLiveRowWrittenForTheOldWidthLeavesNoRowBehind() async throws {
+        let text = ChatScreenTests.paragraph(words: 120)
+        let agent = ScriptedAgent.custom { _ in
+            AgentScript(steps: [.say(text), .say(" end.")], chunkSize: 8, chunkDelayMs: 30)
+        }
+        try await ChatScreenTests.withChat(agent: agent) { chat in
+            chat.type("tell me", mode: .terminal)
+            try await chat.waitForScreen("a live row wider than 62 columns", timeout: .seconds(10)) { screen in
+                let rows = Self.replyWords(screen, question: "tell me")
+                return rows.count >= 2 && (rows.last?.joined(separator: " ").count ?? 0) > 62
+            }
+            let terminalResizedHere = chat.outputCount
+            // The program writes its next live row, for 80 columns, before the terminal has read it.
+            let deadline = ContinuousClock.now + .seconds(5)
+            while chat.outputCount <= terminalResizedHere + 8, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(5))
+            }
+            try #require(chat.outputCount > terminalResizedHere + 8, "no delta after the wide live row")
+            chat.resize(to: .init(columns: 60, rows: 30), asOfOutput: terminalResizedHere)
+            try await chat.waitForScreen("the reply's end", timeout: .seconds(20)) { screen in
+                screen.transcript.contains { $0.hasSuffix("word120 end.") }
+            }
+            let before = Self.replyWords(chat.screen(resizesApplied: 0), question: "tell me").dropLast()
+            let after = Self.replyWords(chat.screen(), question: "tell me")
+            let screen = chat.screen()
+            try #require(after.count > before.count, "\(screen)")
+            let rest = after[before.count...].joined()
+            let expected = (before.joined().count + 1...120).map { "word\($0)" } + ["end."]
+            #expect(Array(rest) == expected, "\(screen)")
+            chat.write("\u{03}")
+        }
+    }
 }

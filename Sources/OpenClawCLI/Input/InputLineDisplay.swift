@@ -158,7 +158,7 @@ final class InputLineDisplay: Sendable {
             Self.readSize(&$0)
             if $0.openRowIsLive, !$0.openRow.isEmpty {
                 $0.openRow = StyledCells.clip($0.openRow, to: $0.columns)
-                out += "\r\u{1B}[2K" + $0.openRow
+                out += "\r\u{1B}[2K" + Self.unwrapped($0.openRow)
             }
             Self.rawWrite(out, to: STDOUT_FILENO)
             draw(&$0)
@@ -206,7 +206,7 @@ final class InputLineDisplay: Sendable {
         } else {
             Self.rawWrite(erased, to: STDOUT_FILENO)
             let written = clippingLiveRow(text, &state)
-            Self.rawWrite(written, to: descriptor)
+            Self.rawWrite(Self.liveRowUnwrapped(written), to: descriptor)
             follow(written, &state)
         }
         draw(&state)
@@ -221,6 +221,21 @@ final class InputLineDisplay: Sendable {
         // The width now, not the one last read: see `erase`.
         let clipped = StyledCells.clip(row, to: min(state.columns, Self.windowSize().columns))
         return clipped.utf8.count == row.utf8.count ? text : String(text[..<range.lowerBound]) + clipped
+    }
+
+    /// `text` with auto-wrap off while its live row is written. The row is cut to the width read just
+    /// before, but the window may narrow before the terminal reads it (the SIGWINCH still on its way):
+    /// wrapped, it would take two rows and the next `CR ESC[2K` would clear only the second, leaving the
+    /// first on the screen for good; cut, it stays one row.
+    private static func liveRowUnwrapped(_ text: String) -> String {
+        let marker = "\r\u{1B}[2K"
+        guard let range = text.lastRange(of: marker), !text[range.upperBound...].contains("\n") else { return text }
+        return String(text[..<range.lowerBound]) + unwrapped(String(text[range.lowerBound...]))
+    }
+
+    /// `row` written with auto-wrap off: cut at the right margin, never wrapped.
+    private static func unwrapped(_ row: String) -> String {
+        row.isEmpty ? row : "\u{1B}[?7l" + row + "\u{1B}[?7h"
     }
 
     /// Updates the open row from what was written.
@@ -254,7 +269,8 @@ final class InputLineDisplay: Sendable {
             // from there and the live row drawn again, cut to that width.
             let columns = Self.windowSize().columns
             let out = Self.cursorUp(shown.region.rowsAboveCursor(columns: columns)) + "\r\u{1B}[J"
-            return shown.belowLiveRow ? out + StyledCells.clip(state.openRow, to: min(state.columns, columns)) : out
+            return shown.belowLiveRow
+                ? out + Self.unwrapped(StyledCells.clip(state.openRow, to: min(state.columns, columns))) : out
         }
         var out = Self.cursorUp(shown.cursorRow)
         out += "\r\u{1B}[J"
@@ -262,7 +278,9 @@ final class InputLineDisplay: Sendable {
             // Back to the end of the live row (drawn again: its column is not known otherwise), cut to the
             // width the terminal has now: narrowed before its SIGWINCH is handled, a row drawn at the old
             // width would wrap, and the next `CR ESC[2K` would clear only its last part.
-            out += "\u{1B}[A" + StyledCells.clip(state.openRow, to: min(state.columns, Self.windowSize().columns))
+            out +=
+                "\u{1B}[A"
+                + Self.unwrapped(StyledCells.clip(state.openRow, to: min(state.columns, Self.windowSize().columns)))
         }
         return out
     }
@@ -291,7 +309,7 @@ final class InputLineDisplay: Sendable {
             // still unread by the terminal) cuts it instead of wrapping it, so it stays one row and the
             // cursor goes back up to where it is counted.
             let row = status.text(columns: state.columns)
-            text += "\r\n\u{1B}[?7l" + row + "\u{1B}[?7h"
+            text += "\r\n" + Self.unwrapped(row)
             lines.append(row)
             up += 1
         }
