@@ -13,12 +13,29 @@ struct ResizeScreenTests {
         return reply.map { $0.split(separator: " ").map(String.init) }
     }
 
-    @Test func narrowingMidParagraphLaysOutTheRestForTheNewWidth() async throws {
-        let text = ChatScreenTests.paragraph(words: 120)
-        let agent = ScriptedAgent.custom { _ in
-            AgentScript(steps: [.say(text), .say(" end.")], chunkSize: 8, chunkDelayMs: 30)
+    /// A reply of 120 words and ` end.`, streamed 8 bytes at a time.
+    static let paragraphAgent = ScriptedAgent.custom { _ in
+        AgentScript(
+            steps: [.say(ChatScreenTests.paragraph(words: 120)), .say(" end.")], chunkSize: 8, chunkDelayMs: 30)
+    }
+
+    /// Once the reply has ended: what was committed before the (first) resize stays as it was (cut by this
+    /// terminal); every row after it holds whole words, each once, in order, for the new width.
+    static func expectTheRestLaidOutOnce(_ chat: InteractiveProcess) async throws {
+        try await chat.waitForScreen("the reply's end", timeout: .seconds(20)) { screen in
+            screen.transcript.contains { $0.hasSuffix("word120 end.") }
         }
-        try await ChatScreenTests.withChat(agent: agent) { chat in
+        let before = replyWords(chat.screen(resizesApplied: 0), question: "tell me").dropLast()
+        let after = replyWords(chat.screen(), question: "tell me")
+        let screen = chat.screen()
+        try #require(after.count > before.count, "\(screen)")
+        let rest = after[before.count...].joined()
+        let expected = (before.joined().count + 1...120).map { "word\($0)" } + ["end."]
+        #expect(Array(rest) == expected, "\(screen)")
+    }
+
+    @Test func narrowingMidParagraphLaysOutTheRestForTheNewWidth() async throws {
+        try await ChatScreenTests.withChat(agent: Self.paragraphAgent) { chat in
             chat.type("tell me", mode: .terminal)
             try await chat.waitForScreen("two rows of the reply", timeout: .seconds(10)) { screen in
                 Self.replyWords(screen, question: "tell me").count >= 3
@@ -31,19 +48,8 @@ struct ResizeScreenTests {
             try await chat.waitForScreen("the input line redrawn", timeout: .seconds(5)) { screen in
                 screen.cursorLine == "› draft" && screen.cursorColumn == 7
             }
-            try await chat.waitForScreen("the reply's end", timeout: .seconds(20)) { screen in
-                screen.transcript.contains { $0.hasSuffix("word120 end.") }
-            }
-            // What was committed before the resize stays as it was (cut at 60 columns by this terminal);
-            // every row after it holds whole words, each once, in order, for the new width.
-            let before = Self.replyWords(chat.screen(resizesApplied: 0), question: "tell me").dropLast()
-            let after = Self.replyWords(chat.screen(), question: "tell me")
+            try await Self.expectTheRestLaidOutOnce(chat)
             let screen = chat.screen()
-            try #require(after.count > before.count, "\(screen)")
-            let seen = before.joined().count
-            let rest = after[before.count...].joined()
-            let expected = (seen + 1...120).map { "word\($0)" } + ["end."]
-            #expect(Array(rest) == expected, "\(screen)")
             #expect(screen.rows.allSatisfy { $0.count <= 60 }, "\(screen)")
             chat.write("\u{03}")
         }
@@ -53,11 +59,7 @@ struct ResizeScreenTests {
     /// way to the terminal: the terminal writes it at the new width. Wrapped, it would take two rows and
     /// the program's next `CR ESC[2K` would clear only the second, leaving the first behind for good.
     @Test func aLiveRowWrittenForTheOldWidthLeavesNoRowBehind() async throws {
-        let text = ChatScreenTests.paragraph(words: 120)
-        let agent = ScriptedAgent.custom { _ in
-            AgentScript(steps: [.say(text), .say(" end.")], chunkSize: 8, chunkDelayMs: 30)
-        }
-        try await ChatScreenTests.withChat(agent: agent) { chat in
+        try await ChatScreenTests.withChat(agent: Self.paragraphAgent) { chat in
             chat.type("tell me", mode: .terminal)
             try await chat.waitForScreen("a live row wider than 62 columns", timeout: .seconds(10)) { screen in
                 let rows = Self.replyWords(screen, question: "tell me")
@@ -71,16 +73,7 @@ struct ResizeScreenTests {
             }
             try #require(chat.outputCount > terminalResizedHere + 8, "no delta after the wide live row")
             chat.resize(to: .init(columns: 60, rows: 30), asOfOutput: terminalResizedHere)
-            try await chat.waitForScreen("the reply's end", timeout: .seconds(20)) { screen in
-                screen.transcript.contains { $0.hasSuffix("word120 end.") }
-            }
-            let before = Self.replyWords(chat.screen(resizesApplied: 0), question: "tell me").dropLast()
-            let after = Self.replyWords(chat.screen(), question: "tell me")
-            let screen = chat.screen()
-            try #require(after.count > before.count, "\(screen)")
-            let rest = after[before.count...].joined()
-            let expected = (before.joined().count + 1...120).map { "word\($0)" } + ["end."]
-            #expect(Array(rest) == expected, "\(screen)")
+            try await Self.expectTheRestLaidOutOnce(chat)
             chat.write("\u{03}")
         }
     }

@@ -35,17 +35,24 @@ struct PersistenceTests {
         #expect(try await reopened.search("northern cape", gateway: nil, limit: 5).map(\.messageId) == ["row-b"])
     }
 
+    /// A store at `path` with message `a` written, still in the WAL, and a reader open: a read keeps a
+    /// read-only connection, as an app that has shown its chat does (one that closed last could not
+    /// delete the WAL).
+    private static func storeWithItsWriteInTheWAL(at path: String) async throws -> SQLiteChatStore {
+        let store = try SQLiteChatStore(path: path)
+        try await store.record([stored("a", text: "kept in the file")], gateway: "gw", sessionKey: "main")
+        #expect(try await store.keys() == ["a"])
+        #expect((StoreFile.size(path + "-wal") ?? 0) > 0, "the write went to the WAL first")
+        return store
+    }
+
     /// A store closed leaves its writes in the file and no WAL behind, which is what tells the next open
     /// that it needs no whole-file check; a call after the close fails instead of reopening the file.
     @Test func closingMovesTheWALIntoTheFileAndEndsTheStore() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let path = folder.file("chat.sqlite")
-        let store = try SQLiteChatStore(path: path)
-        try await store.record([stored("a", text: "kept in the file")], gateway: "gw", sessionKey: "main")
-        // A read keeps a read-only connection open: one that closes last could not delete the WAL.
-        #expect(try await store.keys() == ["a"])
-        #expect((StoreFile.size(path + "-wal") ?? 0) > 0, "the write went to the WAL first")
+        let store = try await Self.storeWithItsWriteInTheWAL(at: path)
         store.close()
         #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
         await #expect(throws: (any Error).self) { try await store.outbox(gateway: "gw") }
@@ -59,11 +66,7 @@ struct PersistenceTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let path = folder.file("chat.sqlite")
-        let store = try SQLiteChatStore(path: path)
-        try await store.record([stored("a", text: "kept in the file")], gateway: "gw", sessionKey: "main")
-        // An idle reader stays open, as in an app that has shown its chat.
-        #expect(try await store.keys() == ["a"])
-        #expect((StoreFile.size(path + "-wal") ?? 0) > 0, "the write went to the WAL first")
+        let store = try await Self.storeWithItsWriteInTheWAL(at: path)
         #expect(try await store.checkpoint())
         #expect((StoreFile.size(path + "-wal") ?? 0) == 0)
         // A process ended here (no close) leaves the file complete: a new open reads it.
