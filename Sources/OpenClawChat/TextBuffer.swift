@@ -80,13 +80,6 @@ struct TextBuffer: Sendable {
         storage.slice(from: max(0, offset), to: utf8Count)
     }
 
-    /// Whether the text ends with `marker`'s bytes, reading only that many.
-    func hasUTF8Suffix(_ marker: String) -> Bool {
-        let length = marker.utf8.count
-        guard length <= utf8Count else { return false }
-        return suffix(fromUTF8Offset: utf8Count - length).utf8.elementsEqual(marker.utf8)
-    }
-
     /// Whether both values read the same storage: appends at the end keep sharing, which is what
     /// makes them O(1) while other copies are alive.
     func sharesStorage(with other: TextBuffer) -> Bool { storage === other.storage }

@@ -49,7 +49,10 @@ extension TranscriptEntry {
     /// fetches it whole.
     public var isTruncated: Bool {
         guard source == .history, let message else { return false }
-        return message.entry?.truncated == true || body.hasUTF8Suffix(ChatMessage.historyTruncationMarker)
+        let marker = ChatMessage.historyTruncationMarker.utf8.count
+        // Only the last bytes, not the whole text materialised.
+        return message.entry?.truncated == true
+            || ChatMessage.endsWithTruncationMarker(body.suffix(fromUTF8Offset: body.utf8Count - marker))
     }
 
     /// The message's position in the gateway's transcript (`__openclaw.seq`, from 1): what the terminal's

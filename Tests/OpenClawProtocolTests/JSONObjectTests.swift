@@ -26,7 +26,9 @@ struct JSONObjectTests {
         changed["name1"] = 1
         #expect(changed == inOrder && changed.hashValue == inOrder.hashValue)
         #expect(changed.keys.last == "name1", "a member added again goes last")
-        #expect(changed.dictionary == Dictionary(uniqueKeysWithValues: pairs))
+        #expect(
+            Dictionary(uniqueKeysWithValues: changed.map { ($0.key, $0.value) })
+                == Dictionary(uniqueKeysWithValues: pairs))
     }
 
     @Test func ofDuplicateNamesTheLastValueCountsInTheFirstPlace() throws {

@@ -98,7 +98,7 @@ enum SearchOutput {
     static func localTime(ms: Int) -> String { LocalTimeText.dateTime(ms: ms) }
 
     static func json(_ hit: SearchHit) -> JSONValue {
-        var object: [String: JSONValue] = [
+        var object: JSONObject = [
             "gateway": .string(hit.gateway), "sessionKey": .string(hit.sessionKey), "messageId": .string(hit.messageId),
             "role": .string(hit.role.wireValue), "snippet": .string(hit.snippet),
         ]

@@ -214,13 +214,11 @@ final class InputLineDisplay: Sendable {
 
     /// A live row wider than the terminal would wrap: cut to the width.
     private func clippingLiveRow(_ text: String, _ state: inout State) -> String {
-        let marker = "\r\u{1B}[2K"
-        guard let range = text.lastRange(of: marker), !text[range.upperBound...].contains("\n")
-        else { return text }
-        let row = String(text[range.lowerBound...])
+        guard let start = Self.liveRowStart(in: text) else { return text }
+        let row = String(text[start...])
         // The width now, not the one last read: see `erase`.
         let clipped = StyledCells.clip(row, to: min(state.columns, Self.windowSize().columns))
-        return clipped.utf8.count == row.utf8.count ? text : String(text[..<range.lowerBound]) + clipped
+        return clipped.utf8.count == row.utf8.count ? text : String(text[..<start]) + clipped
     }
 
     /// `text` with auto-wrap off while its live row is written. The row is cut to the width read just
@@ -228,9 +226,17 @@ final class InputLineDisplay: Sendable {
     /// wrapped, it would take two rows and the next `CR ESC[2K` would clear only the second, leaving the
     /// first on the screen for good; cut, it stays one row.
     private static func liveRowUnwrapped(_ text: String) -> String {
-        let marker = "\r\u{1B}[2K"
-        guard let range = text.lastRange(of: marker), !text[range.upperBound...].contains("\n") else { return text }
-        return String(text[..<range.lowerBound]) + unwrapped(String(text[range.lowerBound...]))
+        guard let start = liveRowStart(in: text) else { return text }
+        return String(text[..<start]) + unwrapped(String(text[start...]))
+    }
+
+    /// Where `text` starts a live row (its last `CR ESC[2K`, with no newline after it); nil when it ends
+    /// with none.
+    private static func liveRowStart(in text: String) -> String.Index? {
+        guard let range = text.lastRange(of: "\r\u{1B}[2K"), !text[range.upperBound...].contains("\n") else {
+            return nil
+        }
+        return range.lowerBound
     }
 
     /// `row` written with auto-wrap off: cut at the right margin, never wrapped.

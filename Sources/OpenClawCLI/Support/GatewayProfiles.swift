@@ -129,7 +129,7 @@ struct GatewayProfiles: Sendable, Equatable {
             try SecureFile.remove(path)
             return
         }
-        var entries: [String: JSONValue] = [:]
+        var entries: JSONObject = [:]
         for profile in profiles {
             var members: [(String, JSONValue?)] = [("url", .string(profile.url))]
             switch profile.credential {

@@ -21,8 +21,7 @@ public enum FrameRedactor {
     public static func redact(_ value: JSONValue) -> JSONValue {
         switch value {
         case .object(let members):
-            var result: [String: JSONValue] = [:]
-            result.reserveCapacity(members.count)
+            var result = JSONObject(minimumCapacity: members.count)
             for (key, member) in members {
                 if secretKeys.contains(key), member.isNull == false {
                     result[key] = "<redacted>"

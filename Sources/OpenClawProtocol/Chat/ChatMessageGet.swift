@@ -55,10 +55,12 @@ extension ChatMessage {
     /// `text` without the cut marker at its end, compared as bytes (the gateway appends exactly these);
     /// nil when it does not end with it.
     public static func removingTruncationMarker(from text: String) -> String? {
-        let marker = historyTruncationMarker.utf8
-        guard text.utf8.count >= marker.count, text.utf8.suffix(marker.count).elementsEqual(marker) else {
-            return nil
-        }
-        return String(decoding: text.utf8.dropLast(marker.count), as: UTF8.self)
+        guard endsWithTruncationMarker(text) else { return nil }
+        return String(decoding: text.utf8.dropLast(historyTruncationMarker.utf8.count), as: UTF8.self)
+    }
+
+    /// Whether `text` ends with the cut marker's bytes.
+    public static func endsWithTruncationMarker(_ text: String) -> Bool {
+        text.utf8.reversed().starts(with: historyTruncationMarker.utf8.reversed())
     }
 }

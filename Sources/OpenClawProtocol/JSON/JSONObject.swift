@@ -37,8 +37,8 @@ public struct JSONObject: Sendable {
 
     /// The members in order; of duplicate names the last value counts.
     public init(_ members: some Sequence<(String, JSONValue)>) {
-        self.init()
-        for (key, value) in members { self[key] = value }
+        self.init(minimumCapacity: members.underestimatedCount)
+        for (key, value) in members { set(value, for: key) }
     }
 
     init(members: [JSONMember]) {
@@ -47,11 +47,7 @@ public struct JSONObject: Sendable {
         for member in members { set(member.value, for: member.key) }
     }
 
-    public var count: Int { members.count }
-    public var isEmpty: Bool { members.isEmpty }
-
     public var keys: [String] { members.map(\.key) }
-    public var values: [JSONValue] { members.map(\.value) }
 
     /// The value of `key`, nil when absent; assigning nil removes the member.
     public subscript(key: String) -> JSONValue? {
@@ -66,11 +62,6 @@ public struct JSONObject: Sendable {
                 removeValue(forKey: key)
             }
         }
-    }
-
-    /// The value of `key`, or `defaultValue` when absent.
-    public subscript(key: String, default defaultValue: @autoclosure () -> JSONValue) -> JSONValue {
-        self[key] ?? defaultValue()
     }
 
     @discardableResult
@@ -95,42 +86,6 @@ public struct JSONObject: Sendable {
             if let value = try transform(member.value) { result[member.key] = value }
         }
         return result
-    }
-
-    /// The members for which `isIncluded` holds, in order.
-    public func filter(_ isIncluded: ((key: String, value: JSONValue)) throws -> Bool) rethrows -> JSONObject {
-        var kept = JSONObject()
-        for member in members where try isIncluded((member.key, member.value)) {
-            kept.append(member)
-        }
-        return kept
-    }
-
-    /// Adds `other`'s members; for a name in both, `combine` gives the value.
-    public mutating func merge(
-        _ other: JSONObject, uniquingKeysWith combine: (JSONValue, JSONValue) throws -> JSONValue
-    ) rethrows {
-        for member in other.members {
-            if let existing = self[member.key] {
-                set(try combine(existing, member.value), for: member.key)
-            } else {
-                append(member)
-            }
-        }
-    }
-
-    /// This object with `other`'s members added; for a name in both, `combine` gives the value.
-    public func merging(
-        _ other: JSONObject, uniquingKeysWith combine: (JSONValue, JSONValue) throws -> JSONValue
-    ) rethrows -> JSONObject {
-        var merged = self
-        try merged.merge(other, uniquingKeysWith: combine)
-        return merged
-    }
-
-    /// The members as a dictionary, for code that wants one.
-    public var dictionary: [String: JSONValue] {
-        Dictionary(members.lazy.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
     }
 
     // MARK: Storage
@@ -186,9 +141,7 @@ extension JSONObject: RandomAccessCollection {
 
 extension JSONObject: ExpressibleByDictionaryLiteral {
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
-        self.init()
-        members.reserveCapacity(elements.count)
-        for (key, value) in elements { set(value, for: key) }
+        self.init(elements)
     }
 }
 

@@ -101,11 +101,7 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
     public init(floatLiteral value: Double) { self = .double(value) }
     public init(nilLiteral: ()) { self = .null }
-    public init(dictionaryLiteral elements: (String, JSONValue)...) {
-        var members = JSONObject(minimumCapacity: elements.count)
-        for (key, value) in elements { members[key] = value }
-        self = .object(members)
-    }
+    public init(dictionaryLiteral elements: (String, JSONValue)...) { self = .object(JSONObject(elements)) }
 }
 
 extension JSONValue {
@@ -114,7 +110,7 @@ extension JSONValue {
     public static func object(dropping members: [(String, JSONValue?)]) -> JSONValue {
         var result = JSONObject(minimumCapacity: members.count)
         for (key, value) in members {
-            if let value { result[key] = value }
+            if let value { result.set(value, for: key) }
         }
         return .object(result)
     }

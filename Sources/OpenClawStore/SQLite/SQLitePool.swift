@@ -67,25 +67,27 @@ final class SQLitePool: Sendable {
     /// closes last and can write would fold the WAL into the damaged file and delete the WAL by its name.
     func close() {
         closeWriter()
-        let idle = readers.withLock { readers in
-            readers.isClosed = true
-            defer { readers.idle = [] }
-            return readers.idle
-        }
-        for reader in idle { reader.close() }
+        closeIdleReaders()
     }
 
     /// Closes every connection, the writer last, after the reads under way; calls after this fail with
     /// `SQLITE_MISUSE`. SQLite moves the WAL into the file and deletes it only when the last connection to
     /// close can write, and an open that finds no WAL left behind skips the whole-file check.
     func closeCleanly() {
+        if closeIdleReaders() == 0 { closeWriter() }
+    }
+
+    /// Marks the pool closed and closes its idle readers; returns how many reads are under way (each
+    /// closes its reader as it ends).
+    @discardableResult
+    private func closeIdleReaders() -> Int {
         let (idle, readsUnderWay) = readers.withLock { readers in
             readers.isClosed = true
             defer { readers.idle = [] }
             return (readers.idle, readers.inUse)
         }
         for reader in idle { reader.close() }
-        if readsUnderWay == 0 { closeWriter() }
+        return readsUnderWay
     }
 
     private func closeWriter() {

@@ -47,22 +47,19 @@ struct ChatSendRequestTests {
                         fileName: "doc.pdf", mediaType: MediaType(mimeType: "application/pdf"), size: pdf.count,
                         source: ChunkedBytes(bytes: pdf, chunk: chunk)),
                 ])
-            var expectedParams = params.json
-            expectedParams = .object(
-                (expectedParams.objectValue ?? [:]).merging([
-                    "attachments": [
-                        [
-                            "type": "image", "mimeType": "image/png", "fileName": "pic \"1\".png",
-                            "content": .string(Base64.encode(image)),
-                        ],
-                        [
-                            "type": "file", "mimeType": "application/pdf", "fileName": "doc.pdf",
-                            "content": .string(Base64.encode(pdf)),
-                        ],
-                    ]
-                ]) { $1 })
+            var expectedMembers = params.json.objectValue ?? [:]
+            expectedMembers["attachments"] = [
+                [
+                    "type": "image", "mimeType": "image/png", "fileName": "pic \"1\".png",
+                    "content": .string(Base64.encode(image)),
+                ],
+                [
+                    "type": "file", "mimeType": "application/pdf", "fileName": "doc.pdf",
+                    "content": .string(Base64.encode(pdf)),
+                ],
+            ]
             let expected = JSONSerializer.bytes(
-                RequestFrame(id: "req-1", method: "chat.send", params: expectedParams).json)
+                RequestFrame(id: "req-1", method: "chat.send", params: .object(expectedMembers)).json)
             #expect(try frame(request) == expected, "chunk \(chunk)")
         }
     }
