@@ -1,3 +1,4 @@
+import Foundation
 import OpenClawTestGateway
 import Testing
 
@@ -27,6 +28,51 @@ struct SendEarlyConnectCLITests {
             #expect(await gateway.requestCount(method: "commands.list") == 0)
             #expect(await gateway.requestCount(method: "sessions.subscribe") == 0)
             #expect(await gateway.requestCount(method: "chat.send") == 1)
+        }
+    }
+
+    /// The message is queued while the handshake runs, so `chat.send` leaves right after `hello-ok`
+    /// instead of behind the outbox's writes. The gateway holds its challenge back; the outbox journal
+    /// (what a later session would deliver) must hold the message before any `connect` arrives.
+    @Test func theMessageIsOnDiskBeforeTheHandshakeEnds() async throws {
+        try await CLITests.withGateway { gateway, _ in
+            await gateway.setFaults(FaultPlan(challengeDelayMs: 1_500))
+            let state = CLIProcess.temporaryStateDirectory()
+            let journal = state + "/transcripts.sqlite-outbox"
+            async let sent = CLIProcess.run([
+                "send", "--url", gateway.url, "--token", "test-token", "--state-dir", state, "queued while connecting",
+            ])
+            var queuedBeforeConnect = false
+            let deadline = ContinuousClock.now + .seconds(10)
+            while ContinuousClock.now < deadline, await gateway.receivedConnectParams().isEmpty {
+                let text = (try? String(contentsOfFile: journal, encoding: .utf8)) ?? ""
+                if text.contains("queued while connecting") {
+                    queuedBeforeConnect = true
+                    break
+                }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            let result = try await sent
+            #expect(queuedBeforeConnect, "the outbox held nothing before the handshake's connect")
+            #expect(result.status == 0, "stderr: \(result.stderr)")
+            #expect(await gateway.sentUserMessages(sessionKey: "main") == ["queued while connecting"])
+        }
+    }
+
+    /// A message queued during a handshake that then fails is taken back: the command said it was not
+    /// sent, so no later session may send it.
+    @Test func aRefusedHandshakeLeavesNothingForALaterSession() async throws {
+        try await CLITests.withGateway { gateway, _ in
+            let state = CLIProcess.temporaryStateDirectory()
+            let refused = try await CLIProcess.run([
+                "send", "--url", gateway.url, "--token", "not-the-token", "--state-dir", state, "never sent",
+            ])
+            #expect(refused.status == ExitStatus.auth, "stderr: \(refused.stderr)")
+            let later = try await CLIProcess.run([
+                "send", "--url", gateway.url, "--token", "test-token", "--state-dir", state, "sent later",
+            ])
+            #expect(later.status == 0, "stderr: \(later.stderr)")
+            #expect(await gateway.sentUserMessages(sessionKey: "main") == ["sent later"])
         }
     }
 

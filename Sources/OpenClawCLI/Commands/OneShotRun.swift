@@ -58,22 +58,23 @@ struct OneShotRun {
             // the command waits for that read before it ends.
             // Unstructured: overlaps the handshake; `chat.start()` awaits the same read (`loadStoredState`).
             Task { await chat.loadStoredState() }
-            _ = try await OneShotConnect.connect(connection, terminal: terminal) {
-                @Sendable _ throws(GatewayError) -> GatewaySession in try await early.connect()
+            let queued = try await connectQueueing(text, attachments: attachments, chat: chat) {
+                try await OneShotConnect.connect(connection, terminal: terminal) {
+                    @Sendable _ throws(GatewayError) -> GatewaySession in try await early.connect()
+                }
             }
-            // The message goes out while the history page loads: nothing about it needs that page first.
-            await chat.start(waitingForSessionLoad: false)
-            guard chat.connectionState.isConnected else {
-                if case .failed(let error) = chat.connectionState { throw error }
-                throw GatewayError.notConnected
-            }
+            // Followed from the moment it is queued, not from its acknowledgement: the bounds hold while
+            // `chat.send` waits for its answer, and events that come with (or before) it are seen.
             let runId: String
-            do throws(AttachmentError) {
-                // Followed from the moment it is queued, not from its acknowledgement: the bounds hold while
-                // `chat.send` waits for its answer, and events that come with (or before) it are seen.
-                runId = try await chat.submit(text, attachments: attachments)
-            } catch {
-                throw GatewayError.attachment(error)
+            if let queued {
+                runId = queued
+            } else {
+                do throws(AttachmentError) {
+                    // Files are queued only now, checked against this gateway's own limits.
+                    runId = try await chat.submit(text, attachments: attachments)
+                } catch {
+                    throw GatewayError.attachment(error)
+                }
             }
             var follower = RunFollower(chat: chat, terminal: terminal, output: output, policy: policy)
             let result = await follower.follow(runId: runId)
@@ -125,6 +126,39 @@ struct OneShotRun {
         }
         await chat.stop()
         return outcome
+    }
+
+    /// Connects with `connect` and starts the chat. A message without files is queued meanwhile, so
+    /// it is on disk before `hello-ok` and its `chat.send` leaves right after (with the history request,
+    /// not behind the outbox's writes); its id is returned. When the connection does not come up it is
+    /// taken out of the outbox again: a `send` that reported failure must not be delivered later by
+    /// another session.
+    private func connectQueueing(
+        _ text: String, attachments: [Attachment], chat: ChatSession,
+        connect: @escaping @Sendable () async throws -> GatewaySession
+    ) async throws -> String? {
+        var queued: String?
+        do {
+            if attachments.isEmpty {
+                async let connected = connect()
+                // The stored outbox is read first: restoring it must not replace the message.
+                await chat.loadStoredState()
+                queued = await chat.queue(text)
+                _ = try await connected
+            } else {
+                _ = try await connect()
+            }
+            // The message goes out while the history page loads: nothing about it needs that page first.
+            await chat.start(waitingForSessionLoad: false)
+            guard chat.connectionState.isConnected else {
+                if case .failed(let error) = chat.connectionState { throw error }
+                throw GatewayError.notConnected
+            }
+        } catch {
+            if let queued { await chat.withdrawFromOutbox(messageID: queued) }
+            throw error
+        }
+        return queued
     }
 
     /// `chat.abort` for the running reply, bounded so a gateway that never answers cannot hold us.

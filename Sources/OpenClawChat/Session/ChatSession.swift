@@ -297,7 +297,16 @@ public final class ChatSession {
         for attachment in attachments {
             try limits.check(attachment)
         }
-        return await enqueue(text, attachments: attachments, waitingForDelivery: false)
+        return await enqueue(text, attachments: attachments, delivery: .started)
+    }
+
+    /// Puts `text` in the outbox (stored, and shown as queued) without trying to deliver it: the next
+    /// connection's first flush sends it (or, connected already, a flush started at once). For a sender that queues while it connects, so that its
+    /// message is on disk before `hello-ok` and leaves right after it. Call ``loadStoredState()`` first:
+    /// the stored outbox it reads must not replace the message.
+    @discardableResult
+    public func queue(_ text: String) async -> String {
+        await enqueue(text, attachments: [], delivery: .onConnection)
     }
 
     /// What the gateway accepts: the current connection's limits, else the last ones known.
@@ -308,8 +317,18 @@ public final class ChatSession {
         return lastAttachmentLimits
     }
 
+    /// When ``enqueue(_:attachments:delivery:queueMode:)`` hands the message over.
+    enum Delivery {
+        /// Flushes the outbox and returns when the flush does.
+        case awaited
+        /// Starts a flush and returns; ``finishDelivery()`` waits for it.
+        case started
+        /// Leaves it to the next connection's flush.
+        case onConnection
+    }
+
     func enqueue(
-        _ text: String, attachments: [Attachment], waitingForDelivery: Bool = true, queueMode: QueueMode? = nil
+        _ text: String, attachments: [Attachment], delivery: Delivery = .awaited, queueMode: QueueMode? = nil
     ) async -> String {
         let id = makeID()
         if let queueMode { messageQueueModes[id] = queueMode }
@@ -332,20 +351,26 @@ public final class ChatSession {
             ))
         showDelivery(of: message)
         await persist(.added(message))
-        if waitingForDelivery {
+        switch delivery {
+        case .awaited:
             await flushOutbox()
-        } else {
+        case .started:
             // Unstructured: `submit` returns before delivery; ends when the outbox is flushed (the socket's
             // end fails what is in flight).
             submittedDelivery = Task { [weak self] in await self?.flushOutbox() }
+        case .onConnection:
+            // Connected already: this is the flush that would have come.
+            if connectionState.isConnected { submittedDelivery = Task { [weak self] in await self?.flushOutbox() } }
         }
         return id
     }
 
-    /// Waits for the flush the last ``submit(_:attachments:)`` started, so the outcome of its attempt is
-    /// stored before a one-shot command stops the view model.
+    /// Waits for the flush the last ``submit(_:attachments:)`` started, and for the connection's first
+    /// one (which delivers what ``queue(_:)`` left), so the outcome of the attempt is stored before a
+    /// one-shot command stops the view model.
     public func finishDelivery() async {
         await submittedDelivery?.value
+        await sessionLoad?.task.value
     }
 
     /// Stops the running reply, if any.
