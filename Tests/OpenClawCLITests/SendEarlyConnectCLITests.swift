@@ -7,16 +7,25 @@ import Testing
 /// `send` starts its handshake while the transcript database opens: still one attempt, still recorded.
 @Suite("openclaw-chat send: the handshake beside the store")
 struct SendEarlyConnectCLITests {
-    @Test func aRefusedTokenIsTriedOnceAndSaidAsARefusal() async throws {
+    /// The message, queued while the handshake ran, is taken back when the token is refused: the command
+    /// said it was not sent, so no later session may send it.
+    @Test func aRefusedTokenIsTriedOnceSaidAsARefusalAndNeverSentLater() async throws {
         try await CLITests.withGateway { gateway, _ in
             let state = CLIProcess.temporaryStateDirectory()
-            let result = try await CLIProcess.run([
-                "send", "--url", gateway.url, "--token", "not-the-token", "--state-dir", state, "hello",
-            ])
-            #expect(result.status == ExitStatus.auth, "stderr: \(result.stderr)")
+            let refused = try await Self.send("never sent", to: gateway, token: "not-the-token", state: state)
+            #expect(refused.status == ExitStatus.auth, "stderr: \(refused.stderr)")
             #expect(await gateway.receivedConnectParams().count == 1, "one attempt, not one early and one late")
             #expect(await gateway.sentUserMessages(sessionKey: "main").isEmpty)
+            let later = try await Self.send("sent later", to: gateway, token: "test-token", state: state)
+            #expect(later.status == 0, "stderr: \(later.stderr)")
+            #expect(await gateway.sentUserMessages(sessionKey: "main") == ["sent later"])
         }
+    }
+
+    static func send(
+        _ text: String, to gateway: TestGateway, token: String, state: String
+    ) async throws -> CLIProcess.Result {
+        try await CLIProcess.run(["send", "--url", gateway.url, "--token", token, "--state-dir", state, text])
     }
 
     /// One message, one reply: `send` asks for nothing a screen would follow over time (the gateway's
@@ -39,9 +48,7 @@ struct SendEarlyConnectCLITests {
             await gateway.setFaults(FaultPlan(challengeDelayMs: 1_500))
             let state = CLIProcess.temporaryStateDirectory()
             let journal = state + "/transcripts.sqlite-outbox"
-            async let sent = CLIProcess.run([
-                "send", "--url", gateway.url, "--token", "test-token", "--state-dir", state, "queued while connecting",
-            ])
+            async let sent = Self.send("queued while connecting", to: gateway, token: "test-token", state: state)
             var queuedBeforeConnect = false
             let deadline = ContinuousClock.now + .seconds(10)
             while ContinuousClock.now < deadline, await gateway.receivedConnectParams().isEmpty {
@@ -56,23 +63,6 @@ struct SendEarlyConnectCLITests {
             #expect(queuedBeforeConnect, "the outbox held nothing before the handshake's connect")
             #expect(result.status == 0, "stderr: \(result.stderr)")
             #expect(await gateway.sentUserMessages(sessionKey: "main") == ["queued while connecting"])
-        }
-    }
-
-    /// A message queued during a handshake that then fails is taken back: the command said it was not
-    /// sent, so no later session may send it.
-    @Test func aRefusedHandshakeLeavesNothingForALaterSession() async throws {
-        try await CLITests.withGateway { gateway, _ in
-            let state = CLIProcess.temporaryStateDirectory()
-            let refused = try await CLIProcess.run([
-                "send", "--url", gateway.url, "--token", "not-the-token", "--state-dir", state, "never sent",
-            ])
-            #expect(refused.status == ExitStatus.auth, "stderr: \(refused.stderr)")
-            let later = try await CLIProcess.run([
-                "send", "--url", gateway.url, "--token", "test-token", "--state-dir", state, "sent later",
-            ])
-            #expect(later.status == 0, "stderr: \(later.stderr)")
-            #expect(await gateway.sentUserMessages(sessionKey: "main") == ["sent later"])
         }
     }
 
