@@ -47,23 +47,47 @@ struct SendEarlyConnectCLITests {
         try await CLITests.withGateway { gateway, _ in
             await gateway.setFaults(FaultPlan(challengeDelayMs: 1_500))
             let state = CLIProcess.temporaryStateDirectory()
-            let journal = state + "/transcripts.sqlite-outbox"
             async let sent = Self.send("queued while connecting", to: gateway, token: "test-token", state: state)
-            var queuedBeforeConnect = false
-            let deadline = ContinuousClock.now + .seconds(10)
-            while ContinuousClock.now < deadline, await gateway.receivedConnectParams().isEmpty {
-                let text = (try? String(contentsOfFile: journal, encoding: .utf8)) ?? ""
-                if text.contains("queued while connecting") {
-                    queuedBeforeConnect = true
-                    break
-                }
-                try await Task.sleep(for: .milliseconds(20))
-            }
+            #expect(try await Self.journal(in: state, contains: "queued while connecting"))
+            #expect(await gateway.receivedConnectParams().isEmpty, "queued before the handshake's connect")
             let result = try await sent
-            #expect(queuedBeforeConnect, "the outbox held nothing before the handshake's connect")
             #expect(result.status == 0, "stderr: \(result.stderr)")
             #expect(await gateway.sentUserMessages(sessionKey: "main") == ["queued while connecting"])
         }
+    }
+
+    /// Ctrl-C while the handshake is held: the queued message is taken back at once, so neither this
+    /// process (whose handshake then completes) nor a later session sends it.
+    @Test func ctrlCDuringTheHandshakeTakesTheMessageBack() async throws {
+        try await CLITests.withGateway { gateway, _ in
+            await gateway.setFaults(FaultPlan(challengeDelayMs: 2_000))
+            let state = CLIProcess.temporaryStateDirectory()
+            let send = try InteractiveProcess(
+                ["send", "--url", gateway.url, "--token", "test-token", "--state-dir", state, "stopped early"],
+                mode: .pipes)
+            defer { send.killIfRunning() }
+            send.endInput(mode: .pipes)
+            #expect(try await Self.journal(in: state, contains: "stopped early"), "queued during the handshake")
+            send.interrupt(mode: .pipes)
+            let status = try await send.waitForExit()
+            #expect(status == ExitStatus.aborted, "output: \(send.output)")
+            #expect(send.output.contains("not sent"), "output: \(send.output)")
+            await gateway.setFaults(FaultPlan())
+            let later = try await Self.send("sent later", to: gateway, token: "test-token", state: state)
+            #expect(later.status == 0, "stderr: \(later.stderr)")
+            #expect(await gateway.sentUserMessages(sessionKey: "main") == ["sent later"])
+        }
+    }
+
+    /// Whether the outbox journal in `state` mentions `text` within 10 s.
+    static func journal(in state: String, contains text: String) async throws -> Bool {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while ContinuousClock.now < deadline {
+            let journal = (try? String(contentsOfFile: state + "/transcripts.sqlite-outbox", encoding: .utf8)) ?? ""
+            if journal.contains(text) { return true }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return false
     }
 
     @Test func theMessageIsDeliveredAndRecordedInTheStore() async throws {

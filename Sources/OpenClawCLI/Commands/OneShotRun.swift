@@ -50,6 +50,7 @@ struct OneShotRun {
         let chat = ChatSession(client: ChatClient(connection: connection), sessionKey: session, store: store)
         chat.thinkingLevel = thinking
         chat.followsGatewayExtras = false
+        let unsent = UnsentMessage()
         // Unstructured so that a Ctrl-C (below) cancels the run alone; awaited here.
         let work = Task { @MainActor () throws -> (FollowedRunResult, String) in
             let early = firstAttempt
@@ -58,7 +59,7 @@ struct OneShotRun {
             // the command waits for that read before it ends.
             // Unstructured: overlaps the handshake; `chat.start()` awaits the same read (`loadStoredState`).
             Task { await chat.loadStoredState() }
-            let queued = try await connectQueueing(text, attachments: attachments, chat: chat) {
+            let queued = try await connectQueueing(text, attachments: attachments, chat: chat, unsent: unsent) {
                 try await OneShotConnect.connect(connection, terminal: terminal) {
                     @Sendable _ throws(GatewayError) -> GatewaySession in try await early.connect()
                 }
@@ -105,8 +106,16 @@ struct OneShotRun {
             var count = 0
             for await _ in signals.stream {
                 count += 1
+                // A message queued during the handshake and not handed over yet is taken back first:
+                // nothing of it may leave after this, nor be sent by a later session.
+                let takenBack = await unsent.withdraw(from: chat)
                 if count > 1 { exit(ExitStatus.aborted) }
                 terminal.errorLine(terminal.styled("stopping the run… (Ctrl-C again to quit at once)", .dim))
+                if takenBack {
+                    // No run to stop at the gateway.
+                    work.cancel()
+                    continue
+                }
                 await Self.stop(chat, grace: Self.abortGrace)
                 // The gateway's `aborted` event normally ends the follow; do not wait for it forever.
                 try? await Task.sleep(for: Self.abortGrace)
@@ -134,7 +143,7 @@ struct OneShotRun {
     /// taken out of the outbox again: a `send` that reported failure must not be delivered later by
     /// another session.
     private func connectQueueing(
-        _ text: String, attachments: [Attachment], chat: ChatSession,
+        _ text: String, attachments: [Attachment], chat: ChatSession, unsent: UnsentMessage,
         connect: @escaping @Sendable () async throws -> GatewaySession
     ) async throws -> String? {
         var queued: String?
@@ -144,21 +153,43 @@ struct OneShotRun {
                 // The stored outbox is read first: restoring it must not replace the message.
                 await chat.loadStoredState()
                 queued = await chat.queue(text)
+                unsent.id = queued
                 _ = try await connected
             } else {
                 _ = try await connect()
             }
             // The message goes out while the history page loads: nothing about it needs that page first.
             await chat.start(waitingForSessionLoad: false)
+            // A Ctrl-C took the message back meanwhile (see `perform`).
+            if Task.isCancelled { throw CLIError.message(Self.stoppedBeforeSending, status: ExitStatus.aborted) }
             guard chat.connectionState.isConnected else {
                 if case .failed(let error) = chat.connectionState { throw error }
                 throw GatewayError.notConnected
             }
         } catch {
-            if let queued { await chat.withdrawFromOutbox(messageID: queued) }
+            // Only what was never handed over: an attempt made meanwhile (a reconnect between `hello-ok`
+            // and here) is settled by the outbox's rules, from history.
+            await unsent.withdraw(from: chat)
             throw error
         }
         return queued
+    }
+
+    nonisolated static let stoppedBeforeSending = "The message was not sent: stopped before the gateway answered."
+
+    /// The message `send` queued during its handshake, until it is handed to the gateway.
+    @MainActor
+    final class UnsentMessage {
+        var id: String?
+
+        /// Takes the message out of the outbox if no attempt to send it was made; true when it did.
+        @discardableResult
+        func withdraw(from chat: ChatSession) async -> Bool {
+            // Checked and withdrawn in one turn of the main actor: no attempt can begin in between.
+            guard let id, chat.outbox.first(where: { $0.id == id })?.attempts == 0 else { return false }
+            await chat.withdrawFromOutbox(messageID: id)
+            return true
+        }
     }
 
     /// `chat.abort` for the running reply, bounded so a gateway that never answers cannot hold us.
