@@ -9,5 +9,8 @@ scratch="${1:-$root/.build-static}"
 # SwiftPM 6.3.1 kept a build plan made with other flags and linked without the new ones (seen when the -L
 # below was added); without a plan it makes one, and recompiles only what the flags change.
 rm -f "$scratch/release.yaml" "$scratch"/*/release/description.json
-swift build -c release --static-swift-stdlib --product openclaw-chat --package-path "$root" --scratch-path "$scratch" \
-    -Xswiftc -Xclang-linker -Xswiftc -no-pie -Xlinker --no-export-dynamic -Xswiftc -L"$root/scripts/static-libstdc++"
+# SQLite's pkg-config file from scripts/static-libs first: its library directory then comes before the
+# system's, where the shared library would answer -lsqlite3.
+export PKG_CONFIG_PATH="$root/scripts/static-libs${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
+swift build -c release --static-swift-stdlib --disable-local-rpath --product openclaw-chat --package-path "$root" --scratch-path "$scratch" \
+    -Xswiftc -Xclang-linker -Xswiftc -no-pie -Xlinker --no-export-dynamic -Xswiftc -L"$root/scripts/static-libs"

@@ -49,11 +49,11 @@ mkdir -p "$stage/completions" "$stage/man"
     >"$stage/man/$name.1"
 gzip -9 -n -c "$stage/man/$name.1" >"$stage/man/$name.1.gz"
 
-# What the binary needs from the system, as Debian packages (the C and C++ runtimes, SQLite).
+# What the binary needs from the system, as Debian packages (the C library and libgcc's unwinder).
 depends=$(ldd "$binary" | awk '/=> \// { print $3 }' | while read -r library; do
     dpkg -S "$(readlink -f "$library")" 2>/dev/null || dpkg -S "$library" 2>/dev/null
 done | cut -d: -f1 | sort -u | paste -sd, - | sed 's/,/, /g')
-[ -n "$depends" ] || depends="libc6, libsqlite3-0"
+[ -n "$depends" ] || depends="libc6, libgcc-s1"
 
 echo "== .deb (Depends: $depends)"
 deb_root="$work/deb"
