@@ -66,6 +66,7 @@ let package = Package(
             name: "OpenClawGateway",
             dependencies: [
                 "OpenClawProtocol",
+                "CEnqueueHook",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -77,6 +78,8 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The Swift runtime's global-enqueue hook, found by the linker (NetworkThreads, Linux only).
+        .target(name: "CEnqueueHook"),
         // The system's SQLite (libsqlite3-dev on Linux, the SDK's on Apple platforms), for the store.
         .systemLibrary(
             name: "CSQLite",

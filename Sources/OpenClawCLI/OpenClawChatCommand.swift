@@ -50,12 +50,8 @@ public struct OpenClawChatCommand: AsyncParsableCommand {
 /// gets "did you mean" instead of "unexpected argument" from the default command.
 public enum OpenClawChatEntry {
     public static func main() async {
-        Terminal.ignoreBrokenPipeSignal()
+        answerAtOnceIfAsked()
         let arguments = ArgumentOrder.rearranged(Array(CommandLine.arguments.dropFirst()))
-        if let text = rootAnswer(arguments) {
-            Terminal.writeAll(text + "\n", to: STDOUT_FILENO)
-            exit(0)
-        }
         if let first = arguments.first, let message = unknownCommandMessage(first) {
             Terminal.writeAll("Error: \(message)\n", to: STDERR_FILENO)
             Terminal.writeAll("Run 'openclaw-chat --help' for the commands.\n", to: STDERR_FILENO)
@@ -85,6 +81,19 @@ public enum OpenClawChatEntry {
             Terminal.writeAll("error: \(TerminalText.escapedLine("\(error)"))\n", to: STDERR_FILENO)
             exit(ExitStatus.local)
         }
+    }
+
+    /// Answers `--help` and `--version` (see ``rootAnswer(_:)``) and exits; returns for anything else.
+    /// Before anything is set up: the program's `main` calls it before it moves Swift's tasks onto the
+    /// network's threads, whose set-up (the runtime's first look-ups of SwiftNIO's types) a help text
+    /// does not need.
+    public static func answerAtOnceIfAsked() {
+        Terminal.ignoreBrokenPipeSignal()
+        // The command line as typed: the shared options moved by `ArgumentOrder` are never alone.
+        guard let text = rootAnswer(Array(CommandLine.arguments.dropFirst())) else { return }
+        // Nothing draws an input line yet, so nothing is routed around one.
+        Terminal.writeAllUnintercepted(text + "\n", to: STDOUT_FILENO)
+        exit(0)
     }
 
     /// `--help` and `--version` on their own, answered without a parse: parsing costs the runtime's

@@ -7,6 +7,8 @@ import OpenClawGateway
     import Darwin
 #endif
 
+// `--help` and `--version` first: they need neither tasks nor the network.
+OpenClawChatEntry.answerAtOnceIfAsked()
 // Before any task starts: tasks resumed by the network then run on the event loop that read the frame.
 // OPENCLAW_DEFAULT_EXECUTOR set (to any value) keeps Swift's own thread pool, to compare or should a
 // problem show.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Logging
 import OpenClawGateway
 import OpenClawProtocol
+import Synchronization
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -158,8 +159,15 @@ struct GlobalOptions: ParsableArguments {
     func makeLogger() -> Logger {
         var logger = Logger(label: "openclaw.chat") { label in StderrLogHandler(label: label) }
         logger.logLevel = verbose ? .debug : .warning
+        if verbose, Self.executorNoted.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged {
+            // Once per process: where tasks run decides the hops of every request (`NetworkThreads`).
+            let executor = NetworkThreads.concurrencyRunsOnEventLoops ? "the network's event loops" : "Swift's pool"
+            logger.debug("concurrency runs on \(executor)")
+        }
         return logger
     }
+
+    private static let executorNoted = Atomic<Bool>(false)
 
     /// The configured gateway, connected: what every one-shot command starts with.
     func connect(

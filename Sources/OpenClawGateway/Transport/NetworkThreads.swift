@@ -1,5 +1,7 @@
+internal import CEnqueueHook
 import NIOCore
 import NIOPosix
+import Synchronization
 
 /// Swift concurrency's global executor moved onto the network's event-loop threads.
 ///
@@ -15,16 +17,40 @@ import NIOPosix
 ///
 /// What runs on the global executor then shares the loops with the sockets, so nothing may block there
 /// for long: the terminal client reads its input and waits for children on threads of its own.
+///
+/// The runtime's hook is found by the linker (`CEnqueueHook`), not looked up by name as SwiftNIO's own
+/// installer does: a statically linked program does not export the runtime's symbols, so there the
+/// lookup found nothing and the program silently stayed on Swift's pool.
 public enum NetworkThreads {
+    /// The runtime's hook: called for every job enqueued on the global executor, with the runtime's
+    /// own enqueue (not used: every job goes to a loop).
+    private typealias EnqueueOriginal = @convention(thin) (UnownedJob) -> Void
+    private typealias EnqueueHook = @convention(thin) (UnownedJob, EnqueueOriginal) -> Void
+
+    private static let installed = Atomic<Bool>(false)
+
     /// Installs the event loops as the global executor; false where it does not apply or another hook
-    /// was installed first. Call it once, from the main thread, before any task starts: SwiftNIO stops
-    /// the process (`fatalError`) on a second call.
+    /// was installed first. Call it once, from the main thread, before any task starts.
     @discardableResult
     public static func runConcurrencyOnEventLoops() -> Bool {
         #if canImport(Network)
             return false
         #else
-            return NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
+            guard MemoryLayout<EnqueueHook>.size == MemoryLayout<UnsafeRawPointer>.size,
+                let slot = openclaw_enqueue_global_hook_slot()?.assumingMemoryBound(to: UnsafeRawPointer?.self),
+                slot.pointee == nil
+            else { return false }
+            // The loop the job is enqueued from when it is one of the group's (a task resumed by a
+            // frame stays on the loop that read it), any loop otherwise.
+            let hook: EnqueueHook = { job, _ in
+                MultiThreadedEventLoopGroup.singleton.any().enqueue(ExecutorJob(job))
+            }
+            slot.pointee = unsafeBitCast(hook, to: UnsafeRawPointer.self)
+            installed.store(true, ordering: .relaxed)
+            return true
         #endif
     }
+
+    /// Whether ``runConcurrencyOnEventLoops()`` installed the loops in this process.
+    public static var concurrencyRunsOnEventLoops: Bool { installed.load(ordering: .relaxed) }
 }

@@ -1,0 +1,16 @@
+import Testing
+
+/// `openclaw-chat` runs its tasks on the network's event loops (`NetworkThreads`), as its requests'
+/// hop count assumes. `.ci/package-check` runs this against the installed static binary, which stayed
+/// on Swift's pool unnoticed while the hook was looked up by name (a static link exports no runtime
+/// symbol).
+@Suite("openclaw-chat: where its tasks run")
+struct ExecutorCLITests {
+    @Test func tasksRunOnTheNetworksEventLoops() async throws {
+        try await CLITests.withGateway { _, common in
+            let result = try await CLIProcess.run(["status", "--verbose"] + common)
+            #expect(result.status == 0, "stderr: \(result.stderr)")
+            #expect(result.stderr.contains("concurrency runs on the network's event loops"), "\(result.stderr)")
+        }
+    }
+}
