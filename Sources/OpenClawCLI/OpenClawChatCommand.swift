@@ -1,5 +1,7 @@
 import ArgumentParser
+import OpenClawGateway
 import OpenClawProtocol
+import Synchronization
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -49,7 +51,12 @@ public struct OpenClawChatCommand: AsyncParsableCommand {
 /// exit codes: a usage error exits 2, not ArgumentParser's 64 (`EX_USAGE`), and a mistyped subcommand
 /// gets "did you mean" instead of "unexpected argument" from the default command.
 public enum OpenClawChatEntry {
+    /// Whether ``main()`` found itself on one of the network's event loops: where the program's tasks
+    /// run, as observed (`--verbose` says it).
+    static let entryRanOnEventLoop = Atomic<Bool>(false)
+
     public static func main() async {
+        entryRanOnEventLoop.store(NetworkThreads.currentThreadIsEventLoop, ordering: .relaxed)
         answerAtOnceIfAsked()
         let arguments = ArgumentOrder.rearranged(Array(CommandLine.arguments.dropFirst()))
         if let first = arguments.first, let message = unknownCommandMessage(first) {

@@ -3,7 +3,7 @@ import Testing
 /// `openclaw-chat` runs its tasks on the network's event loops (`NetworkThreads`), as its requests'
 /// hop count assumes. `.ci/package-check` runs this against the installed static binary, which stayed
 /// on Swift's pool unnoticed while the hook was looked up by name (a static link exports no runtime
-/// symbol).
+/// symbol). What it checks is observed: the entry task asks whether its thread is an event loop.
 @Suite("openclaw-chat: where its tasks run")
 struct ExecutorCLITests {
     @Test func tasksRunOnTheNetworksEventLoops() async throws {

@@ -161,8 +161,8 @@ struct GlobalOptions: ParsableArguments {
         logger.logLevel = verbose ? .debug : .warning
         if verbose, Self.executorNoted.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged {
             // Once per process: where tasks run decides the hops of every request (`NetworkThreads`).
-            let executor = NetworkThreads.concurrencyRunsOnEventLoops ? "the network's event loops" : "Swift's pool"
-            logger.debug("concurrency runs on \(executor)")
+            let onLoops = OpenClawChatEntry.entryRanOnEventLoop.load(ordering: .relaxed)
+            logger.debug("concurrency runs on \(onLoops ? "the network's event loops" : "Swift's pool")")
         }
         return logger
     }

@@ -1,7 +1,6 @@
 internal import CEnqueueHook
 import NIOCore
 import NIOPosix
-import Synchronization
 
 /// Swift concurrency's global executor moved onto the network's event-loop threads.
 ///
@@ -27,8 +26,6 @@ public enum NetworkThreads {
     private typealias EnqueueOriginal = @convention(thin) (UnownedJob) -> Void
     private typealias EnqueueHook = @convention(thin) (UnownedJob, EnqueueOriginal) -> Void
 
-    private static let installed = Atomic<Bool>(false)
-
     /// Installs the event loops as the global executor; false where it does not apply or another hook
     /// was installed first. Call it once, from the main thread, before any task starts.
     @discardableResult
@@ -46,11 +43,19 @@ public enum NetworkThreads {
                 MultiThreadedEventLoopGroup.singleton.any().enqueue(ExecutorJob(job))
             }
             slot.pointee = unsafeBitCast(hook, to: UnsafeRawPointer.self)
-            installed.store(true, ordering: .relaxed)
             return true
         #endif
     }
 
-    /// Whether ``runConcurrencyOnEventLoops()`` installed the loops in this process.
-    public static var concurrencyRunsOnEventLoops: Bool { installed.load(ordering: .relaxed) }
+    /// Whether the calling thread is one of the network's event loops: asked from a task that runs on
+    /// the global executor, whether ``runConcurrencyOnEventLoops()`` took effect. (Only the global
+    /// executor's jobs move: the main actor keeps the main thread, and a task resumed after a sleep
+    /// runs on Swift's pool until its next hop.)
+    public static var currentThreadIsEventLoop: Bool {
+        #if canImport(Network)
+            return false
+        #else
+            return MultiThreadedEventLoopGroup.currentEventLoop != nil
+        #endif
+    }
 }
