@@ -271,7 +271,7 @@ let package = Package(
             name: "OpenClawCLITests",
             dependencies: [
                 "openclaw-chat", "OpenClawCLI", "OpenClawApprovals", "OpenClawChat", "OpenClawGateway",
-                "OpenClawPresentation",
+                "OpenClawPresentation", "OpenClawStore",
                 "OpenClawProtocol",
                 "OpenClawTestGateway", "OpenClawTestSupport",
             ],

@@ -77,9 +77,8 @@ public final class SQLiteChatStore: ChatStore {
             guard journal.isUsable else {
                 throw StoreUnavailable(reason: .cannotOpen, path: journal.path, detail: "not a regular file")
             }
-            // A WAL left behind means the last session did not close (or another process has the file
-            // open): only then is the whole file checked.
-            let pool = try StoreConnection.open(path, check: (StoreFile.size(path + "-wal") ?? 0) > 0)
+            // A WAL left behind means the last session did not close: only then is the whole file checked.
+            let pool = try StoreConnection.open(path, check: StoreFile.hasWALLeftBehind(path))
             if !journal.exists {
                 // A new store, or one written before the journal existed: start it from the table.
                 try pool.write { db in try journal.rewrite(try OutboxRecord.all(db, spool: journal.spool)) }

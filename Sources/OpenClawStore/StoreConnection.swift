@@ -8,8 +8,8 @@ import Synchronization
 /// that meets it. So every call goes through ``run(_:)``, which on such an error recovers (the file
 /// moved aside, the outbox put back from the journal) and runs the call once more on the new file.
 /// The whole-file check runs only at an open that finds a WAL left behind — the last session did not
-/// close (SQLite deletes the WAL when the last connection closes), or another process has it open —
-/// where a crash may have left damage that no statement would meet for a while.
+/// close (SQLite deletes the WAL when the last connection closes) and no other process has the file
+/// open — where a crash may have left damage that no statement would meet for a while.
 final class StoreConnection: Sendable {
     private struct State {
         var writer: SQLitePool

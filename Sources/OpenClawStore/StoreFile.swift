@@ -49,6 +49,31 @@ enum StoreFile {
         return Int(status.st_size)
     }
 
+    /// Whether `path` has a WAL with pages in it that no other process has open: what a session that
+    /// did not close (a crash) leaves behind, where damage may wait unseen. A WAL another process is
+    /// using (a chat open in another terminal) is not checked: that would read the whole file at every
+    /// command run beside it.
+    static func hasWALLeftBehind(_ path: String) -> Bool {
+        (size(path + "-wal") ?? 0) > 0 && !isOpenInAnotherProcess(path)
+    }
+
+    /// Whether another process has the database open in WAL mode. SQLite's unix VFS holds a shared lock
+    /// on one byte of the `-shm` file for every open connection (its "dead man switch", byte 128: the
+    /// first opener resets the shared memory only when nobody holds it), and `F_GETLK` reports the lock
+    /// of another process, never this one's: a store this process opened twice reads as not in use.
+    static func isOpenInAnotherProcess(_ path: String) -> Bool {
+        let descriptor = open(path + "-shm", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var lock = flock()
+        lock.l_type = Int16(F_WRLCK)
+        lock.l_whence = Int16(SEEK_SET)
+        lock.l_start = 128
+        lock.l_len = 1
+        guard fcntl(descriptor, F_GETLK, &lock) == 0 else { return false }
+        return lock.l_type != Int16(F_UNLCK)
+    }
+
     /// The whole file; nil when it cannot be read.
     static func contents(_ path: String) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)

@@ -2,6 +2,8 @@ import Foundation
 import OpenClawTestGateway
 import Testing
 
+@testable import OpenClawStore
+
 /// A command that used the transcript database closes it before the process ends. SQLite then moves the
 /// WAL into the file and deletes it; a WAL left behind tells the next launch that the last one did not
 /// close, and that launch reads the whole file first (`PRAGMA quick_check`: 0.13–0.27 s on a 110 MB store).
@@ -18,6 +20,33 @@ struct StoreClosedAtExitCLITests {
             // What the command stored is in the file itself.
             let found = try await CLIProcess.run(["search", "--json"] + common + ["hello"])
             #expect(found.stdout.contains("\"role\":\"user\""), "stdout: \(found.stdout)")
+        }
+    }
+
+    /// A WAL that a running `chat` has open is not taken for one a crash left behind: a command run
+    /// beside the chat must not read the whole file first. A copy of the same files, which nobody has
+    /// open, is.
+    @Test func aWALAnotherProcessHasOpenIsNotLeftBehind() async throws {
+        try await CLITests.withGateway { _, common in
+            let state = common[5]
+            let path = state + "/transcripts.sqlite"
+            let chat = try InteractiveProcess(["chat"] + common, mode: .pipes)
+            defer { chat.killIfRunning() }
+            chat.type("hello", mode: .pipes)
+            try await chat.waitFor("You said")
+            #expect((StoreFile.size(path + "-wal") ?? 0) > 0, "the chat wrote nothing the WAL still holds")
+            #expect(StoreFile.isOpenInAnotherProcess(path))
+            #expect(!StoreFile.hasWALLeftBehind(path))
+
+            let copy = CLIProcess.temporaryStateDirectory()
+            try FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: true)
+            for suffix in ["", "-wal", "-shm"] {
+                try FileManager.default.copyItem(atPath: path + suffix, toPath: copy + "/transcripts.sqlite" + suffix)
+            }
+            #expect(StoreFile.hasWALLeftBehind(copy + "/transcripts.sqlite"), "a WAL nobody has open")
+
+            chat.type("/quit", mode: .pipes)
+            #expect(try await chat.waitForExit() == 0, "output: \(chat.output)")
         }
     }
 
