@@ -7,19 +7,21 @@ import Testing
 /// every command a person uses works and shows each reply once.
 @Suite("openclaw-chat against other gateway dialects")
 struct GatewayDialectTests {
-    /// Every quirk on its own. Ticks every second (the reference is 30 s), so the interactive session,
-    /// which waits 1.2 s in each of two replies, lives through several; shorter intervals make a loaded
-    /// machine miss two ticks in a row and drop the connection. A gateway that never ticks gets a long
+    /// Every quirk on its own. Ticks every 1.5 s (the reference is 30 s), so the interactive session,
+    /// which waits 1.8 s in each of two replies, lives through some; shorter intervals make a loaded
+    /// machine miss two ticks in a row and drop the connection (seen at 1 s with all seventeen chats of
+    /// one test and their gateways sharing 2 cores under the whole suite: no frame, not even a pong, for
+    /// 2 s). A gateway that never ticks gets a long
     /// interval here; ``aGatewayThatNeverTicksKeepsTheChatOnOneConnection()`` gives it a short one, which
     /// the liveness probe rides out.
     static let dialects: [GatewayQuirks] = GatewayQuirks.named.map(\.quirk)
 
     static func configuration(_ quirks: GatewayQuirks) -> TestGatewayConfiguration {
         var configuration = TestGatewayConfiguration(
-            tickIntervalMs: quirks.contains(.noTicks) ? 20_000 : 1000,
+            tickIntervalMs: quirks.contains(.noTicks) ? 20_000 : 1500,
             agent: .custom { message in
                 guard message.contains("wait") else { return ScriptedAgent().script(for: message) }
-                return AgentScript(steps: [.say("Reply to \(message): "), .pause(ms: 1200), .say("done.")])
+                return AgentScript(steps: [.say("Reply to \(message): "), .pause(ms: 1800), .say("done.")])
             }
         )
         configuration.quirks = quirks
