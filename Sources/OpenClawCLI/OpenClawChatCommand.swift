@@ -45,18 +45,20 @@ public struct OpenClawChatCommand: AsyncParsableCommand {
     }
 }
 
-/// The executable's entry point, so the executable target stays a one-liner.
+/// The executable's entry points (`answerAtOnceIfAsked`, `parsedCommand`, `run`), so the executable
+/// target only orders them around the network's set-up.
 ///
 /// It parses and runs the command itself (as `AsyncParsableCommand.main()` does) to keep the README's
 /// exit codes: a usage error exits 2, not ArgumentParser's 64 (`EX_USAGE`), and a mistyped subcommand
 /// gets "did you mean" instead of "unexpected argument" from the default command.
 public enum OpenClawChatEntry {
-    /// Whether ``main()`` found itself on one of the network's event loops: where the program's tasks
+    /// Whether ``run(_:)`` found itself on one of the network's event loops: where the program's tasks
     /// run, as observed (`--verbose` says it).
     static let entryRanOnEventLoop = Atomic<Bool>(false)
 
-    public static func main() async {
-        entryRanOnEventLoop.store(NetworkThreads.currentThreadIsEventLoop, ordering: .relaxed)
+    /// The command the command line names; exits, with the README's codes and messages, when it names
+    /// none. Synchronous, so a program can parse on its main thread while its event loops start.
+    public static func parsedCommand() -> any ParsableCommand {
         answerAtOnceIfAsked()
         let arguments = ArgumentOrder.rearranged(Array(CommandLine.arguments.dropFirst()))
         if let first = arguments.first, let message = unknownCommandMessage(first) {
@@ -65,7 +67,17 @@ public enum OpenClawChatEntry {
             exit(ExitStatus.usage)
         }
         do {
-            var command = try parseSubcommandAlone(arguments) ?? OpenClawChatCommand.parseAsRoot(arguments)
+            return try parseSubcommandAlone(arguments) ?? OpenClawChatCommand.parseAsRoot(arguments)
+        } catch {
+            exitReporting(error)
+        }
+    }
+
+    /// Runs a command from ``parsedCommand()`` and exits as the README says when it fails.
+    public static func run(_ command: any ParsableCommand) async {
+        entryRanOnEventLoop.store(NetworkThreads.currentThreadIsEventLoop, ordering: .relaxed)
+        var command = command
+        do {
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -74,20 +86,33 @@ public enum OpenClawChatEntry {
             LocalStore.closeAll()
         } catch {
             LocalStore.closeAll()
-            if OpenClawChatCommand.exitCode(for: error) == .validationFailure {
-                let message = OpenClawChatCommand.fullMessage(for: error)
-                Terminal.writeAll(message + "\n", to: STDERR_FILENO)
-                exit(ExitStatus.usage)
-            }
-            // ArgumentParser's own exits (help, --version, an ExitCode) keep their codes; anything else is
-            // a local failure with its documented code, never a bare 1.
-            let code = OpenClawChatCommand.exitCode(for: error)
-            if code == .success || error is ExitCode || error is CleanExit {
-                OpenClawChatCommand.exit(withError: error)
-            }
-            Terminal.writeAll("error: \(TerminalText.escapedLine("\(error)"))\n", to: STDERR_FILENO)
-            exit(ExitStatus.local)
+            exitReporting(error)
         }
+    }
+
+    /// Whether the command line names a command that never opens a connection (`search`): such a
+    /// program has no use for the network's event loops, whose start (two threads, their selectors) is
+    /// a tenth of a search. Read from the command line as ``parseSubcommandAlone(_:)`` reads it.
+    public static var commandLineNeedsNoNetwork: Bool {
+        let arguments = ArgumentOrder.rearranged(Array(CommandLine.arguments.dropFirst()))
+        return arguments.first == SearchCommand.configuration.commandName
+    }
+
+    /// A usage error exits 2 with ArgumentParser's message; ArgumentParser's own exits (help, an
+    /// `ExitCode`) keep their codes; anything else is a local failure with its documented code, never a
+    /// bare 1.
+    private static func exitReporting(_ error: any Error) -> Never {
+        if OpenClawChatCommand.exitCode(for: error) == .validationFailure {
+            let message = OpenClawChatCommand.fullMessage(for: error)
+            Terminal.writeAll(message + "\n", to: STDERR_FILENO)
+            exit(ExitStatus.usage)
+        }
+        let code = OpenClawChatCommand.exitCode(for: error)
+        if code == .success || error is ExitCode || error is CleanExit {
+            OpenClawChatCommand.exit(withError: error)
+        }
+        Terminal.writeAll("error: \(TerminalText.escapedLine("\(error)"))\n", to: STDERR_FILENO)
+        exit(ExitStatus.local)
     }
 
     /// Answers `--help` and `--version` (see ``rootAnswer(_:)``) and exits; returns for anything else.

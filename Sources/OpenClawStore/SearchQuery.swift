@@ -122,19 +122,39 @@ struct SearchQuery: Equatable {
 
     /// How many messages of `gateway` (nil: any) match, counting no further than one past
     /// ``broadMatchCount``.
+    ///
+    /// Counted in the index alone where that gives the same answer: joining each match to its message
+    /// (for its gateway) reads a row per match, and for a phrase in a quarter of 100,000 messages those
+    /// reads were most of a fresh process's query (10 of 13 ms with the join, 6 without). Matches in every
+    /// gateway are at least those in one, so a count at or under the threshold decides alone; over it, the
+    /// join is needed only when the store holds messages of another gateway.
     private static func countMatches(_ expression: String, gateway: String?, db: SQLiteConnection) throws -> Int {
-        let filter = gateway == nil ? "" : "AND m.gateway = ?"
-        var arguments: SQLiteArguments = [expression]
-        if let gateway { arguments += [gateway] }
-        arguments += [broadMatchCount + 1]
+        let everywhere =
+            try db.scalar(
+                Int.self,
+                sql: """
+                    SELECT count(*) FROM (SELECT 1 FROM messages_fts WHERE messages_fts MATCH ? LIMIT ?)
+                    """,
+                arguments: [expression, broadMatchCount + 1]) ?? 0
+        guard let gateway, everywhere > broadMatchCount, try holdsAnotherGateway(than: gateway, db: db) else {
+            return everywhere
+        }
         return try db.scalar(
             Int.self,
             sql: """
                 SELECT count(*) FROM (
                     SELECT 1 FROM messages_fts CROSS JOIN messages AS m ON m.row_id = messages_fts.rowid
-                    WHERE messages_fts MATCH ? \(filter) LIMIT ?)
+                    WHERE messages_fts MATCH ? AND m.gateway = ? LIMIT ?)
                 """,
-            arguments: arguments) ?? 0
+            arguments: [expression, gateway, broadMatchCount + 1]) ?? 0
+    }
+
+    /// Whether a message of a gateway other than `gateway` is stored: the lowest and the highest gateway
+    /// name, each one step down the `(gateway, …)` index.
+    private static func holdsAnotherGateway(than gateway: String, db: SQLiteConnection) throws -> Bool {
+        let lowest = try db.scalar(String.self, sql: "SELECT min(gateway) FROM messages")
+        let highest = try db.scalar(String.self, sql: "SELECT max(gateway) FROM messages")
+        return lowest != gateway || highest != gateway
     }
 }
 

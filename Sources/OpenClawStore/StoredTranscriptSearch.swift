@@ -14,6 +14,13 @@ import OpenClawChat
 /// the next `chat` or `send` checks and folds in. So damage after a crash is reported by that next open
 /// (or here, when the search itself meets it and falls back to the usual open), not by every search.
 package enum StoredTranscriptSearch {
+    /// How much of the file the search reads through a memory map (`PRAGMA mmap_size`): a fresh
+    /// process then reads the index from the kernel's page cache without copying it into SQLite's own
+    /// (a phrase in a quarter of 100,000 messages: about 1.5 of 12 ms). A map faults if the file shrinks
+    /// beneath it; this store's never does (it does not vacuum, and a checkpoint only writes pages back),
+    /// and SQLite maps no further than the size it read when the transaction began.
+    static let mappedBytes = 1 << 30
+
     /// The best matches for `query` in the store at `path`, as ``SQLiteChatStore/search(_:gateway:limit:)``
     /// gives them; nil when the file is missing or empty, is not a database, is damaged where the search
     /// read, has a schema this version has not completed, or cannot be opened for reading: then open the
@@ -26,6 +33,7 @@ package enum StoredTranscriptSearch {
             // A writer may hold the file for a moment (the chat beside this), as with the usual open.
             let db = try SQLiteConnection(path: path, mode: .readOnly, busyTimeoutMs: 5000)
             defer { db.close() }
+            try db.execute(sql: "PRAGMA mmap_size = \(mappedBytes)")
             return try db.inTransaction(.deferred) { () throws -> [SearchHit]? in
                 guard try StoreSchema.migrator.hasCompletedMigrations(db) else { return nil }
                 return try query.hits(gateway: gateway, limit: limit, db: db)

@@ -296,7 +296,10 @@ enum ProgramBenchmark {
 
     private static func search(_ report: Report, program: ChildProcess, settings: Settings) async throws {
         let state = try TemporaryDirectory(prefix: "openclaw-bench-search")
-        defer { state.remove() }
+        defer {
+            // For profiling `search` by hand on the same store: OPENCLAW_BENCH_KEEP_SEARCH_STORE=1.
+            if getenv("OPENCLAW_BENCH_KEEP_SEARCH_STORE") == nil { state.remove() }
+        }
         try await StoreBenchmark.fillSearchStore(
             try SQLiteChatStore(path: state.path + "/transcripts.sqlite", logger: Harness.quietLogger),
             messages: settings.searchMessages)

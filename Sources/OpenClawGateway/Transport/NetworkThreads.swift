@@ -2,6 +2,10 @@ internal import CEnqueueHook
 import NIOCore
 import NIOPosix
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Swift concurrency's global executor moved onto the network's event-loop threads.
 ///
 /// By default a frame read by SwiftNIO on its event loop wakes a thread of the concurrency pool to
@@ -43,7 +47,24 @@ public enum NetworkThreads {
                 MultiThreadedEventLoopGroup.singleton.any().enqueue(ExecutorJob(job))
             }
             slot.pointee = unsafeBitCast(hook, to: UnsafeRawPointer.self)
+            startLoopsInBackground()
             return true
+        #endif
+    }
+
+    /// Creates the loops on a thread of their own, so the caller goes on (a program parses its command
+    /// line meanwhile) and the first job enqueued waits only for what is left of their start (the hook
+    /// reaches the same lazily created group). Where no thread can be made, the first job creates them.
+    private static func startLoopsInBackground() {
+        #if canImport(Glibc)
+            var thread = pthread_t()
+            let created = pthread_create(
+                &thread, nil,
+                { _ in
+                    _ = MultiThreadedEventLoopGroup.singleton
+                    return nil
+                }, nil)
+            if created == 0 { pthread_detach(thread) }
         #endif
     }
 
