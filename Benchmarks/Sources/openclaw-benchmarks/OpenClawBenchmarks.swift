@@ -32,6 +32,11 @@ enum OpenClawBenchmarks {
         #endif
         Output.line("OpenClaw client benchmarks — \(machineDescription())")
         let report = Report()
+        if let wakeUp = WakeUpReference.roundTripMicroseconds() {
+            report.add(
+                "0", "machine: a thread wakes another and is woken back (pipes)", wakeUp, "µs",
+                note: "the price of the wake-ups every round trip pays; the VM's, not the code's")
+        }
         let clock = ContinuousClock()
         let start = clock.now
         var failures = 0
