@@ -13,4 +13,13 @@ struct ExecutorCLITests {
             #expect(result.stderr.contains("concurrency runs on the network's event loops"), "\(result.stderr)")
         }
     }
+
+    /// `search` never connects, so the program does not start the loops for it (their start was a tenth
+    /// of a search). A missing store sends it through the usual open, which logs.
+    @Test func searchGoesWithoutTheLoops() async throws {
+        let state = CLIProcess.temporaryStateDirectory()
+        let result = try await CLIProcess.run(["search", "--verbose", "--state-dir", state, "anything"])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(result.stderr.contains("concurrency runs on Swift's pool"), "\(result.stderr)")
+    }
 }

@@ -71,6 +71,24 @@ struct SearchTests {
         #expect(narrow.first?.messageId == "row-d7")
     }
 
+    /// With one gateway stored, the index's own count decides (no row of the table is read per match):
+    /// the same answer, scoped to that gateway or not.
+    @Test func aStoreOfOneGatewayDecidesFromTheIndexAlone() async throws {
+        let store = try SQLiteChatStore(inMemoryWithLimits: .init())
+        let count = SearchQuery.broadMatchCount + 50
+        let page = (0..<count).map { index in
+            stored(
+                "d\(index)", text: index < 3 ? "deploy deploy deploy" : "the deploy of build \(index)",
+                timestampMs: index)
+        }
+        try await store.record(page, gateway: "home", sessionKey: "ops")
+        let latest = ["row-d\(count - 1)", "row-d\(count - 2)"]
+        #expect(try await store.search("deploy", gateway: "home", limit: 2).map(\.messageId) == latest)
+        #expect(try await store.search("deploy", gateway: nil, limit: 2).map(\.messageId) == latest)
+        // Another gateway's name matches nothing, whatever the index counts.
+        #expect(try await store.search("deploy", gateway: "work", limit: 2).isEmpty)
+    }
+
     /// A ranked query of many matches makes its snippets for the rows shown only, unless its last word is a
     /// prefix (each lookup would merge the prefix's words again): both ways give the same hits, in order.
     @Test func bothWaysOfMakingSnippetsGiveTheSameRankedHits() async throws {
