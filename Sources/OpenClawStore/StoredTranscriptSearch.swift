@@ -18,7 +18,9 @@ package enum StoredTranscriptSearch {
     /// process then reads the index from the kernel's page cache without copying it into SQLite's own
     /// (a phrase in a quarter of 100,000 messages: about 1.5 of 12 ms). A map faults if the file shrinks
     /// beneath it; this store's never does (it does not vacuum, and a checkpoint only writes pages back),
-    /// and SQLite maps no further than the size it read when the transaction began.
+    /// and SQLite maps no further than the size it read when the transaction began. (A disk that fails
+    /// to read a mapped page ends the process with SIGBUS rather than an error: a failing disk, where the
+    /// usual open would fail too.)
     static let mappedBytes = 1 << 30
 
     /// The best matches for `query` in the store at `path`, as ``SQLiteChatStore/search(_:gateway:limit:)``

@@ -8,15 +8,6 @@ import Testing
 /// out, within a bound, and the exit code says how the run really ended.
 @Suite("openclaw-chat: one-shot commands across a dropped connection")
 struct OneShotDropTests {
-    /// Waits until the gateway has `count` sockets open (the command is connected and waiting).
-    static func waitForConnections(_ gateway: TestGateway, atLeast count: Int) async throws {
-        let deadline = ContinuousClock.now + .seconds(20)
-        while await gateway.connectionCount() < count {
-            guard ContinuousClock.now < deadline else { throw CancellationError() }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-    }
-
     @Test(arguments: [3, 4])
     func sendCutMidReplyPrintsTheWholeReplyOnceAndExitsZero(version: Int) async throws {
         var configuration = TestGatewayConfiguration(protocolNumber: version)
@@ -123,9 +114,19 @@ struct OneShotDropTests {
         try await CLITests.withGateway { gateway, common in
             _ = try await CLIProcess.run(["send"] + common + ["remember me"])
             await gateway.setFaults(FaultPlan(ignoreRequests: [method]))
+            let asked = await gateway.requestCount(method: method)
             let read = Task { try await CLIProcess.run([command] + common) }
-            try await Self.waitForConnections(gateway, atLeast: 1)
-            try await Task.sleep(for: .milliseconds(300))
+            // Dropped once the request is there, unanswered: a fixed pause was too short for a command
+            // started while the whole suite ran (it failed its handshake on the drop instead).
+            let deadline = ContinuousClock.now + .seconds(20)
+            while await gateway.requestCount(method: method) == asked {
+                guard ContinuousClock.now < deadline else {
+                    Issue.record("\(command) never asked for \(method)")
+                    read.cancel()
+                    return
+                }
+                try await Task.sleep(for: .milliseconds(10))
+            }
             await gateway.setFaults(FaultPlan())
             await gateway.dropAllConnections()
             let result = try await read.value

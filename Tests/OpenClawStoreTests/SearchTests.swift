@@ -71,9 +71,9 @@ struct SearchTests {
         #expect(narrow.first?.messageId == "row-d7")
     }
 
-    /// With one gateway stored, the index's own count decides (no row of the table is read per match):
-    /// the same answer, scoped to that gateway or not.
-    @Test func aStoreOfOneGatewayDecidesFromTheIndexAlone() async throws {
+    /// With one gateway stored, the matches are counted in the index alone: the answers are the ones the
+    /// count joined to each message gave, scoped to that gateway or not, and none for a gateway not stored.
+    @Test func aStoreOfOneGatewayAnswersAsBeforeScopedOrNot() async throws {
         let store = try SQLiteChatStore(inMemoryWithLimits: .init())
         let count = SearchQuery.broadMatchCount + 50
         let page = (0..<count).map { index in

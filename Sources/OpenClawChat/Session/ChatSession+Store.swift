@@ -26,23 +26,47 @@ extension ChatSession {
     }
 
     /// Paints the stored transcript and the outbox before the gateway answers.
+    ///
+    /// The two reads run at once, each on a reader of its own, and are applied in the order they always
+    /// were (the outbox, then the transcript, then the outbox's rows): `send` waits for this before its
+    /// message goes, and one read after the other was most of that wait.
     func loadFromStore() async {
+        let key = currentSessionKey
+        async let stored = Self.latestMessages(in: store, gateway: gatewayID, sessionKey: key, limit: historyLimit)
         do {
             outboxQueue.restore(try await store.outbox(gateway: gatewayID))
         } catch {
             reportStoreFailure(error)
         }
-        await restoreStoredTranscript()
+        applyRestored(await stored, sessionKey: key)
         restoreOutboxRows()
         await expireOutbox()
     }
 
     func restoreStoredTranscript() async {
         let key = currentSessionKey
+        applyRestored(
+            await Self.latestMessages(in: store, gateway: gatewayID, sessionKey: key, limit: historyLimit),
+            sessionKey: key)
+    }
+
+    /// The latest stored messages of a session, read off the main actor.
+    private nonisolated static func latestMessages(
+        in store: any ChatStore, gateway: String, sessionKey: String, limit: Int
+    ) async -> Result<[StoredMessage], any Error> {
         do {
-            let stored = try await store.latestMessages(gateway: gatewayID, sessionKey: key, limit: historyLimit)
-            if key == currentSessionKey { transcript.apply(.restored(stored)) }
+            return .success(try await store.latestMessages(gateway: gateway, sessionKey: sessionKey, limit: limit))
         } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Paints what was read for `sessionKey`, unless the chat has moved to another session meanwhile.
+    private func applyRestored(_ read: Result<[StoredMessage], any Error>, sessionKey: String) {
+        switch read {
+        case .success(let stored):
+            if sessionKey == currentSessionKey { transcript.apply(.restored(stored)) }
+        case .failure(let error):
             reportStoreFailure(error)
         }
     }

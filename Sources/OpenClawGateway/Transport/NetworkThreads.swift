@@ -31,7 +31,8 @@ public enum NetworkThreads {
     private typealias EnqueueHook = @convention(thin) (UnownedJob, EnqueueOriginal) -> Void
 
     /// Installs the event loops as the global executor; false where it does not apply or another hook
-    /// was installed first. Call it once, from the main thread, before any task starts.
+    /// was installed first. Call it once, from the main thread, before any task starts. It also starts
+    /// SwiftNIO's shared group at once (on a thread of its own): set `NIOSingletons`' suggestions before.
     @discardableResult
     public static func runConcurrencyOnEventLoops() -> Bool {
         #if canImport(Network)
