@@ -91,11 +91,12 @@ public enum OpenClawChatEntry {
     }
 
     /// Whether the command line names a command that never opens a connection (`search`): such a
-    /// program has no use for the network's event loops, whose start (two threads, their selectors) is
-    /// a tenth of a search. Read from the command line as ``parseSubcommandAlone(_:)`` reads it.
+    /// program has no use for the network's event loops, whose start (a thread a core, their selectors)
+    /// is a tenth of a search. The word ``parseSubcommandAlone(_:)`` reads as the command, found without
+    /// looking any command up (that costs the runtime's first look-ups of ArgumentParser's types, which
+    /// the parse makes anyway, once the loops are starting beside it).
     public static var commandLineNeedsNoNetwork: Bool {
-        let arguments = ArgumentOrder.rearranged(Array(CommandLine.arguments.dropFirst()))
-        return arguments.first == SearchCommand.configuration.commandName
+        ArgumentOrder.commandWord(Array(CommandLine.arguments.dropFirst())) == SearchCommand.name
     }
 
     /// A usage error exits 2 with ArgumentParser's message; ArgumentParser's own exits (help, an

@@ -126,4 +126,19 @@ struct FirstUseCLITests {
         #expect(ArgumentOrder.rearranged(["--help"]) == ["--help"])
         #expect(ArgumentOrder.rearranged(["help", "send"]) == ["help", "send"])
     }
+
+    /// The word `main` reads, before anything is set up, to leave the network's loops out of `search`:
+    /// the command `rearranged` puts first.
+    @Test func theCommandWordIsTheOneThatGoesFirst() {
+        for arguments in [
+            ["search", "x"], ["--gateway", "work", "search", "x"], ["--url=ws://h", "--verbose", "search", "x"],
+            ["--state-dir", "/tmp/s", "--trace", "search"], ["send", "search"], ["--url", "ws://h"], ["--help"],
+            ["help", "search"], ["--state-dir"], ["why?"], [],
+        ] {
+            let word = ArgumentOrder.commandWord(arguments)
+            #expect((word == "search") == (ArgumentOrder.rearranged(arguments).first == "search"), "\(arguments)")
+        }
+        #expect(ArgumentOrder.commandWord(["--gateway", "work", "search", "x"]) == "search")
+        #expect(ArgumentOrder.commandWord(["--url", "ws://h"]) == nil)
+    }
 }

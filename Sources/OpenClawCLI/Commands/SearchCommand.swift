@@ -13,8 +13,9 @@ import OpenClawStore
 /// `openclaw-chat search WORDS`: full-text search of the transcripts stored on this machine. Works
 /// without a connection; by default within the configured gateway, or across all with `--all-gateways`.
 struct SearchCommand: AsyncParsableCommand {
+    static let name = "search"
     static let configuration = CommandConfiguration(
-        commandName: "search",
+        commandName: name,
         _superCommandName: OpenClawChatCommand.name,
         abstract: "Search the stored transcripts (offline; best matches first)."
     )

@@ -14,25 +14,8 @@ enum ArgumentOrder {
     static let flagOptions: Set<String> = ["--verbose", "--trace", "--trust-on-first-use"]
 
     static func rearranged(_ arguments: [String]) -> [String] {
-        var leading: [String] = []
-        var index = 0
-        while index < arguments.count {
-            let word = arguments[index]
-            if word.hasPrefix("--"), let equals = word.firstIndex(of: "="),
-                valueOptions.contains(String(word[..<equals]))
-            {
-                leading.append(word)
-                index += 1
-            } else if valueOptions.contains(word), index + 1 < arguments.count {
-                leading += [word, arguments[index + 1]]
-                index += 2
-            } else if flagOptions.contains(word) {
-                leading.append(word)
-                index += 1
-            } else {
-                break
-            }
-        }
+        let index = firstWordAfterSharedOptions(arguments)
+        let leading = Array(arguments[..<index])
         guard index < arguments.count else { return arguments }
         let word = arguments[index]
         let rest = Array(arguments[(index + 1)...])
@@ -46,6 +29,34 @@ enum ArgumentOrder {
         guard !word.hasPrefix("-"), word != "help" else { return arguments }
         // A typo of a command goes first, where it is reported as one.
         return isQuestion(word) ? ["send"] + leading + [word] + rest : [word] + leading + rest
+    }
+
+    /// The word the command line starts with once the shared options before it are passed over: the
+    /// command's name, as ``rearranged(_:)`` puts it first (nil when there is none). Looks up no command,
+    /// so a program can ask it before anything else is set up.
+    static func commandWord(_ arguments: [String]) -> String? {
+        let index = firstWordAfterSharedOptions(arguments)
+        return index < arguments.count ? arguments[index] : nil
+    }
+
+    /// Where the leading shared options (with their values) end.
+    private static func firstWordAfterSharedOptions(_ arguments: [String]) -> Int {
+        var index = 0
+        while index < arguments.count {
+            let word = arguments[index]
+            if word.hasPrefix("--"), let equals = word.firstIndex(of: "="),
+                valueOptions.contains(String(word[..<equals]))
+            {
+                index += 1
+            } else if valueOptions.contains(word), index + 1 < arguments.count {
+                index += 2
+            } else if flagOptions.contains(word) {
+                index += 1
+            } else {
+                break
+            }
+        }
+        return index
     }
 
     /// Each subcommand's name and the names of its own subcommands.
