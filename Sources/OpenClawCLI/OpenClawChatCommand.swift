@@ -57,9 +57,9 @@ public enum OpenClawChatEntry {
     static let entryRanOnEventLoop = Atomic<Bool>(false)
 
     /// The command the command line names; exits, with the README's codes and messages, when it names
-    /// none. Synchronous, so a program can parse on its main thread while its event loops start.
+    /// none. Synchronous, so a program can parse on its main thread while its event loops start. After
+    /// ``answerAtOnceIfAsked()``, which also sets the broken-pipe signal aside.
     public static func parsedCommand() -> any ParsableCommand {
-        answerAtOnceIfAsked()
         let arguments = ArgumentOrder.rearranged(Array(CommandLine.arguments.dropFirst()))
         if let first = arguments.first, let message = unknownCommandMessage(first) {
             Terminal.writeAll("Error: \(message)\n", to: STDERR_FILENO)
@@ -103,12 +103,12 @@ public enum OpenClawChatEntry {
     /// `ExitCode`) keep their codes; anything else is a local failure with its documented code, never a
     /// bare 1.
     private static func exitReporting(_ error: any Error) -> Never {
-        if OpenClawChatCommand.exitCode(for: error) == .validationFailure {
+        let code = OpenClawChatCommand.exitCode(for: error)
+        if code == .validationFailure {
             let message = OpenClawChatCommand.fullMessage(for: error)
             Terminal.writeAll(message + "\n", to: STDERR_FILENO)
             exit(ExitStatus.usage)
         }
-        let code = OpenClawChatCommand.exitCode(for: error)
         if code == .success || error is ExitCode || error is CleanExit {
             OpenClawChatCommand.exit(withError: error)
         }
