@@ -1,6 +1,7 @@
 import OpenClawChat
 import OpenClawGateway
 import OpenClawProtocol
+import OpenClawStore
 import OpenClawTestGateway
 
 /// Scenario 3: request → response on a live loopback connection.
@@ -43,6 +44,43 @@ enum RoundTripBenchmark {
             "3", "chat.history limit 200 round trip (decoded)", history,
             note: "session of \(stored) messages, page \(Format.grouped(kilobytes)) KB")
         await connection.disconnect()
+        try await chatSend(report, settings: settings, gateway: gateway)
+    }
+
+    /// A message typed into a chat that keeps its transcript in SQLite, each after the last one's reply
+    /// was confirmed: from `submit` to the gateway reading its `chat.send`. What the message waits for is
+    /// the store: every write before the frame leaves is a transaction and an fsynced journal record.
+    @MainActor
+    private static func chatSend(_ report: Report, settings: Settings, gateway: TestGateway) async throws {
+        let directory = try TemporaryDirectory(prefix: "openclaw-bench-chat-send")
+        defer { directory.remove() }
+        let store = try SQLiteChatStore(path: directory.path + "/transcripts.sqlite", logger: Harness.quietLogger)
+        let chat = ChatSession(
+            client: ChatClient(connection: try Harness.connection(to: gateway)), sessionKey: "bench-send", store: store)
+        await chat.start()
+        var samples = Samples()
+        let runs = settings.programRuns
+        for index in 0..<(runs + 2) {
+            let settled = await waitUntil(timeout: .seconds(10)) {
+                chat.connectionState.isConnected && chat.outbox.isEmpty && !chat.isRunning
+                    && chat.transcript.pendingHistoryRefresh == nil && !chat.transcript.historyRequestOutstanding
+            }
+            guard settled else { throw BenchmarkError.setup("the chat did not settle before message \(index)") }
+            let before = await gateway.requestCount(method: "chat.send")
+            let started = ContinuousClock.now
+            _ = try await chat.submit("typed \(index)")
+            let arrived = await waitUntil(timeout: .seconds(10)) {
+                await gateway.requestCount(method: "chat.send") > before
+            }
+            guard arrived, let arrival = await gateway.lastRequestArrival(method: "chat.send") else {
+                throw BenchmarkError.wrongResult("the gateway saw no chat.send for message \(index)")
+            }
+            if index >= 2 { samples.append(arrival - started) }
+        }
+        report.addLatency(
+            "3", "chat send, SQLite store: submit → chat.send at the gateway", samples,
+            note: "a message at a time into an idle outbox; the store's writes before the frame are the wait")
+        await chat.stop()
     }
 
     /// `health` against a gateway in another process: the client's own CPU and context switches.

@@ -9,6 +9,11 @@ extension ChatSession {
     /// message queued at any point of a pass is delivered by this flush.
     func flushOutbox() async {
         guard connectionState.isConnected, flushSchedule.request() else { return }
+        await runFlush()
+    }
+
+    /// The passes of a flush this caller was given (``FlushSchedule/request()`` said so).
+    func runFlush() async {
         repeat {
             await flushPass()
         } while flushSchedule.passEnded(canDeliver: connectionState.isConnected)
@@ -29,11 +34,23 @@ extension ChatSession {
                 if outcome?.holdsBackLaterMessages == true { break delivery }
             }
         }
+        await storeUnattempted()
         if transcript.pendingHistoryRefresh != nil {
             await refreshHistory()
         }
         scheduleRetryIfNeeded()
         await confirmOtherSessions()
+    }
+
+    /// Writes the messages whose attempt was to store them (see `outboxUnstored`) and that this pass did
+    /// not attempt (the connection went): they wait in the store like any other. Within the flush, so
+    /// no attempt's write of the same message can overtake this one.
+    private func storeUnattempted() async {
+        let unstored = outboxUnstored
+        outboxUnstored = []
+        for message in outboxQueue.messages where unstored.contains(message.id) {
+            await persist(.added(message))
+        }
     }
 
     /// One `chat.send` of an outbox message, its outcome written back to the outbox and the row.
@@ -46,7 +63,8 @@ extension ChatSession {
             transcript.apply(.send(LocalSend(id: message.id, text: message.text, timestampMs: message.createdAtMs)))
             showDelivery(of: message)
         }
-        await persist(.updated(message))
+        // Written before the frame leaves: a crash after it finds the message attempted, never unsent.
+        await persist(outboxUnstored.remove(id) != nil ? .added(message) : .updated(message))
 
         let outcome: SendAttemptOutcome
         do {

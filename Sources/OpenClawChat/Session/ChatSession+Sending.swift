@@ -87,17 +87,32 @@ extension ChatSession {
                 attachments: attachments
             ))
         showDelivery(of: message)
-        await persist(.added(message))
+        // Nothing ahead of it and a connection up: this caller runs the flush that sends it, and the
+        // attempt's write stores it (see `outboxUnstored`): one fsynced write before `chat.send`, not two.
+        let storedByAttempt =
+            attachments.isEmpty && connectionState.isConnected && outboxQueue.deliveryOrder == [id]
+            && flushSchedule.state == .idle && flushSchedule.request()
+        if storedByAttempt {
+            outboxUnstored.insert(id)
+        } else {
+            await persist(.added(message))
+        }
         switch delivery {
         case .awaited:
-            await flushOutbox()
+            if storedByAttempt { await runFlush() } else { await flushOutbox() }
         case .started:
             // Unstructured: `submit` returns before delivery; ends when the outbox is flushed (the socket's
             // end fails what is in flight).
-            submittedDelivery = Task { [weak self] in await self?.flushOutbox() }
+            submittedDelivery = Task { [weak self] in
+                if storedByAttempt { await self?.runFlush() } else { await self?.flushOutbox() }
+            }
         case .onConnection:
             // Connected already: this is the flush that would have come.
-            if connectionState.isConnected { submittedDelivery = Task { [weak self] in await self?.flushOutbox() } }
+            if storedByAttempt {
+                submittedDelivery = Task { [weak self] in await self?.runFlush() }
+            } else if connectionState.isConnected {
+                submittedDelivery = Task { [weak self] in await self?.flushOutbox() }
+            }
         }
         return id
     }
