@@ -63,7 +63,7 @@ enum RoundTripBenchmark {
         for index in 0..<(runs + 2) {
             let settled = await waitUntil(timeout: .seconds(10)) {
                 chat.connectionState.isConnected && chat.outbox.isEmpty && !chat.isRunning
-                    && chat.transcript.pendingHistoryRefresh == nil && !chat.transcript.historyRequestOutstanding
+                    && chat.transcript.pendingHistoryRefresh == nil
             }
             guard settled else { throw BenchmarkError.setup("the chat did not settle before message \(index)") }
             let before = await gateway.requestCount(method: "chat.send")
