@@ -43,8 +43,10 @@ extension ChatSession {
     }
 
     /// Writes the messages whose attempt was to store them (see `outboxUnstored`) and that this pass did
-    /// not attempt (the connection went): they wait in the store like any other. Within the flush, so
-    /// no attempt's write of the same message can overtake this one.
+    /// not attempt, so that none is left out of the store: they wait there like any other. The sender's
+    /// pass attempts its message in the turn it was sent, so this is for a pass that found the connection
+    /// or the message changed first. Within the flush, so no attempt's write of the same message can
+    /// overtake this one.
     private func storeUnattempted() async {
         let unstored = outboxUnstored
         outboxUnstored = []

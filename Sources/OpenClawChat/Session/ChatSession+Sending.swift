@@ -87,11 +87,13 @@ extension ChatSession {
                 attachments: attachments
             ))
         showDelivery(of: message)
-        // Nothing ahead of it and a connection up: this caller runs the flush that sends it, and the
-        // attempt's write stores it (see `outboxUnstored`): one fsynced write before `chat.send`, not two.
+        // Sent and awaited while connected, with nothing ahead of it: this caller runs the flush that sends
+        // it at once, in this turn, and the attempt's write stores it (see `outboxUnstored`): one fsynced
+        // write before `chat.send`, not two. Not for a delivery that starts later (`submit`, `queue`): a
+        // message sent meanwhile would be stored before it, and a later launch would send them out of order.
         let storedByAttempt =
-            attachments.isEmpty && connectionState.isConnected && outboxQueue.deliveryOrder == [id]
-            && flushSchedule.state == .idle && flushSchedule.request()
+            delivery == .awaited && attachments.isEmpty && connectionState.isConnected
+            && outboxQueue.deliveryOrder == [id] && flushSchedule.state == .idle && flushSchedule.request()
         if storedByAttempt {
             outboxUnstored.insert(id)
         } else {
@@ -103,16 +105,10 @@ extension ChatSession {
         case .started:
             // Unstructured: `submit` returns before delivery; ends when the outbox is flushed (the socket's
             // end fails what is in flight).
-            submittedDelivery = Task { [weak self] in
-                if storedByAttempt { await self?.runFlush() } else { await self?.flushOutbox() }
-            }
+            submittedDelivery = Task { [weak self] in await self?.flushOutbox() }
         case .onConnection:
             // Connected already: this is the flush that would have come.
-            if storedByAttempt {
-                submittedDelivery = Task { [weak self] in await self?.runFlush() }
-            } else if connectionState.isConnected {
-                submittedDelivery = Task { [weak self] in await self?.flushOutbox() }
-            }
+            if connectionState.isConnected { submittedDelivery = Task { [weak self] in await self?.flushOutbox() } }
         }
         return id
     }

@@ -136,9 +136,9 @@ public final class ChatSession {
     var retryTask: Task<Void, Never>?
     /// The flush ``submit(_:attachments:)`` started, for ``finishDelivery()``.
     var submittedDelivery: Task<Void, Never>?
-    /// Messages queued while connected with nothing ahead of them, not yet in the store: the flush their
-    /// sender runs stores each with its first attempt (state `sending`, one write instead of two), or at
-    /// the end of its pass when it could not attempt it. In no store meanwhile, as on no wire.
+    /// Messages sent (and awaited) while connected with nothing ahead of them, not yet in the store: the
+    /// flush their sender runs stores each with its first attempt (state `sending`, one write instead of
+    /// two), or at the end of its pass when it did not attempt it. In no store meanwhile, as on no wire.
     var outboxUnstored: Set<String> = []
     /// The attachment limits of the last connection (before any: ``AttachmentLimits/notNegotiated``).
     var lastAttachmentLimits = AttachmentLimits.notNegotiated

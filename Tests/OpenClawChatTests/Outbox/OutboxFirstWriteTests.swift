@@ -34,8 +34,8 @@ struct OutboxFirstWriteTests {
     @Test func aMessageSentIntoAnIdleOutboxIsStoredOnceAsAttemptedBeforeItLeaves() async throws {
         try await withChat { gateway, store, chat in
             await store.holdOutboxWrites(true)
-            // Not awaited yet: a sender that stores the message before its flush waits here for the store.
-            async let submitted = chat.submit("hello")
+            // Not awaited yet: `send` returns when its flush does, and its first write is held.
+            async let sent = chat.send("hello")
             #expect(await eventually { await store.outboxWritesHeld == 1 })
             // Held in the store: the message must not be on the wire yet.
             try await Task.sleep(for: .milliseconds(100))
@@ -45,43 +45,63 @@ struct OutboxFirstWriteTests {
             #expect(held.count == 1 && held[0].hasSuffix(" sending 1"), "the first write is not the attempt: \(held)")
 
             await store.holdOutboxWrites(false)
-            let id = try await submitted
-            #expect(await eventually { await gateway.requestCount(method: "chat.send") == 1 })
-            await chat.finishDelivery()
+            let id = await sent
+            #expect(await gateway.requestCount(method: "chat.send") == 1)
             let writes = await store.outboxWrites
             #expect(writes.first == "enqueue \(id) sending 1")
             #expect(!writes.contains("update \(id) sending 1"), "the attempt was written twice: \(writes)")
         }
     }
 
-    @Test func aMessageBehindAnotherIsStoredQueuedFirstAndAttemptedBeforeItLeaves() async throws {
+    @Test func aMessageSentBehindAnotherIsStoredQueuedFirstAndAttemptedBeforeItLeaves() async throws {
         try await withChat { gateway, store, chat in
             // The first message's attempt is held in the store, so its flush is still running when the
             // second one is sent.
             await store.holdOutboxWrites(true)
-            // Not awaited yet: a sender that stores the message before its flush waits here for the store.
-            async let first = chat.submit("first")
+            async let first = chat.send("first")
             #expect(await eventually { await store.outboxWritesHeld == 1 })
-            async let second = chat.submit("second")
+            async let second = chat.send("second")
             #expect(await eventually { await store.outboxWritesHeld == 2 })
             await store.holdOutboxWrites(false)
-            let (firstID, secondID) = try await (first, second)
+            let (firstID, secondID) = await (first, second)
             #expect(await eventually { await gateway.requestCount(method: "chat.send") == 2 })
-            await chat.finishDelivery()
+            #expect(await eventually { await store.outboxWrites.contains("update \(secondID) sending 1") })
             let writes = await store.outboxWrites
             #expect(writes.prefix(2) == ["enqueue \(firstID) sending 1", "enqueue \(secondID) queued 0"])
-            #expect(writes.contains("update \(secondID) sending 1"), "the second message's attempt was not stored")
         }
     }
 
-    @Test func aMessageWhoseConnectionWentBeforeItsAttemptIsStoredAsQueued() async throws {
+    /// `submit` and `queue` return before their delivery starts: what is sent meanwhile must not be
+    /// stored ahead of their message, or a later launch would deliver the two out of order.
+    @Test func messagesSubmittedOneAfterAnotherAreStoredInTheirOrder() async throws {
         try await withChat { gateway, store, chat in
-            let id = try await chat.submit("hello")
-            // In the same turn, before the flush that was to attempt it runs: the chat sees the socket gone.
+            let first = try await chat.submit("first")
+            let second = await chat.queue("second")
+            let third = await chat.send("third")
+            // Each first write is an `enqueue`, which takes the message's place in the stored order.
+            let enqueued = await store.outboxWrites.filter { $0.hasPrefix("enqueue ") }
+            #expect(enqueued.map { $0.split(separator: " ")[1] } == [first, second, third].map { Substring($0) })
+            #expect(Array(enqueued.prefix(2)) == ["enqueue \(first) queued 0", "enqueue \(second) queued 0"])
+            #expect(await eventually { await gateway.requestCount(method: "chat.send") == 3 })
+        }
+    }
+
+    /// The safety net behind the one write: a pass that did not attempt a message left to its attempt
+    /// stores it as it is.
+    @Test func aMessageLeftToAnAttemptThatDidNotComeIsStoredAsQueued() async throws {
+        try await withChat { gateway, store, chat in
+            let message = OutboxMessage(
+                id: "left", gateway: "home", sessionKey: "main", text: "hello", createdAtMs: chat.now())
+            _ = chat.outboxQueue.enqueue(message)
+            chat.outboxUnstored.insert("left")
+            let claimed = chat.flushSchedule.request()
+            #expect(claimed)
             chat.connectionState = .disconnected(.connectionLost)
-            await chat.finishDelivery()
-            #expect(await store.outboxWrites == ["enqueue \(id) queued 0"])
-            #expect(await store.outbox(gateway: "home").map(\.id) == [id], "the message is not in the store")
+            await chat.runFlush()
+            #expect(await store.outboxWrites == ["enqueue left queued 0"])
+            #expect(await store.outbox(gateway: "home").map(\.id) == ["left"], "the message is not in the store")
+            #expect(chat.outboxUnstored.isEmpty)
+            #expect(chat.flushSchedule.state == .idle)
             #expect(await gateway.requestCount(method: "chat.send") == 0)
         }
     }
