@@ -45,7 +45,8 @@ struct SendEarlyConnectCLITests {
     /// (what a later session would deliver) must hold the message before any `connect` arrives.
     @Test func theMessageIsOnDiskBeforeTheHandshakeEnds() async throws {
         try await CLITests.withGateway { gateway, _ in
-            await gateway.setFaults(FaultPlan(challengeDelayMs: 1_500))
+            // As long as the hold below, for the same reason.
+            await gateway.setFaults(FaultPlan(challengeDelayMs: 4_000))
             let state = CLIProcess.temporaryStateDirectory()
             async let sent = Self.send("queued while connecting", to: gateway, token: "test-token", state: state)
             #expect(try await Self.journal(in: state, contains: "queued while connecting"))
@@ -57,10 +58,13 @@ struct SendEarlyConnectCLITests {
     }
 
     /// Ctrl-C while the handshake is held: the queued message is taken back at once, so neither this
-    /// process (whose handshake then completes) nor a later session sends it.
+    /// process (whose handshake then completes) nor a later session sends it. The hold gives a loaded
+    /// machine (the whole CLI suite at once on two cores) time to start the process, read its store and
+    /// queue before the challenge comes (2 s was not enough once in CI), and stays under the client's
+    /// 6 s challenge timeout.
     @Test func ctrlCDuringTheHandshakeTakesTheMessageBack() async throws {
         try await CLITests.withGateway { gateway, _ in
-            await gateway.setFaults(FaultPlan(challengeDelayMs: 2_000))
+            await gateway.setFaults(FaultPlan(challengeDelayMs: 4_000))
             let state = CLIProcess.temporaryStateDirectory()
             let send = try InteractiveProcess(
                 ["send", "--url", gateway.url, "--token", "test-token", "--state-dir", state, "stopped early"],
