@@ -93,7 +93,7 @@ extension ChatSession {
         // message sent meanwhile would be stored before it, and a later launch would send them out of order.
         let storedByAttempt =
             delivery == .awaited && attachments.isEmpty && connectionState.isConnected
-            && outboxQueue.deliveryOrder == [id] && flushSchedule.state == .idle && flushSchedule.request()
+            && outboxQueue.deliveryOrder == [id] && flushSchedule.claimIfIdle()
         if storedByAttempt {
             outboxUnstored.insert(id)
         } else {

@@ -35,6 +35,14 @@ struct FlushSchedule: Sendable, Equatable {
         }
     }
 
+    /// The flush, only if none is running: true when the caller runs it now; false changes nothing (a
+    /// running pass is not asked to go again). For a sender whose message must be the flush's first.
+    mutating func claimIfIdle() -> Bool {
+        guard state == .idle else { return false }
+        state = .running
+        return true
+    }
+
     /// The running pass is over. True: run another pass (a flush was asked for during this one, and
     /// delivery is possible). False: the flush is over; without a connection a request made meanwhile
     /// is dropped, as the next connection flushes by itself.

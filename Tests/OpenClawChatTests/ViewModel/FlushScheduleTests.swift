@@ -40,4 +40,18 @@ struct FlushScheduleTests {
         #expect(run.answers == [true, false, false, true])
         #expect(run.state == .running)
     }
+
+    /// A sender claims the flush only when none runs, and a refused claim asks nothing of the running one.
+    @Test func aClaimIsTakenOnlyWhenIdleAndARefusedOneChangesNothing() {
+        var schedule = FlushSchedule()
+        let first = schedule.claimIfIdle()
+        #expect(first)
+        #expect(schedule.state == .running)
+        let second = schedule.claimIfIdle()
+        #expect(!second)
+        #expect(schedule.state == .running, "a refused claim made the running pass go again")
+        let again = schedule.passEnded(canDeliver: true)
+        #expect(!again)
+        #expect(schedule.state == .idle)
+    }
 }

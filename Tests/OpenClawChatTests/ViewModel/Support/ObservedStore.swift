@@ -8,35 +8,43 @@ import OpenClawProtocol
 actor ObservedStore: ChatStore {
     let base: InMemoryChatStore
     private(set) var transcriptReads = 0
-    private(set) var recordsHeld = 0
-    private var holdRecords = false
-    private var held: [CheckedContinuation<Void, Never>] = []
+    private var records = Gate()
+    private var outboxWritesGate = Gate()
     /// Every outbox write, in order: `"enqueue <id> <state> <attempts>"`, `"update …"`, `"remove <id>"`.
     private(set) var outboxWrites: [String] = []
-    /// Outbox writes waiting (see ``holdOutboxWrites(_:)``).
-    private(set) var outboxWritesHeld = 0
-    private var holdOutbox = false
-    private var heldOutbox: [CheckedContinuation<Void, Never>] = []
+
+    /// Calls held while closed, let through when opened; counts how many were ever held.
+    private struct Gate {
+        var isClosed = false
+        var heldCount = 0
+        var waiting: [CheckedContinuation<Void, Never>] = []
+
+        mutating func set(closed: Bool) {
+            isClosed = closed
+            guard !closed else { return }
+            for waiter in waiting { waiter.resume() }
+            waiting = []
+        }
+    }
+
+    /// `record` calls held so far (see ``hold(_:)``).
+    var recordsHeld: Int { records.heldCount }
+    /// Outbox writes held so far (see ``holdOutboxWrites(_:)``).
+    var outboxWritesHeld: Int { outboxWritesGate.heldCount }
 
     init(_ base: InMemoryChatStore = InMemoryChatStore()) { self.base = base }
 
     /// While true, every `record` waits; false lets the waiting ones through.
-    func hold(_ hold: Bool) {
-        holdRecords = hold
-        if !hold {
-            for waiter in held { waiter.resume() }
-            held = []
-        }
-    }
+    func hold(_ hold: Bool) { records.set(closed: hold) }
 
     func latestMessages(gateway: String, sessionKey: String, limit: Int) async -> [StoredMessage] {
         transcriptReads += 1
         return await base.latestMessages(gateway: gateway, sessionKey: sessionKey, limit: limit)
     }
     func record(_ messages: [StoredMessage], gateway: String, sessionKey: String) async {
-        if holdRecords {
-            recordsHeld += 1
-            await withCheckedContinuation { held.append($0) }
+        if records.isClosed {
+            records.heldCount += 1
+            await withCheckedContinuation { records.waiting.append($0) }
         }
         await base.record(messages, gateway: gateway, sessionKey: sessionKey)
     }
@@ -44,19 +52,13 @@ actor ObservedStore: ChatStore {
         await base.search(query, gateway: gateway, limit: limit)
     }
     /// While true, every outbox write waits before it is applied; false lets the waiting ones through.
-    func holdOutboxWrites(_ hold: Bool) {
-        holdOutbox = hold
-        if !hold {
-            for waiter in heldOutbox { waiter.resume() }
-            heldOutbox = []
-        }
-    }
+    func holdOutboxWrites(_ hold: Bool) { outboxWritesGate.set(closed: hold) }
 
     private func outboxWrite(_ entry: String) async {
         outboxWrites.append(entry)
-        guard holdOutbox else { return }
-        outboxWritesHeld += 1
-        await withCheckedContinuation { heldOutbox.append($0) }
+        guard outboxWritesGate.isClosed else { return }
+        outboxWritesGate.heldCount += 1
+        await withCheckedContinuation { outboxWritesGate.waiting.append($0) }
     }
 
     func enqueue(_ message: OutboxMessage) async {
